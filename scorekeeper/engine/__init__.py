@@ -1,0 +1,31 @@
+"""The scoring engine: pure functions over presets and hands, with integer points."""
+
+from scorekeeper.engine.game import GameState, Row, Setup, Side, Status, dealer, game_status, replay
+from scorekeeper.engine.hand import Hand, Problem, SideEntry, parse_entry, parse_hand
+from scorekeeper.engine.opening import OpeningNeed, opening_minimum
+from scorekeeper.engine.score import Item, SideScore, score_hand, teams
+from scorekeeper.engine.validate import validate_hand, warnings_for
+
+__all__ = [
+    "GameState",
+    "Hand",
+    "Item",
+    "OpeningNeed",
+    "Problem",
+    "Row",
+    "Setup",
+    "Side",
+    "SideEntry",
+    "SideScore",
+    "Status",
+    "dealer",
+    "game_status",
+    "opening_minimum",
+    "parse_entry",
+    "parse_hand",
+    "replay",
+    "score_hand",
+    "teams",
+    "validate_hand",
+    "warnings_for",
+]

@@ -1,0 +1,158 @@
+"""Replays a game's hands: running totals, minimums, dealers and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from scorekeeper.engine.hand import Hand
+from scorekeeper.engine.opening import OpeningNeed, opening_minimum
+from scorekeeper.engine.score import SideScore, score_hand
+from scorekeeper.presets import Rules
+
+
+@dataclass(frozen=True)
+class Side:
+    """A score column: its key, display name and players."""
+
+    key: str
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who plays, where they sit, who deals first, and any totals carried over from paper."""
+
+    sides: tuple[Side, ...]
+    first_dealer: str
+    seating: tuple[str, ...] = ()
+    start_totals: Mapping[str, int] = field(default_factory=dict)
+
+    def seats(self) -> tuple[str, ...]:
+        """Returns players in seating order; by default partners alternate around the table."""
+        if self.seating:
+            return self.seating
+        longest = max(len(s.players) for s in self.sides)
+        return tuple(
+            side.players[i] for i in range(longest) for side in self.sides if i < len(side.players)
+        )
+
+
+@dataclass(frozen=True)
+class Status:
+    """Whether the game goes on, who won and by how much, or a tie and what it means."""
+
+    over: bool
+    winner: str | None
+    tied: bool
+    margin: int | None
+    message: str
+
+
+@dataclass(frozen=True)
+class Row:
+    """One hand as it appears on the sheet."""
+
+    number: int
+    dealer: str
+    sitting_out: str | None
+    minimums: Mapping[str, OpeningNeed | None]
+    scores: Mapping[str, SideScore]
+    totals: Mapping[str, int]
+    lone_hand: str | None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything the sheet shows: rows, totals, next minimums, next dealer and status."""
+
+    rows: tuple[Row, ...]
+    totals: Mapping[str, int]
+    next_minimums: Mapping[str, OpeningNeed | None]
+    next_dealer: str | None
+    next_sitting_out: str | None
+    status: Status
+
+    def to_target(self, rules: Rules) -> dict[str, int | None]:
+        """Returns how many points each side still needs to reach the target."""
+        target = rules.ending.target
+        return {k: None if target is None else max(0, target - t) for k, t in self.totals.items()}
+
+
+def sitting_out(rules: Rules, setup: Setup, hand_index: int) -> str | None:
+    """Returns who sits out hand `hand_index` (0-based): Five-hand's larger side takes turns."""
+    seats = rules.table.seats_per_side
+    if seats is None:
+        return None
+    big = next((s for s in setup.sides if len(s.players) > seats), None)
+    return big.players[hand_index % len(big.players)] if big else None
+
+
+def dealer(rules: Rules, setup: Setup, hand_index: int) -> str:
+    """Returns the dealer of hand `hand_index`: the deal passes left, skipping whoever sits out."""
+    seats = setup.seats()
+    start = seats.index(setup.first_dealer) if setup.first_dealer in seats else 0
+    away = sitting_out(rules, setup, hand_index)
+    for step in range(len(seats)):
+        player = seats[(start + hand_index + step) % len(seats)]
+        if player != away:
+            return player
+    return seats[start]
+
+
+def game_status(rules: Rules, totals: Mapping[str, int], hands_played: int) -> Status:
+    """Returns the game's status after `hands_played` hands with these totals."""
+    ending = rules.ending
+    if ending.deals is not None:
+        finished = hands_played >= ending.deals
+        waiting = f"Deal {hands_played + 1} of {ending.deals}."
+    else:
+        finished = any(t >= ending.target for t in totals.values())
+        waiting = f"First to {ending.target:,} after a hand."
+    if not finished or not totals:
+        return Status(False, None, False, None, waiting)
+    ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
+    top = ranked[0][1]
+    leaders = [k for k, t in ranked if t == top]
+    if len(leaders) == 1:
+        margin = top - ranked[1][1] if len(ranked) > 1 else top
+        return Status(True, leaders[0], False, margin, f"{leaders[0]} wins by {margin:,}.")
+    names = " and ".join(leaders)
+    if ending.tie == "draw" or ending.deals is not None:
+        return Status(True, None, True, 0, f"{names} tie at {top:,}: the game is a draw.")
+    return Status(False, None, True, 0, f"{names} tie at {top:,}: play another hand.")
+
+
+def _minimums(rules: Rules, totals: Mapping[str, int], deal: int) -> dict[str, OpeningNeed | None]:
+    return {k: opening_minimum(rules, t, deal) for k, t in totals.items()}
+
+
+def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
+    """Scores every hand in order and returns the whole sheet."""
+    totals = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
+    rows = []
+    for index, hand in enumerate(hands):
+        faced = _minimums(rules, totals, index + 1)
+        scores = score_hand(rules, hand)
+        totals = {k: totals[k] + scores[k].score for k in totals}
+        rows.append(
+            Row(
+                number=index + 1,
+                dealer=dealer(rules, setup, index),
+                sitting_out=sitting_out(rules, setup, index),
+                minimums=faced,
+                scores=scores,
+                totals=dict(totals),
+                lone_hand=hand.lone_hand,
+            )
+        )
+    status = game_status(rules, totals, len(rows))
+    return GameState(
+        rows=tuple(rows),
+        totals=totals,
+        next_minimums=_minimums(rules, totals, len(rows) + 1),
+        next_dealer=None if status.over else dealer(rules, setup, len(rows)),
+        next_sitting_out=None if status.over else sitting_out(rules, setup, len(rows)),
+        status=status,
+    )

@@ -1,0 +1,167 @@
+"""What a hand's entry looks like, and how raw input (JSON or a form) becomes one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.presets import GOING_OUT_CHOICES, Rules
+
+MAX_ENTRY = 100_000  # far above any real hand; keeps absurd input out of the arithmetic
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an entry, tied to a side and field, in a player's words."""
+
+    side: str | None
+    field: str
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """Returns the problem as the JSON object the CLI and API print."""
+        return {"side": self.side, "field": self.field, "message": self.message}
+
+
+@dataclass(frozen=True)
+class SideEntry:
+    """What was entered for one score column after a hand."""
+
+    melded_points: int = 0
+    hand_points: int = 0
+    red_threes: int = 0
+    black_threes: int = 0
+    canastas: Mapping[str, int] = field(default_factory=dict)
+    extras: Mapping[str, int] = field(default_factory=dict)
+    went_out: str = "no"
+
+    @property
+    def out(self) -> bool:
+        """Tells whether this column went out, concealed or not."""
+        return self.went_out != "no"
+
+    def canasta_count(self) -> int:
+        """Returns the number of canastas of every kind."""
+        return sum(self.canastas.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        """Returns the entry in the input shape of `scorekeeper score`."""
+        data: dict[str, Any] = {
+            "melded_points": self.melded_points,
+            "hand_points": self.hand_points,
+            "red_threes": self.red_threes,
+            "canastas": dict(self.canastas),
+            "went_out": self.went_out,
+        }
+        if self.black_threes:
+            data["black_threes"] = self.black_threes
+        data.update(self.extras)
+        return data
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand's entries by score column, and who was the lone hand in cutthroat."""
+
+    entries: Mapping[str, SideEntry]
+    lone_hand: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Returns the hand in the input shape of `scorekeeper score`."""
+        data: dict[str, Any] = {"hand": {k: e.as_dict() for k, e in self.entries.items()}}
+        if self.lone_hand is not None:
+            data["lone_hand"] = self.lone_hand
+        return data
+
+
+def _count(value: Any, side: str, key: str, label: str, problems: list[Problem]) -> int:
+    """Reads a whole non-negative number, recording a problem when it is not one."""
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        problems.append(Problem(side, key, f"{label} must be a whole number."))
+        return 0
+    if value < 0:
+        problems.append(Problem(side, key, f"{label} cannot be negative."))
+        return 0
+    if value > MAX_ENTRY:
+        problems.append(Problem(side, key, f"{label} of {value:,} is far more than a hand holds."))
+        return 0
+    return value
+
+
+def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> SideEntry:
+    """Turns one column's raw mapping into a SideEntry, recording every type problem."""
+    if not isinstance(raw, Mapping):
+        problems.append(Problem(side, "hand", "Each side's entry must be an object of fields."))
+        return SideEntry()
+    known = {"melded_points", "hand_points", "red_threes", "canastas", "went_out"}
+    known |= {"black_threes"} if rules.black_threes else set()
+    known |= {e.id for e in rules.extras}
+    for key in sorted(set(raw) - known):
+        problems.append(Problem(side, key, f"{rules.name} has no field {key!r}."))
+    canastas: dict[str, int] = {}
+    raw_canastas = raw.get("canastas") or {}
+    if not isinstance(raw_canastas, Mapping):
+        problems.append(Problem(side, "canastas", "Canastas must map each kind to a count."))
+        raw_canastas = {}
+    kinds = {k.id: k for k in rules.canastas}
+    for kind, value in raw_canastas.items():
+        if kind not in kinds:
+            names = ", ".join(kinds) or "none"
+            problems.append(
+                Problem(
+                    side, f"canastas.{kind}", f"Unknown canasta kind {kind!r} (kinds: {names})."
+                )
+            )
+            continue
+        count = _count(value, side, f"canastas.{kind}", kinds[kind].label + "s", problems)
+        if count:
+            canastas[kind] = count
+    went_out = raw.get("went_out", "no") or "no"
+    if went_out not in GOING_OUT_CHOICES:
+        problems.append(Problem(side, "went_out", "Going out must be no, out or concealed."))
+        went_out = "no"
+    extras = {
+        e.id: n for e in rules.extras if (n := _count(raw.get(e.id), side, e.id, e.label, problems))
+    }
+    return SideEntry(
+        melded_points=_count(
+            raw.get("melded_points"), side, "melded_points", "Melded points", problems
+        ),
+        hand_points=_count(
+            raw.get("hand_points"), side, "hand_points", "Points left in hand", problems
+        ),
+        red_threes=_count(raw.get("red_threes"), side, "red_threes", "Red threes", problems),
+        black_threes=_count(
+            raw.get("black_threes"), side, "black_threes", "Black threes", problems
+        ),
+        canastas=canastas,
+        extras=extras,
+        went_out=went_out,
+    )
+
+
+def parse_hand(rules: Rules, raw: Any, sides: list[str], problems: list[Problem]) -> Hand:
+    """Turns a raw {"hand": {...}, "lone_hand": ...} mapping into a Hand for these sides."""
+    raw = raw if isinstance(raw, Mapping) else {}
+    columns = raw.get("hand")
+    if not isinstance(columns, Mapping):
+        problems.append(Problem(None, "hand", "The hand must give an entry for each side."))
+        columns = {}
+    for key in columns:
+        if key not in sides:
+            problems.append(Problem(str(key), "hand", f"{key!r} is not a side of this game."))
+    missing = [s for s in sides if s not in columns]
+    if columns and missing:
+        problems.append(Problem(None, "hand", f"No entry for {', '.join(map(repr, missing))}."))
+    entries = {s: parse_entry(rules, s, columns.get(s, {}), problems) for s in sides}
+    lone = raw.get("lone_hand")
+    if rules.table.partnership != "lone_hand" and lone is not None:
+        problems.append(Problem(None, "lone_hand", f"{rules.name} has no lone hand."))
+        lone = None
+    elif lone is not None and lone not in sides:
+        problems.append(Problem(None, "lone_hand", f"The lone hand {lone!r} is not a player here."))
+        lone = None
+    return Hand(entries=entries, lone_hand=lone)

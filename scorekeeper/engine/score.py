@@ -1,0 +1,140 @@
+"""Scores one hand for every score column, with an itemised breakdown."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scorekeeper.engine.hand import Hand, SideEntry
+from scorekeeper.presets import RED_THREE_SIGN_RULES, Rules, Threes
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a hand's breakdown: what it is, how many, and its points."""
+
+    key: str
+    label: str
+    points: int
+    count: int | None = None
+
+    def as_dict(self) -> dict:
+        """Returns the item as the JSON object of a breakdown."""
+        data = {"item": self.key, "label": self.label, "points": self.points}
+        if self.count is not None:
+            data["count"] = self.count
+        return data
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """A column's score for one hand and the items that add up to it."""
+
+    score: int
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class Team:
+    """The columns that melded together in one hand, with their combined entries."""
+
+    members: tuple[str, ...]
+    melded_points: int
+    hand_points: int
+    canastas: Mapping[str, int]
+    went_out: str
+    extras: Mapping[str, int]
+
+    @property
+    def canasta_count(self) -> int:
+        """Returns the number of canastas of every kind."""
+        return sum(self.canastas.values())
+
+
+def _combine(members: tuple[str, ...], entries: Mapping[str, SideEntry]) -> Team:
+    mine = [entries[m] for m in members]
+    canastas: dict[str, int] = {}
+    extras: dict[str, int] = {}
+    for entry in mine:
+        for kind, n in entry.canastas.items():
+            canastas[kind] = canastas.get(kind, 0) + n
+        for extra, n in entry.extras.items():
+            extras[extra] = extras.get(extra, 0) + n
+    exits = [e.went_out for e in mine if e.out]
+    return Team(
+        members=members,
+        melded_points=sum(e.melded_points for e in mine),
+        hand_points=sum(e.hand_points for e in mine),
+        canastas=canastas,
+        went_out=exits[0] if exits else "no",
+        extras=extras,
+    )
+
+
+def teams(rules: Rules, hand: Hand) -> list[Team]:
+    """Groups the columns into the teams that played the hand (cutthroat pairs two players)."""
+    keys = tuple(hand.entries)
+    if rules.table.partnership == "lone_hand" and hand.lone_hand in keys:
+        partners = tuple(k for k in keys if k != hand.lone_hand)
+        groups = [(hand.lone_hand,), partners]
+    else:
+        groups = [(k,) for k in keys]
+    return [_combine(group, hand.entries) for group in groups]
+
+
+def threes_count_plus(rule: Threes, team: Team) -> bool:
+    """Tells whether a team's threes count plus under the format's sign rule."""
+    if rule.minus_when == "never":
+        return True
+    needed = RED_THREE_SIGN_RULES[rule.minus_when]
+    if needed == 0:
+        return team.melded_points > 0
+    return team.canasta_count >= needed
+
+
+def _threes_item(key: str, rule: Threes | None, count: int, team: Team) -> list[Item]:
+    if rule is None or not count:
+        return []
+    value = rule.value(count)
+    sign = 1 if threes_count_plus(rule, team) else -1
+    return [Item(key, rule.label, sign * value, count)]
+
+
+def _extra_applies(when: str, team: Team, hand: Hand) -> bool:
+    if when == "always":
+        return True
+    someone_out = [k for k, e in hand.entries.items() if e.out]
+    if when == "someone_out":
+        return bool(someone_out)
+    return any(k not in team.members for k in someone_out)  # "other_side_out"
+
+
+def _team_items(rules: Rules, team: Team, hand: Hand) -> list[Item]:
+    items = [Item("melded", "Melded cards", team.melded_points)]
+    for kind in rules.canastas:
+        if n := team.canastas.get(kind.id, 0):
+            items.append(Item(f"canastas.{kind.id}", kind.label, n * kind.bonus, n))
+    if team.went_out == "out":
+        items.append(Item("going_out", "Went out", rules.going_out.bonus))
+    elif team.went_out == "concealed":
+        items.append(Item("going_out", "Went out concealed", rules.going_out.concealed_bonus))
+    for extra in rules.extras:
+        n = team.extras.get(extra.id, 0)
+        if n and _extra_applies(extra.when, team, hand):
+            items.append(Item(extra.id, extra.label, n * extra.points, n))
+    items.append(Item("hand", "Cards left in hand", -team.hand_points))
+    return items
+
+
+def score_hand(rules: Rules, hand: Hand) -> dict[str, SideScore]:
+    """Scores a valid hand: each column gets its team's score plus its own threes."""
+    scores: dict[str, SideScore] = {}
+    for team in teams(rules, hand):
+        shared = _team_items(rules, team, hand)
+        for member in team.members:
+            entry = hand.entries[member]
+            own = _threes_item("red_threes", rules.red_threes, entry.red_threes, team)
+            own += _threes_item("black_threes", rules.black_threes, entry.black_threes, team)
+            items = (*shared[:-1], *own, shared[-1])  # threes before the cards left in hand
+            scores[member] = SideScore(sum(i.points for i in items), items)
+    return {k: scores[k] for k in hand.entries}

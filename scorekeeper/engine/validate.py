@@ -1,0 +1,194 @@
+"""Checks a hand against the format's rules and the cards in the pack, returning every problem."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scorekeeper.engine.hand import Hand, Problem, SideEntry
+from scorekeeper.engine.score import Team, teams
+from scorekeeper.presets import Rules
+
+
+def _points_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
+    problems = []
+    for field, label in (("melded_points", "Melded points"), ("hand_points", "Points in hand")):
+        value = getattr(entry, field)
+        if value % 5:
+            problems.append(
+                Problem(
+                    side, field, f"{label} must be a multiple of 5 (every card is); got {value}."
+                )
+            )
+        elif value > rules.card_points_max:
+            problems.append(
+                Problem(
+                    side,
+                    field,
+                    f"{label} of {value:,} is more than the whole {rules.pack}-card pack holds "
+                    f"({rules.card_points_max:,}).",
+                )
+            )
+    return problems
+
+
+def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
+    problems = []
+    for field, rule in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
+        count = getattr(entry, field)
+        if count and rule is None:
+            problems.append(
+                Problem(side, field, f"{rules.name} scores no {field.replace('_', ' ')}.")
+            )
+        elif rule and count > rule.max:
+            problems.append(
+                Problem(
+                    side, field, f"The pack has only {rule.max} {rule.label.lower()}; got {count}."
+                )
+            )
+    for extra in rules.extras:
+        if entry.extras.get(extra.id, 0) > extra.max:
+            problems.append(
+                Problem(
+                    side,
+                    extra.id,
+                    f"{extra.label}: at most {extra.max}, got {entry.extras[extra.id]}.",
+                )
+            )
+    return problems
+
+
+def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
+    """Checks what a team's melds imply: canastas need points, going out needs canastas."""
+    problems = []
+    anchor = next((m for m in team.members if hand.entries[m].out), team.members[0])
+    canastas = team.canasta_count
+    if team.melded_points == 0 and canastas:
+        problems.append(
+            Problem(anchor, "canastas", "A side with no melded points cannot have a canasta.")
+        )
+    else:
+        least = sum(n * rules.canasta(k).min_points for k, n in team.canastas.items())
+        if team.melded_points < least:
+            problems.append(
+                Problem(
+                    anchor,
+                    "melded_points",
+                    f"{_canasta_words(team.canastas, rules)} hold at least {least:,} points of "
+                    f"cards, but melded points are {team.melded_points:,}.",
+                )
+            )
+    if team.went_out == "no":
+        return problems
+    if team.melded_points == 0:
+        problems.append(Problem(anchor, "went_out", "A side with no melds cannot go out."))
+        return problems
+    needed = rules.going_out.canastas
+    if canastas < needed:
+        word = "canasta" if needed == 1 else "canastas"
+        problems.append(
+            Problem(
+                anchor, "went_out", f"Going out needs {needed} {word}; this side has {canastas}."
+            )
+        )
+    for kind, count in rules.going_out.requires.items():
+        if team.canastas.get(kind, 0) < count:
+            label = rules.canasta(kind).label.lower()
+            problems.append(
+                Problem(anchor, "went_out", f"Going out needs at least {count} × {label}.")
+            )
+    if team.went_out == "concealed" and canastas == 0:
+        problems.append(
+            Problem(
+                anchor, "went_out", "Going out concealed means melding a whole canasta at once."
+            )
+        )
+    return problems
+
+
+def _canasta_words(canastas: Mapping[str, int], rules: Rules) -> str:
+    total = sum(canastas.values())
+    if len(canastas) == 1:
+        kind = rules.canasta(next(iter(canastas)))
+        return f"{total} {kind.label.lower()}{'s' if total > 1 else ''}"
+    return f"{total} canastas"
+
+
+def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
+    problems = []
+    out = [k for k, e in hand.entries.items() if e.out]
+    for side in out[1:]:
+        problems.append(
+            Problem(side, "went_out", f"Only one side can go out; {out[0]} already went out.")
+        )
+    for field, rule in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
+        held = sum(getattr(e, field) for e in hand.entries.values())
+        if rule and held > rule.max:
+            problems.append(
+                Problem(
+                    None,
+                    field,
+                    f"The pack has {rule.max} {rule.label.lower()}, but {held} were entered in all.",
+                )
+            )
+    cards = sum(e.melded_points + e.hand_points for e in hand.entries.values())
+    if cards > rules.card_points_max:
+        problems.append(
+            Problem(
+                None,
+                "melded_points",
+                f"All sides together hold {cards:,} card points, more than the "
+                f"{rules.pack}-card pack's {rules.card_points_max:,}.",
+            )
+        )
+    return problems
+
+
+def validate_hand(
+    rules: Rules, hand: Hand, totals_before: Mapping[str, int] | None = None
+) -> list[Problem]:
+    """Returns every problem with a hand, each tied to a side and field; empty when valid."""
+    problems: list[Problem] = []
+    # Where each column is one player, whoever went out has emptied their hand.
+    one_player_columns = rules.table.individual or rules.table.partnership == "lone_hand"
+    for side, total in (totals_before or {}).items():
+        if total % 5:
+            problems.append(
+                Problem(
+                    side,
+                    "totals_before",
+                    f"A running total is always a multiple of 5; got {total}.",
+                )
+            )
+    for side, entry in hand.entries.items():
+        problems += _points_problems(side, entry, rules)
+        problems += _count_problems(side, entry, rules)
+        if entry.out and entry.hand_points and one_player_columns:
+            problems.append(
+                Problem(side, "hand_points", "A player who went out has no cards left in hand.")
+            )
+    for team in teams(rules, hand):
+        problems += _team_problems(team, hand, rules)
+    problems += _whole_hand_problems(hand, rules)
+    return problems
+
+
+def warnings_for(rules: Rules, hand: Hand) -> list[Problem]:
+    """Returns advice that does not block scoring, such as Mexicana's red-three condition."""
+    if not rules.going_out.red_threes_match_canastas:
+        return []
+    notes = []
+    for team in teams(rules, hand):
+        if team.went_out == "no":
+            continue
+        threes = sum(hand.entries[m].red_threes for m in team.members)
+        if threes < team.canasta_count:
+            side = next(m for m in team.members if hand.entries[m].out)
+            notes.append(
+                Problem(
+                    side,
+                    "red_threes",
+                    f"To go out, a side usually lays down as many red threes as canastas "
+                    f"({threes} for {team.canasta_count}).",
+                )
+            )
+    return notes

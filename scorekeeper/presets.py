@@ -1,0 +1,481 @@
+"""Format presets: one TOML file per Canasta format, loaded once into frozen dataclasses."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.resources import resource_dir
+
+GOING_OUT_CHOICES = ("no", "out", "concealed")
+RED_THREE_SIGN_RULES = {
+    # rule name -> canastas a side needs for its threes to count plus (0: any meld will do)
+    "no_meld": 0,
+    "no_canasta": 1,
+    "under_two_canastas": 2,
+}
+CORE_SIDE_FIELDS = frozenset(
+    {"melded_points", "hand_points", "red_threes", "black_threes", "canastas", "went_out"}
+)
+
+
+class PresetError(ValueError):
+    """A preset file is malformed; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class CardClass:
+    """A class of cards with the same point value, as counted at the table."""
+
+    id: str
+    label: str
+    count: int
+    melded: int | None  # None: worth the card it stands for (Oklahoma's deuces)
+    in_hand: int
+
+
+@dataclass(frozen=True)
+class CanastaKind:
+    """A kind of canasta or special meld, with its bonus and the fewest points it can hold."""
+
+    id: str
+    label: str
+    bonus: int
+    min_points: int
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class OpeningTier:
+    """One band of the opening-minimum table; `below` is the band's exclusive upper score."""
+
+    points: int
+    below: int | None = None
+    needs: str = ""  # "", "canasta" or "natural_canasta" (Brazilian)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """How the opening minimum is found: by cumulative score, by deal number, or not at all."""
+
+    by: str  # "score", "deal" or "none"
+    tiers: tuple[OpeningTier, ...] = ()
+    must_exceed: bool = False
+
+
+@dataclass(frozen=True)
+class Threes:
+    """Red threes (or Cuban black threes): their value by count and when they count minus."""
+
+    label: str
+    max: int
+    scale: tuple[int, ...]  # total value for 1, 2, 3 ... threes held by one owner
+    minus_when: str  # a key of RED_THREE_SIGN_RULES, or "never"
+
+    def value(self, count: int) -> int:
+        """Returns the unsigned value of `count` threes held by one owner."""
+        return self.scale[count - 1] if count else 0
+
+
+@dataclass(frozen=True)
+class Extra:
+    """A per-side counted item worth fixed points each: a penalty or a format's special card."""
+
+    id: str
+    label: str
+    points: int
+    max: int
+    when: str = "always"  # "always", "someone_out" or "other_side_out"
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GoingOut:
+    """The going-out bonuses and what a side needs before it may go out."""
+
+    bonus: int
+    concealed_bonus: int
+    canastas: int
+    requires: Mapping[str, int] = field(default_factory=dict)
+    red_threes_match_canastas: bool = False  # Mexicana: advisory only
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who plays: players per side in seating order, and how partnerships form."""
+
+    players_per_side: tuple[int, ...]
+    min_sides: int
+    max_sides: int
+    partnership: str  # "fixed" or "lone_hand" (cutthroat)
+    seats_per_side: int | None = None  # Five-hand: 2 of the side of 3 play each hand
+    seating: str = ""
+
+    @property
+    def individual(self) -> bool:
+        """Tells whether every score column is one player."""
+        return all(n == 1 for n in self.players_per_side)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """When the game ends and what a tie for the lead means."""
+
+    target: int | None
+    deals: int | None
+    tie: str  # "another_hand" or "draw"
+    winner_bonus: int = 0
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named house rule that patches the preset's data."""
+
+    id: str
+    label: str
+    description: str
+    source: str
+    changes: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine needs to score one format, with house options applied."""
+
+    id: str
+    name: str
+    description: str
+    pack: int
+    table: Table
+    cards: tuple[CardClass, ...]
+    canastas: tuple[CanastaKind, ...]
+    opening: Opening
+    red_threes: Threes | None
+    black_threes: Threes | None
+    going_out: GoingOut
+    extras: tuple[Extra, ...]
+    ending: Ending
+    options: tuple[Option, ...]
+    active_options: tuple[str, ...] = ()
+
+    @property
+    def card_points_max(self) -> int:
+        """Returns the most card points the whole pack can hold, red threes excluded."""
+        return sum(c.count * max(c.melded or 0, c.in_hand) for c in self.cards)
+
+    def canasta(self, kind: str) -> CanastaKind:
+        """Returns the canasta kind with this id."""
+        return next(k for k in self.canastas if k.id == kind)
+
+    def option(self, option_id: str) -> Option:
+        """Returns the house option with this id."""
+        return next(o for o in self.options if o.id == option_id)
+
+
+class _Reader:
+    """Reads one TOML table strictly, naming the file and field in every error."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, dict):
+            raise PresetError(f"{where}: expected a table")
+        self.data, self.where, self.seen = data, where, set()
+
+    def fail(self, key: str, message: str) -> PresetError:
+        return PresetError(f"{self.where}.{key}: {message}")
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        self.seen.add(key)
+        if key not in self.data:
+            if default is ...:
+                raise self.fail(key, "is required")
+            return default
+        value = self.data[key]
+        if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+            raise self.fail(key, f"expected {names}, got {value!r}")
+        return value
+
+    def points(self, key: str, default: Any = ...) -> int:
+        value = self.get(key, int, default)
+        if value is not None and value % 5:
+            raise self.fail(key, f"{value} is not a multiple of 5")
+        return value
+
+    def sub(self, key: str, default: Any = ...) -> _Reader:
+        return _Reader(self.get(key, dict, default), f"{self.where}.{key}")
+
+    def rows(self, key: str, default: Any = ...) -> list[_Reader]:
+        items = self.get(key, list, default)
+        return [_Reader(item, f"{self.where}.{key}[{i}]") for i, item in enumerate(items)]
+
+    def choice(self, key: str, choices: Iterable[str], default: Any = ...) -> str:
+        value = self.get(key, str, default)
+        if value not in choices:
+            raise self.fail(key, f"{value!r} is not one of {', '.join(sorted(choices))}")
+        return value
+
+    def done(self) -> None:
+        unknown = sorted(set(self.data) - self.seen)
+        if unknown:
+            raise self.fail(unknown[0], "is not a known field")
+
+
+def _cards(r: _Reader) -> CardClass:
+    card = CardClass(
+        id=r.get("id", str),
+        label=r.get("label", str),
+        count=r.get("count", int),
+        melded=r.points("melded", None),
+        in_hand=r.points("in_hand"),
+    )
+    r.done()
+    return card
+
+
+def _canasta(r: _Reader) -> CanastaKind:
+    kind = CanastaKind(
+        id=r.get("id", str),
+        label=r.get("label", str),
+        bonus=r.points("bonus"),
+        min_points=r.points("min_points"),
+        help=r.get("help", str, ""),
+    )
+    r.done()
+    return kind
+
+
+def _opening(r: _Reader) -> Opening:
+    tiers = []
+    for t in r.rows("tiers", []):
+        tiers.append(
+            OpeningTier(
+                points=t.points("points"),
+                below=t.get("below", int, None),
+                needs=t.choice("needs", ("", "canasta", "natural_canasta"), ""),
+            )
+        )
+        t.done()
+    opening = Opening(
+        by=r.choice("by", ("score", "deal", "none")),
+        tiers=tuple(tiers),
+        must_exceed=r.get("must_exceed", bool, False),
+    )
+    r.done()
+    if opening.by != "none" and not tiers:
+        raise r.fail("tiers", "needs at least one tier")
+    if opening.by == "score":
+        bounds = [t.below for t in tiers]
+        if bounds[-1] is not None or None in bounds[:-1] or bounds[:-1] != sorted(bounds[:-1]):
+            raise r.fail("tiers", "bands must rise, and only the last may have no `below`")
+    return opening
+
+
+def _threes(r: _Reader, label: str) -> Threes:
+    threes = Threes(
+        label=r.get("label", str, label),
+        max=r.get("max", int),
+        scale=tuple(r.get("scale", list)),
+        minus_when=r.choice("minus_when", (*RED_THREE_SIGN_RULES, "never")),
+    )
+    r.done()
+    if len(threes.scale) != threes.max or any(not isinstance(v, int) for v in threes.scale):
+        raise r.fail("scale", f"needs one whole number for each of the {threes.max} threes")
+    return threes
+
+
+def _extra(r: _Reader) -> Extra:
+    extra = Extra(
+        id=r.get("id", str),
+        label=r.get("label", str),
+        points=r.points("points"),
+        max=r.get("max", int),
+        when=r.choice("when", ("always", "someone_out", "other_side_out"), "always"),
+        help=r.get("help", str, ""),
+    )
+    r.done()
+    if extra.id in CORE_SIDE_FIELDS:
+        raise r.fail("id", f"{extra.id!r} is already a hand field")
+    return extra
+
+
+def _going_out(r: _Reader, kinds: set[str]) -> GoingOut:
+    requires = r.get("requires", dict, {})
+    for kind, count in requires.items():
+        if kind not in kinds or not isinstance(count, int):
+            raise r.fail(f"requires.{kind}", "must name a canasta kind of this format with a count")
+    going_out = GoingOut(
+        bonus=r.points("bonus"),
+        concealed_bonus=r.points("concealed_bonus"),
+        canastas=r.get("canastas", int),
+        requires=dict(requires),
+        red_threes_match_canastas=r.get("red_threes_match_canastas", bool, False),
+    )
+    r.done()
+    return going_out
+
+
+def _table(r: _Reader) -> Table:
+    per_side = r.get("players_per_side", list)
+    table = Table(
+        players_per_side=tuple(per_side),
+        min_sides=r.get("min_sides", int, len(per_side)),
+        max_sides=r.get("max_sides", int, len(per_side)),
+        partnership=r.choice("partnership", ("fixed", "lone_hand"), "fixed"),
+        seats_per_side=r.get("seats_per_side", int, None),
+        seating=r.get("seating", str, ""),
+    )
+    r.done()
+    if not 2 <= table.min_sides <= len(per_side) <= table.max_sides:
+        raise r.fail("players_per_side", "side counts must satisfy min_sides <= sides <= max_sides")
+    return table
+
+
+def _ending(r: _Reader) -> Ending:
+    ending = Ending(
+        target=r.get("target", int, None),
+        deals=r.get("deals", int, None),
+        tie=r.choice("tie", ("another_hand", "draw"), "another_hand"),
+        winner_bonus=r.points("winner_bonus", 0),
+    )
+    r.done()
+    if (ending.target is None) == (ending.deals is None):
+        raise r.fail("target", "give either a target score or a number of deals")
+    return ending
+
+
+def _option(r: _Reader) -> Option:
+    option = Option(
+        id=r.get("id", str),
+        label=r.get("label", str),
+        description=r.get("description", str),
+        source=r.get("source", str, ""),
+        changes=r.get("set", dict),
+    )
+    r.done()
+    return option
+
+
+def _build(data: dict, where: str, active: tuple[str, ...] = ()) -> Rules:
+    r = _Reader(data, where)
+    canastas = tuple(_canasta(c) for c in r.rows("canastas", []))
+    extras = tuple(_extra(e) for e in r.rows("extras", []))
+    red = r.get("red_threes", dict, None)
+    black = r.get("black_threes", dict, None)
+    rules = Rules(
+        id=r.get("id", str),
+        name=r.get("name", str),
+        description=r.get("description", str),
+        pack=r.get("pack", int),
+        table=_table(r.sub("table")),
+        cards=tuple(_cards(c) for c in r.rows("cards")),
+        canastas=canastas,
+        opening=_opening(r.sub("opening")),
+        red_threes=_threes(_Reader(red, f"{where}.red_threes"), "Red threes") if red else None,
+        black_threes=(
+            _threes(_Reader(black, f"{where}.black_threes"), "Black threes") if black else None
+        ),
+        going_out=_going_out(r.sub("going_out"), {k.id for k in canastas}),
+        extras=extras,
+        ending=_ending(r.sub("ending")),
+        options=tuple(_option(o) for o in r.rows("options", [])),
+        active_options=active,
+    )
+    r.get("order", int, 99)
+    r.done()
+    for name, items in (("canastas", canastas), ("extras", extras), ("cards", rules.cards)):
+        ids = [item.id for item in items]
+        if len(ids) != len(set(ids)):
+            raise r.fail(name, "ids must be unique")
+    if rules.opening.by == "deal" and len(rules.opening.tiers) < (rules.ending.deals or 0):
+        raise r.fail("opening.tiers", "needs one tier for each deal")
+    return rules
+
+
+def _patch(data: dict, path: str, value: Any, where: str) -> None:
+    """Sets `value` at a dotted path; a list of tables is entered by its items' `id`."""
+    *parents, last = path.split(".")
+    node: Any = data
+    for part in parents:
+        if isinstance(node, list):
+            node = next((item for item in node if item.get("id") == part), None)
+        elif isinstance(node, dict):
+            node = node.get(part)
+        if node is None:
+            raise PresetError(f"{where}: {path!r} names no field of this preset")
+    if isinstance(node, list):
+        raise PresetError(f"{where}: {path!r} must end in a field name")
+    if not isinstance(node, dict):
+        raise PresetError(f"{where}: {path!r} names no field of this preset")
+    node[last] = copy.deepcopy(value)
+
+
+class Preset:
+    """One format file: its base rules and the house options a game may switch on."""
+
+    def __init__(self, data: dict, where: str) -> None:
+        self.data, self.where = data, where
+        self.rules = _build(copy.deepcopy(data), where)
+        self.id = self.rules.id
+        for option in self.rules.options:  # every option must give valid rules on its own
+            self.with_options([option.id])
+
+    def with_options(self, option_ids: Iterable[str]) -> Rules:
+        """Returns the rules with these house options switched on, in the preset's order."""
+        wanted = set(option_ids)
+        unknown = wanted - {o.id for o in self.rules.options}
+        if unknown:
+            raise KeyError(f"{self.id} has no house option {sorted(unknown)[0]!r}")
+        chosen = [o for o in self.rules.options if o.id in wanted]
+        if not chosen:
+            return self.rules
+        return self._patched(tuple(o.id for o in chosen))
+
+    @cache  # noqa: B019 - presets live for the whole process
+    def _patched(self, active: tuple[str, ...]) -> Rules:
+        data = copy.deepcopy(self.data)
+        touched: dict[str, str] = {}
+        for option in (self.rules.option(i) for i in active):
+            for path, value in option.changes.items():
+                if path in touched:
+                    raise KeyError(
+                        f"house options {touched[path]!r} and {option.id!r} both set {path}"
+                    )
+                touched[path] = option.id
+                _patch(data, path, value, f"{self.where}: option {option.id}")
+        return _build(data, self.where, active)
+
+
+def load_preset(path: Path) -> Preset:
+    """Loads and validates one preset file."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise PresetError(f"{path.name}: {error}") from error
+    preset = Preset(data, path.name)
+    if preset.id != path.stem:
+        raise PresetError(f"{path.name}.id: {preset.id!r} must match the file name")
+    return preset
+
+
+@cache
+def load_presets(folder: Path | None = None) -> Mapping[str, Preset]:
+    """Loads every preset in the formats folder, in the order of their `order` field."""
+    folder = folder or resource_dir("seeds") / "formats"
+    presets = [load_preset(path) for path in sorted(folder.glob("*.toml"))]
+    if not presets:
+        raise PresetError(f"no presets found in {folder.name}/")
+    presets.sort(key=lambda p: (p.data.get("order", 99), p.id))
+    return {p.id: p for p in presets}
+
+
+def rules_for(format_id: str, option_ids: Iterable[str] = ()) -> Rules:
+    """Returns the rules of a format with house options applied; KeyError when unknown."""
+    presets = load_presets()
+    if format_id not in presets:
+        raise KeyError(f"unknown format {format_id!r}")
+    return presets[format_id].with_options(option_ids)

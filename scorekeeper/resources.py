@@ -1,0 +1,11 @@
+"""Finds the folders shipped beside the code: templates, static files and seeds."""
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def resource_dir(name: str) -> Path:
+    """Returns the folder `name`, inside the installed package or at the top of a checkout."""
+    installed = _PACKAGE / name
+    return installed if installed.is_dir() else _PACKAGE.parent / name

@@ -1,0 +1,109 @@
+"""The `scorekeeper score` and `scorekeeper formats` contracts, run as real commands."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from scorekeeper.cli import main
+
+SEED_001 = {
+    "format": "classic",
+    "totals_before": {"We": 1450, "They": 2900},
+    "hand": {
+        "We": {
+            "melded_points": 230,
+            "hand_points": 60,
+            "red_threes": 1,
+            "canastas": {"natural": 1},
+            "went_out": "out",
+        },
+        "They": {"melded_points": 140, "hand_points": 25, "red_threes": 0, "canastas": {}, "went_out": "no"},
+    },
+}
+
+
+def run_score(document, *args):
+    """Runs `scorekeeper score` in a subprocess, as checks outside the repo do."""
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "score", *args],
+        input=json.dumps(document),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.returncode, json.loads(done.stdout)
+
+
+def test_score_prints_each_side_and_the_game_status():
+    code, result = run_score(SEED_001)
+    assert code == 0
+    we, they = result["sides"]["We"], result["sides"]["They"]
+    assert (we["score"], we["total"], we["next_minimum"]) == (870, 2320, 90)
+    assert (they["score"], they["total"], they["next_minimum"]) == (115, 3015, 120)
+    assert sum(item["points"] for item in we["breakdown"]) == 870
+    assert result["We"] == we  # each side is also a top-level key, as the contract reads
+    assert (result["game_over"], result["winner"], result["tied"]) == (False, None, False)
+
+
+def test_score_reports_every_problem_with_exit_2():
+    bad = json.loads(json.dumps(SEED_001))
+    bad["hand"]["They"].update(went_out="out", melded_points=143)
+    code, result = run_score(bad)
+    assert code == 2
+    assert {(e["side"], e["field"]) for e in result["errors"]} == {
+        ("They", "went_out"),
+        ("They", "melded_points"),
+    }
+    assert all(e["message"] for e in result["errors"])
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        pytest.param({"format": "nope"}, "format", id="unknown-format"),
+        pytest.param({"options": {"no_such_rule": True}}, "options", id="unknown-option"),
+        pytest.param({"hand": {"We": {}}}, "hand", id="too-few-sides"),
+        pytest.param({"totals_before": {"We": "lots"}}, "totals_before", id="total-not-a-number"),
+    ],
+)
+def test_score_rejects_malformed_documents(change, field):
+    code, result = run_score({**SEED_001, **change})
+    assert code == 2
+    assert field in {e["field"] for e in result["errors"]}
+
+
+def test_score_rejects_text_that_is_not_json():
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "score"],
+        input="{not json",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert json.loads(done.stdout)["errors"][0]["field"] == "document"
+
+
+def test_game_over_when_the_hand_crosses_the_target():
+    document = {**SEED_001, "totals_before": {"We": 4500, "They": 2900}}
+    code, result = run_score(document)
+    assert code == 0
+    assert (result["game_over"], result["winner"], result["tied"]) == (True, "We", False)
+
+
+def test_formats_json_lists_every_preset_with_targets_and_options(capsys):
+    assert main(["formats", "--json"]) == 0
+    formats = json.loads(capsys.readouterr().out)
+    by_id = {f["id"]: f for f in formats}
+    assert by_id["classic"]["target"] == 5000
+    assert {"id", "name", "target", "options"} <= set(by_id["classic"])
+    assert "red_threes_need_canasta" in {o["id"] for o in by_id["classic"]["options"]}
+    assert len(formats) == 13
+
+
+def test_formats_table_names_each_format(capsys):
+    assert main(["formats"]) == 0
+    out = capsys.readouterr().out
+    assert "classic" in out and "to 5,000" in out
