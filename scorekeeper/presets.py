@@ -92,6 +92,12 @@ class Extra:
     max: int
     when: str = "always"  # "always", "someone_out" or "other_side_out"
     help: str = ""
+    card: str = ""  # the card it counts ("red_three" or a card class id), capped by the pack
+
+    @property
+    def personal(self) -> bool:
+        """Tells whether it belongs to its holder alone, as red threes do in cutthroat."""
+        return self.card == "red_three"
 
 
 @dataclass(frozen=True)
@@ -167,6 +173,12 @@ class Rules:
     def card_points_max(self) -> int:
         """Returns the most card points the whole pack can hold, red threes excluded."""
         return sum(c.count * max(c.melded or 0, c.in_hand) for c in self.cards)
+
+    def cards_in_pack(self, card: str) -> int:
+        """Returns how many of a card the pack holds: "red_three" or a card class id."""
+        if card == "red_three":
+            return self.red_threes.max if self.red_threes else 0
+        return next((c.count for c in self.cards if c.id == card), 0)
 
     def canasta(self, kind: str) -> CanastaKind:
         """Returns the canasta kind with this id."""
@@ -296,6 +308,7 @@ def _extra(r: _Reader) -> Extra:
         max=r.get("max", int),
         when=r.choice("when", ("always", "someone_out", "other_side_out"), "always"),
         help=r.get("help", str, ""),
+        card=r.get("card", str, ""),
     )
     r.done()
     if extra.id in CORE_SIDE_FIELDS:
@@ -391,6 +404,10 @@ def _build(data: dict, where: str, active: tuple[str, ...] = ()) -> Rules:
         ids = [item.id for item in items]
         if len(ids) != len(set(ids)):
             raise r.fail(name, "ids must be unique")
+    cards = {"red_three"} | {c.id for c in rules.cards}
+    for extra in extras:
+        if extra.card and extra.card not in cards:
+            raise r.fail("extras", f"{extra.id}.card {extra.card!r} is not a card of this pack")
     if rules.opening.by == "deal" and len(rules.opening.tiers) < (rules.ending.deals or 0):
         raise r.fail("opening.tiers", "needs one tier for each deal")
     return rules

@@ -30,7 +30,7 @@ class Setup:
     start_totals: Mapping[str, int] = field(default_factory=dict)
 
     def seats(self) -> tuple[str, ...]:
-        """Returns players in seating order; by default partners alternate around the table."""
+        """Returns every player in seating order; by default partners alternate around the table."""
         if self.seating:
             return self.seating
         longest = max(len(s.players) for s in self.sides)
@@ -89,16 +89,23 @@ def sitting_out(rules: Rules, setup: Setup, hand_index: int) -> str | None:
     return big.players[hand_index % len(big.players)] if big else None
 
 
-def dealer(rules: Rules, setup: Setup, hand_index: int) -> str:
-    """Returns the dealer of hand `hand_index`: the deal passes left, skipping whoever sits out."""
-    seats = setup.seats()
-    start = seats.index(setup.first_dealer) if setup.first_dealer in seats else 0
+def seats_at_table(rules: Rules, setup: Setup, hand_index: int) -> tuple[str, ...]:
+    """Returns the players at the table for a hand, in seating order, without whoever sits out."""
     away = sitting_out(rules, setup, hand_index)
-    for step in range(len(seats)):
-        player = seats[(start + hand_index + step) % len(seats)]
-        if player != away:
-            return player
-    return seats[start]
+    if setup.seating:
+        return tuple(p for p in setup.seating if p != away)
+    # Partners alternate around the table, so the players of each side sit opposite.
+    playing = [tuple(p for p in side.players if p != away) for side in setup.sides]
+    longest = max(len(players) for players in playing)
+    return tuple(players[i] for i in range(longest) for players in playing if i < len(players))
+
+
+def dealer(rules: Rules, setup: Setup, hand_index: int) -> str:
+    """Returns the dealer of hand `hand_index` (0-based): the deal passes one seat to the left."""
+    first = seats_at_table(rules, setup, 0)
+    start = first.index(setup.first_dealer) if setup.first_dealer in first else 0
+    seats = seats_at_table(rules, setup, hand_index)
+    return seats[(start + hand_index) % len(seats)]
 
 
 def game_status(rules: Rules, totals: Mapping[str, int], hands_played: int) -> Status:

@@ -71,12 +71,21 @@ def _combine(members: tuple[str, ...], entries: Mapping[str, SideEntry]) -> Team
     )
 
 
+def lone_hand(rules: Rules, hand: Hand) -> str | None:
+    """Returns cutthroat's lone hand: as entered, or else whoever went out before the pile was taken."""
+    if rules.table.partnership != "lone_hand":
+        return None
+    if hand.lone_hand in hand.entries:
+        return hand.lone_hand
+    return next((k for k, e in hand.entries.items() if e.out), None)
+
+
 def teams(rules: Rules, hand: Hand) -> list[Team]:
     """Groups the columns into the teams that played the hand (cutthroat pairs two players)."""
     keys = tuple(hand.entries)
-    if rules.table.partnership == "lone_hand" and hand.lone_hand in keys:
-        partners = tuple(k for k in keys if k != hand.lone_hand)
-        groups = [(hand.lone_hand,), partners]
+    lone = lone_hand(rules, hand)
+    if lone is not None:
+        groups = [(lone,), tuple(k for k in keys if k != lone)]
     else:
         groups = [(k,) for k in keys]
     return [_combine(group, hand.entries) for group in groups]
@@ -120,9 +129,20 @@ def _team_items(rules: Rules, team: Team, hand: Hand) -> list[Item]:
         items.append(Item("going_out", "Went out concealed", rules.going_out.concealed_bonus))
     for extra in rules.extras:
         n = team.extras.get(extra.id, 0)
-        if n and _extra_applies(extra.when, team, hand):
+        if n and not extra.personal and _extra_applies(extra.when, team, hand):
             items.append(Item(extra.id, extra.label, n * extra.points, n))
     items.append(Item("hand", "Cards left in hand", -team.hand_points))
+    return items
+
+
+def _own_items(rules: Rules, entry: SideEntry, team: Team, hand: Hand) -> list[Item]:
+    """Returns what belongs to one player alone: threes and penalties for threes."""
+    items = _threes_item("red_threes", rules.red_threes, entry.red_threes, team)
+    items += _threes_item("black_threes", rules.black_threes, entry.black_threes, team)
+    for extra in rules.extras:
+        n = entry.extras.get(extra.id, 0)
+        if n and extra.personal and _extra_applies(extra.when, team, hand):
+            items.append(Item(extra.id, extra.label, n * extra.points, n))
     return items
 
 
@@ -132,9 +152,7 @@ def score_hand(rules: Rules, hand: Hand) -> dict[str, SideScore]:
     for team in teams(rules, hand):
         shared = _team_items(rules, team, hand)
         for member in team.members:
-            entry = hand.entries[member]
-            own = _threes_item("red_threes", rules.red_threes, entry.red_threes, team)
-            own += _threes_item("black_threes", rules.black_threes, entry.black_threes, team)
+            own = _own_items(rules, hand.entries[member], team, hand)
             items = (*shared[:-1], *own, shared[-1])  # threes before the cards left in hand
             scores[member] = SideScore(sum(i.points for i in items), items)
     return {k: scores[k] for k in hand.entries}

@@ -113,6 +113,31 @@ def _canasta_words(canastas: Mapping[str, int], rules: Rules) -> str:
     return f"{total} canastas"
 
 
+def _threes_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
+    """Checks that red and black threes, laid down or caught in hand, fit in the pack."""
+    problems = []
+    for card, field, label in (
+        ("red_three", "red_threes", "red threes"),
+        ("black_three", "black_threes", "black threes"),
+    ):
+        extras = [e for e in rules.extras if e.card == card]
+        if not (extras or field == "red_threes" or rules.black_threes):
+            continue
+        held = sum(
+            getattr(e, field) + sum(e.extras.get(x.id, 0) for x in extras)
+            for e in hand.entries.values()
+        )
+        in_pack = rules.cards_in_pack(card)
+        if held > in_pack:
+            blamed = field if field == "red_threes" or rules.black_threes else extras[0].id
+            problems.append(
+                Problem(
+                    None, blamed, f"The pack has {in_pack} {label}, but {held} were entered in all."
+                )
+            )
+    return problems
+
+
 def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
     problems = []
     out = [k for k, e in hand.entries.items() if e.out]
@@ -120,16 +145,7 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
         problems.append(
             Problem(side, "went_out", f"Only one side can go out; {out[0]} already went out.")
         )
-    for field, rule in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
-        held = sum(getattr(e, field) for e in hand.entries.values())
-        if rule and held > rule.max:
-            problems.append(
-                Problem(
-                    None,
-                    field,
-                    f"The pack has {rule.max} {rule.label.lower()}, but {held} were entered in all.",
-                )
-            )
+    problems += _threes_in_pack(hand, rules)
     cards = sum(e.melded_points + e.hand_points for e in hand.entries.values())
     if cards > rules.card_points_max:
         problems.append(
