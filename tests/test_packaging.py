@@ -1,0 +1,18 @@
+"""The wheel must carry every subpackage and the templates, static files and presets."""
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_code_folder_is_listed_as_a_package():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(config["packages"])
+    on_disk = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for path in (ROOT / "scorekeeper").rglob("__init__.py")
+    }
+    assert on_disk <= listed, f"add to [tool.setuptools] packages: {sorted(on_disk - listed)}"
+    for resource in ("templates", "static", "seeds"):
+        assert config["package-dir"][f"scorekeeper.{resource}"] == resource
