@@ -1,0 +1,149 @@
+"""The blank score sheet of a format: an empty We/They grid and the format's tables, on one page."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen.canvas import Canvas
+
+from scorekeeper.engine import Side, opening_minimum
+from scorekeeper.pdf import fonts, tables
+from scorekeeper.pdf.layout import (
+    INK,
+    MARGIN,
+    RULE,
+    Grid,
+    draw_heading,
+    draw_page_line,
+    draw_rules,
+    goal_text,
+    lay_grid,
+    needs_landscape,
+    new_canvas,
+    page_size,
+)
+from scorekeeper.presets import Rules
+
+LEAD = (("number", "#", 16.0), ("dealer", "Dealer", 48.0))
+BAND, SUB = 28.0, 20.0
+HEADER = 50.0
+ROW_MIN, ROW_MAX = 17.0, 100.0  # a deal-counted game gets a few tall rows
+SHRINK = 0.72  # how far the columns may narrow before the page turns sideways
+
+
+def _per_side(rules: Rules) -> list[tuple[str, str, float]]:
+    cols = [("open", "To open", 36.0)] if rules.opening.by != "none" else []
+    cols += [("melded", "Melded", 34.0)]
+    cols += [("canastas", "Canastas", 38.0)] if rules.canastas else []
+    for key, rule in (("red", rules.red_threes), ("black", rules.black_threes)):
+        if rule is not None:
+            cols.append((key, rule.label, 32.0))
+    cols.append(("out", "Out", 26.0))
+    cols += [("other", "Other", 30.0)] if rules.extras else []
+    return [*cols, ("hand", "In hand", 32.0), ("score", "Score", 36.0), ("total", "Total", 40.0)]
+
+
+def _sides(rules: Rules) -> tuple[Side, ...]:
+    count = len(rules.table.players_per_side)
+    if count == 2:
+        return (Side("we", "We", ()), Side("they", "They", ()))
+    word = "Player" if rules.table.individual else "Side"
+    return tuple(Side(f"s{i}", f"{word} {i}", ()) for i in range(1, count + 1))
+
+
+def _header(canvas: Canvas, rules: Rules, size: tuple[float, float]) -> float:
+    width, height = size
+    top = height - MARGIN
+    room = width - 2 * MARGIN
+    canvas.setFillColorRGB(*INK)
+    date = "Date ____________________"
+    fonts.draw(canvas, width - MARGIN, top - 13, date, 9, align="right")
+    title = f"{rules.name} Canasta score sheet"
+    fonts.draw(
+        canvas, MARGIN, top - 14, title, fonts.fit_size(title, 15, room - 140, True), bold=True
+    )
+    facts = rules.description
+    fonts.draw(canvas, MARGIN, top - 29, facts, fonts.fit_size(facts, 8.5, room))
+    chosen = [o.label for o in rules.options if o.id in rules.active_options]
+    house = "; ".join(chosen) if chosen else "______________________________"
+    goal = goal_text(rules)
+    house = f"{goal[0].upper()}{goal[1:]}. House options: {house}"
+    fonts.draw(canvas, MARGIN, top - 42, house, fonts.fit_size(house, 8, room))
+    return top - HEADER
+
+
+def _write_in_lines(canvas: Canvas, grid: Grid, top: float) -> None:
+    """Rules a line in each side's band for the players' names."""
+    canvas.setStrokeColorRGB(*RULE)
+    canvas.setLineWidth(0.4)
+    for group in grid.groups:
+        canvas.line(group.x + 12, top - BAND + 5, group.x + group.width - 12, top - BAND + 5)
+
+
+def _rows(canvas: Canvas, rules: Rules, grid: Grid, top: float, count: int, height: float) -> float:
+    canvas.setStrokeColorRGB(*RULE)
+    canvas.setLineWidth(0.3)
+    size = max(5.0, 6.5 * grid.scale)
+    y = top
+    for n in range(1, count + 1):
+        fonts.draw(
+            canvas, grid.lead[0].right - 3, y - height / 2 - 2.5, str(n), size, align="right"
+        )
+        if rules.opening.by == "deal":  # the minimum of each deal is known before play
+            need = opening_minimum(rules, 0, n)
+            for group in grid.groups:
+                col = group.columns[0]
+                text = need.label if need else "—"
+                fonts.draw(
+                    canvas,
+                    col.x + 3,
+                    y - height / 2 - 2.5,
+                    text,
+                    fonts.fit_size(text, size, col.width - 6),
+                )
+        y -= height
+        canvas.line(grid.left, y, grid.right, y)
+    return y
+
+
+def blank_sheet(rules: Rules, *, paper: str = "a4") -> bytes:
+    """Returns a one-page PDF: the empty grid, card values, minimums, bonuses and going out."""
+    per_side = _per_side(rules)
+    sides = _sides(rules)
+    size = page_size(paper, needs_landscape(LEAD, per_side, len(sides), paper, SHRINK))
+    width, height = size
+    room = width - 2 * MARGIN
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, size, f"{rules.name} Canasta score sheet")
+    top = _header(canvas, rules, size)
+    grid = lay_grid(LEAD, per_side, sides, MARGIN, room)
+    body_top = draw_heading(canvas, grid, top, BAND, SUB)
+    _write_in_lines(canvas, grid, top)
+
+    across = 4 if width > 700 else 2
+    gap = 8.0
+    box = (room - gap * (across - 1)) / across
+    blocks = tables.blocks(rules)
+    shelves = [blocks[i : i + across] for i in range(0, len(blocks), across)]
+    heights = [max(tables.block_height(b, box) for b in shelf) for shelf in shelves]
+    tables_height = sum(heights) + gap * len(shelves)
+
+    space = body_top - (MARGIN + 6) - tables_height
+    if rules.ending.deals is not None:
+        count = rules.ending.deals
+        row_height = min(ROW_MAX, space / count)
+    else:
+        count = max(1, int(space // ROW_MIN))
+        row_height = space / count
+    bottom = _rows(canvas, rules, grid, body_top, count, row_height)
+    draw_rules(canvas, grid, body_top, bottom, top)
+
+    y = bottom - gap
+    for shelf, shelf_height in zip(shelves, heights, strict=True):
+        for i, block in enumerate(shelf):
+            tables.draw_block(canvas, block, MARGIN + i * (box + gap), y, box, shelf_height)
+        y -= shelf_height + gap
+    draw_page_line(canvas, size, f"{rules.name} blank score sheet · Canasta Scorekeeper", 1, 1)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,330 @@
+"""The filled score sheet of one game: a row per hand, its breakdown and running totals."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from reportlab.pdfgen.canvas import Canvas
+
+from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
+from scorekeeper.pdf import fonts
+from scorekeeper.pdf.layout import (
+    INK,
+    MARGIN,
+    RULE,
+    SHADE,
+    Grid,
+    date_text,
+    draw_heading,
+    draw_page_line,
+    draw_rules,
+    goal_text,
+    lay_grid,
+    needs_landscape,
+    new_canvas,
+    options_text,
+    page_size,
+    points,
+)
+from scorekeeper.presets import Rules
+
+LEAD = (("number", "#", 16.0), ("dealer", "Dealer", 58.0))
+BAND, SUB = 28.0, 13.0  # heights of the side-name band and the column-heading band
+FIRST_HEADER, NEXT_HEADER = 58.0, 22.0
+RESULT_BOX = 44.0
+PAD = 3.0
+
+
+def _per_side(rules: Rules) -> list[tuple[str, str, float]]:
+    cols = [("open", "To open", 44.0)] if rules.opening.by != "none" else []
+    return [*cols, ("items", "Breakdown", 0.0), ("score", "Score", 36.0), ("total", "Total", 42.0)]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One hand's row, ready to draw: its cells' text and its height."""
+
+    row: Row | None  # None: the totals carried over from a paper sheet
+    lines: int
+    height: float
+
+
+def _item_text(item: Item) -> str:
+    return f"{item.label} ×{item.count}" if item.count and item.count > 1 else item.label
+
+
+def _need_text(need: OpeningNeed | None) -> str:
+    return need.label if need else "—"
+
+
+class _Sheet:
+    """Draws one game onto a canvas, page by page."""
+
+    def __init__(
+        self, rules: Rules, setup: Setup, state: GameState, title: str, created: str, paper: str
+    ) -> None:
+        self.rules, self.setup, self.state, self.title, self.created = (
+            rules,
+            setup,
+            state,
+            title,
+            created,
+        )
+        per_side = _per_side(rules)
+        wide = needs_landscape(LEAD, per_side, len(setup.sides), paper)
+        self.size = page_size(paper, wide)
+        room = self.size[0] - 2 * MARGIN
+        self.grid: Grid = lay_grid(LEAD, per_side, setup.sides, MARGIN, room)
+        self.body = max(5.0, 7.0 * self.grid.scale)
+        self.leading = self.body * 1.28
+        self.names = {s.key: s.name for s in setup.sides}
+
+    # -- measuring -------------------------------------------------------------------------
+
+    def _open_lines(self, row: Row, key: str) -> list[str]:
+        col = next((c for c in self.grid.groups[0].columns if c.key == "open"), None)
+        if col is None:
+            return []
+        lines = fonts.wrap(_need_text(row.minimums.get(key)), self.body, col.width - 2 * PAD)
+        return [*lines, "lone hand"] if row.lone_hand == key else lines
+
+    def _dealer_lines(self, row: Row) -> list[tuple[str, bool]]:
+        """Returns the dealer cell's lines, a long name broken at its spaces, and who sits out."""
+        room = self.grid.lead[1].width - 2 * PAD
+        lines = [(t, False) for t in fonts.wrap(row.dealer, self.body, room)]
+        if row.sitting_out:
+            lines += [(t, True) for t in fonts.wrap(f"out: {row.sitting_out}", self.body, room)]
+        return lines
+
+    def _lines(self, row: Row | None) -> int:
+        if row is None:
+            return 1
+        count = len(self._dealer_lines(row))
+        for group in self.grid.groups:
+            key = group.side.key
+            count = max(count, len(row.scores[key].items), len(self._open_lines(row, key)))
+        return count
+
+    def lines(self) -> list[Line]:
+        """Returns every row to draw, with its height."""
+        rows: list[Row | None] = list(self.state.rows)
+        if any(self.setup.start_totals.values()):
+            rows.insert(0, None)
+        out = []
+        for row in rows:
+            n = self._lines(row)
+            out.append(Line(row, n, n * self.leading + 2 * PAD))
+        return out
+
+    def pages(self, lines: list[Line]) -> list[list[Line]]:
+        """Splits the rows into pages; every page keeps room for its headings and footer box."""
+        height = self.size[1]
+        chrome = 2 * MARGIN + BAND + SUB + RESULT_BOX + 8
+        pages: list[list[Line]] = [[]]
+        room = height - chrome - FIRST_HEADER
+        for line in lines:
+            if pages[-1] and line.height > room:
+                pages.append([])
+                room = height - chrome - NEXT_HEADER
+            pages[-1].append(line)
+            room -= line.height
+        return pages
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def header(self, canvas: Canvas, page: int) -> float:
+        width, height = self.size
+        top = height - MARGIN
+        canvas.setFillColorRGB(*INK)
+        if page > 1:
+            text = f"{self.title} · {self.rules.name} (continued)"
+            fonts.draw(
+                canvas,
+                MARGIN,
+                top - 12,
+                text,
+                fonts.fit_size(text, 11, width - 2 * MARGIN, True),
+                bold=True,
+            )
+            return top - NEXT_HEADER
+        fonts.draw(canvas, width - MARGIN, top - 13, self.created, 9, align="right")
+        room = width - 2 * MARGIN - fonts.width(self.created, 9) - 16
+        fonts.draw(
+            canvas,
+            MARGIN,
+            top - 14,
+            self.title,
+            fonts.fit_size(self.title, 15, room, True),
+            bold=True,
+        )
+        facts = (
+            f"{self.rules.name} · {goal_text(self.rules)} · first deal: {self.setup.first_dealer}"
+        )
+        fonts.draw(canvas, MARGIN, top - 29, facts, fonts.fit_size(facts, 9, width - 2 * MARGIN))
+        options = options_text(self.rules)
+        fonts.draw(
+            canvas, MARGIN, top - 42, options, fonts.fit_size(options, 7.5, width - 2 * MARGIN)
+        )
+        return top - FIRST_HEADER
+
+    def row(self, canvas: Canvas, line: Line, top: float, shade: bool) -> None:
+        grid, body, lead = self.grid, self.body, self.leading
+        if shade:
+            canvas.setFillColorRGB(*SHADE)
+            canvas.rect(
+                grid.left, top - line.height, grid.right - grid.left, line.height, stroke=0, fill=1
+            )
+            canvas.setFillColorRGB(*INK)
+        base = top - PAD - body
+        number, dealer = grid.lead
+        row = line.row
+        if row is None:
+            fonts.draw(
+                canvas,
+                dealer.x + PAD,
+                base,
+                "From paper",
+                fonts.fit_size("From paper", body, dealer.width - 2 * PAD),
+            )
+        else:
+            fonts.draw(canvas, number.right - PAD, base, str(row.number), body, align="right")
+            for i, (text, grey) in enumerate(self._dealer_lines(row)):
+                if grey:
+                    canvas.setFillColorRGB(0.35, 0.35, 0.4)
+                self._fit(
+                    canvas, dealer.x + PAD, base - i * lead, text, body, dealer.width - 2 * PAD
+                )
+                canvas.setFillColorRGB(*INK)
+        for group in grid.groups:
+            key = group.side.key
+            cols = {c.key: c for c in group.columns}
+            total = self.setup.start_totals.get(key, 0) if row is None else row.totals[key]
+            fonts.draw(
+                canvas,
+                cols["total"].right - PAD,
+                base,
+                points(total),
+                body,
+                bold=True,
+                align="right",
+            )
+            if row is None:
+                continue
+            score = row.scores[key]
+            fonts.draw(
+                canvas, cols["score"].right - PAD, base, points(score.score), body, align="right"
+            )
+            if "open" in cols:
+                for i, text in enumerate(self._open_lines(row, key)):
+                    self._fit(
+                        canvas,
+                        cols["open"].x + PAD,
+                        base - i * lead,
+                        text,
+                        body,
+                        cols["open"].width - 2 * PAD,
+                    )
+            items = cols["items"]
+            for i, item in enumerate(score.items):
+                value = points(item.points)
+                fonts.draw(canvas, items.right - PAD, base - i * lead, value, body, align="right")
+                room = items.width - 3 * PAD - fonts.width(value, body)
+                self._fit(
+                    canvas, items.x + PAD, base - i * lead, _item_text(item), body * 0.95, room
+                )
+        canvas.setStrokeColorRGB(*RULE)
+        canvas.setLineWidth(0.3)
+        canvas.line(grid.left, top - line.height, grid.right, top - line.height)
+
+    @staticmethod
+    def _fit(canvas: Canvas, x: float, y: float, text: str, size: float, room: float) -> None:
+        fonts.draw(canvas, x, y, text, fonts.fit_size(text, size, room, least=3.5))
+
+    def result_lines(
+        self, last: bool, carried: dict[str, int], next_page: int
+    ) -> list[tuple[str, bool]]:
+        """Returns the footer box's lines: the result on the last page, carried totals before it."""
+        names = self.names
+        totals = " · ".join(f"{names[k]} {points(t)}" for k, t in carried.items())
+        if not last:
+            return [(f"Carried forward to page {next_page}: {totals}", False)]
+        status, state = self.state.status, self.state
+        if status.over and status.winner is not None:
+            headline = f"Winner: {names[status.winner]}, by {points(status.margin or 0)}."
+        elif status.over:
+            headline = f"Result: a draw at {points(max(state.totals.values()))}."
+        elif status.tied:
+            headline = "In progress: a tie for the lead, so another hand is played."
+        else:
+            headline = f"In progress. {status.message}"
+        lines = [(headline, True), (f"Totals: {totals}", False)]
+        if not status.over:
+            needs = " · ".join(
+                f"{names[k]} {_need_text(n)}" for k, n in state.next_minimums.items()
+            )
+            after = f"Next to open: {needs}" if self.rules.opening.by != "none" else "Next hand"
+            if state.next_dealer:
+                after += f" · next dealer: {state.next_dealer}"
+            if state.next_sitting_out:
+                after += f" · sitting out: {state.next_sitting_out}"
+            lines.append((after, False))
+        return lines
+
+    def result_box(self, canvas: Canvas, top: float, lines: list[tuple[str, bool]]) -> None:
+        grid = self.grid
+        y = top - 12
+        room = grid.right - grid.left - 8
+        for text, bold in lines:
+            size = fonts.fit_size(text, 9.5 if bold else 8.5, room, bold)
+            fonts.draw(canvas, grid.left + 4, y, text, size, bold=bold)
+            y -= 12
+
+    def render(self) -> bytes:
+        buffer = io.BytesIO()
+        canvas = new_canvas(buffer, self.size, f"{self.title} – {self.rules.name} score sheet")
+        pages = self.pages(self.lines())
+        carried = dict(self.setup.start_totals) or {s.key: 0 for s in self.setup.sides}
+        carried = {s.key: carried.get(s.key, 0) for s in self.setup.sides}
+        for number, page in enumerate(pages, start=1):
+            top = self.header(canvas, number)
+            band_top = top
+            y = draw_heading(canvas, self.grid, top, BAND, SUB)
+            grid_top = y
+            for i, line in enumerate(page):
+                self.row(canvas, line, y, shade=i % 2 == 1)
+                y -= line.height
+                if line.row is not None:
+                    carried = dict(line.row.totals)
+            draw_rules(canvas, self.grid, grid_top, y, band_top)
+            lines = self.result_lines(number == len(pages), carried, number + 1)
+            self.result_box(canvas, y - 4, lines)
+            draw_page_line(
+                canvas,
+                self.size,
+                f"{self.rules.name} score sheet · {self.title}",
+                number,
+                len(pages),
+            )
+            canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+
+def default_title(setup: Setup) -> str:
+    """Returns a title for a game that has none: its sides, e.g. "We v They"."""
+    return " v ".join(side.name for side in setup.sides)
+
+
+def game_sheet(
+    rules: Rules,
+    setup: Setup,
+    state: GameState,
+    *,
+    title: str,
+    created: date | datetime | str,
+    paper: str = "a4",
+) -> bytes:
+    """Returns the PDF score sheet of a game: a row per hand, running totals and the result."""
+    return _Sheet(rules, setup, state, title, date_text(created), paper).render()

@@ -1,0 +1,180 @@
+"""The reference tables of a blank sheet, read from the preset: cards, minimums, bonuses, going out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from scorekeeper.engine import opening_minimum
+from scorekeeper.pdf import fonts
+from scorekeeper.pdf.layout import INK, RULE, SHADE, points
+from scorekeeper.presets import RED_THREE_SIGN_RULES, Rules, Threes
+
+SIZE = 7.0
+LEADING = 9.2
+VALUE = 34.0  # width of a value column in a row of several values
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A table line: a label and its values, or (with no values) a paragraph of text."""
+
+    label: str
+    values: tuple[str, ...] = ()
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Block:
+    """One boxed reference table with its title."""
+
+    title: str
+    entries: tuple[Entry, ...]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def card_block(rules: Rules) -> Block:
+    """Returns the card values, melded and left in hand."""
+    rows = [Entry("", ("melded", "in hand"), bold=True)]
+    for card in rules.cards:
+        melded = "as card" if card.melded is None else points(card.melded)
+        rows.append(Entry(f"{card.label} ({card.count})", (melded, points(card.in_hand))))
+    return Block(f"Card values · {rules.pack} cards", tuple(rows))
+
+
+def opening_block(rules: Rules) -> Block:
+    """Returns the opening-minimum table, with each requirement worded by the engine."""
+    opening = rules.opening
+    if opening.by == "none":
+        return Block("To open", (Entry("No opening minimum: any meld opens."),))
+    if opening.by == "deal":
+        rows = [Entry("deal", ("to open",), bold=True)]
+        for deal in range(1, len(opening.tiers) + 1):
+            rows.append(Entry(f"Deal {deal}", (opening_minimum(rules, 0, deal).label,)))  # type: ignore[union-attr]
+        return Block("To open", tuple(rows))
+    rows = [Entry("side's score", ("to open",), bold=True)]
+    low: int | None = None
+    for tier in opening.tiers:
+        if tier.below is None:
+            band, at = f"{points(low or 0)} or more", low or 0
+        elif low is None:
+            band, at = f"below {points(tier.below)}", tier.below - 5
+        else:
+            band, at = f"{points(low)} to {points(tier.below - 5)}", low
+        need = opening_minimum(rules, at, 1)
+        rows.append(Entry(band, (need.label if need else "—",)))
+        low = tier.below
+    return Block("To open", tuple(rows))
+
+
+def _threes_text(rule: Threes) -> str:
+    scale = ", ".join(f"{n}: {points(v)}" for n, v in enumerate(rule.scale, start=1))
+    if rule.minus_when == "never":
+        sign = "always plus"
+    elif (needed := RED_THREE_SIGN_RULES[rule.minus_when]) == 0:
+        sign = "minus if the side has not melded"
+    else:
+        sign = f"minus with fewer than {_plural(needed, 'canasta')}"
+    return f"{rule.label} ({scale}): {sign}."
+
+
+def bonus_block(rules: Rules) -> Block:
+    """Returns the canasta bonuses by kind, the threes scale and the extras."""
+    rows = [Entry(kind.label, (points(kind.bonus),)) for kind in rules.canastas]
+    if not rules.canastas:
+        rows.append(Entry("No canasta bonuses."))
+    for extra in rules.extras:
+        rows.append(Entry(extra.label, (f"{points(extra.points)} each",)))
+    if rules.ending.winner_bonus:
+        rows.append(Entry("Winning the game", (points(rules.ending.winner_bonus),)))
+    for rule in (rules.red_threes, rules.black_threes):
+        if rule is not None:
+            rows.append(Entry(_threes_text(rule)))
+    return Block("Bonuses", tuple(rows))
+
+
+def going_out_block(rules: Rules) -> Block:
+    """Returns the going-out bonuses and what a side needs before it may go out."""
+    going = rules.going_out
+    rows = [Entry("Going out", (points(going.bonus),))]
+    if going.concealed_bonus != going.bonus:
+        rows.append(Entry("Going out concealed (in all)", (points(going.concealed_bonus),)))
+    if going.canastas:
+        need = f"A side needs {_plural(going.canastas, 'canasta')} to go out"
+    else:
+        need = "A side needs no canasta to go out"
+    if going.requires:
+        kinds = [f"{n} × {rules.canasta(k).label.lower()}" for k, n in going.requires.items()]
+        need += ", including " + ", ".join(kinds)
+    rows.append(Entry(need + "."))
+    if going.red_threes_match_canastas:
+        rows.append(Entry("It usually lays down as many red threes as it has canastas."))
+    if rules.table.seating:
+        rows.append(Entry(rules.table.seating))
+    return Block("Going out", tuple(rows))
+
+
+def blocks(rules: Rules) -> list[Block]:
+    """Returns every reference table of a format, in the order they print."""
+    return [card_block(rules), opening_block(rules), bonus_block(rules), going_out_block(rules)]
+
+
+def _entry_lines(entry: Entry, width: float) -> list[str]:
+    if entry.values:
+        return [entry.label]
+    return fonts.wrap(entry.label, SIZE, width - 8)
+
+
+def block_height(block: Block, width: float) -> float:
+    """Returns the height a block needs at this width."""
+    lines = sum(len(_entry_lines(e, width)) for e in block.entries)
+    return 16 + lines * LEADING + 4
+
+
+def draw_block(
+    canvas: Canvas, block: Block, x: float, top: float, width: float, height: float
+) -> None:
+    """Draws a block in a box of this size, its top-left corner at (x, top)."""
+    canvas.setFillColorRGB(*SHADE)
+    canvas.rect(x, top - 14, width, 14, stroke=0, fill=1)
+    canvas.setFillColorRGB(*INK)
+    canvas.setStrokeColorRGB(*RULE)
+    canvas.setLineWidth(0.6)
+    canvas.rect(x, top - height, width, height, stroke=1, fill=0)
+    fonts.draw(
+        canvas,
+        x + 4,
+        top - 10,
+        block.title,
+        fonts.fit_size(block.title, 8, width - 8, True),
+        bold=True,
+    )
+    y = top - 14 - LEADING + 1
+    for entry in block.entries:
+        if not entry.values:
+            for line in _entry_lines(entry, width):
+                fonts.draw(canvas, x + 4, y, line, SIZE)
+                y -= LEADING
+            continue
+        sizes = _value_sizes(entry.values, entry.bold, width)
+        if len(entry.values) == 1:
+            used = fonts.width(entry.values[0], sizes[0], entry.bold)
+        else:
+            used = VALUE * len(entry.values)
+        size = fonts.fit_size(entry.label, SIZE, width - 12 - used, entry.bold, least=4.0)
+        fonts.draw(canvas, x + 4, y, entry.label, size, bold=entry.bold)  # label first: text order
+        for i, (value, size) in enumerate(zip(entry.values, sizes, strict=True)):
+            right = x + width - 4 - (len(entry.values) - 1 - i) * VALUE
+            fonts.draw(canvas, right, y, value, size, bold=entry.bold, align="right")
+        y -= LEADING
+
+
+def _value_sizes(values: Sequence[str], bold: bool, width: float) -> list[float]:
+    """Returns each value's size: a single value may take most of the box, several share it."""
+    room = width * 0.62 if len(values) == 1 else VALUE - 3
+    return [fonts.fit_size(v, SIZE, room, bold, least=4.0) for v in values]
