@@ -42,7 +42,9 @@ def format_summaries() -> list[dict]:
                 "sides": list(rules.table.players_per_side),
                 "min_sides": rules.table.min_sides,
                 "max_sides": rules.table.max_sides,
-                "canastas": [{"id": k.id, "label": k.label, "bonus": k.bonus} for k in rules.canastas],
+                "canastas": [
+                    {"id": k.id, "label": k.label, "bonus": k.bonus} for k in rules.canastas
+                ],
                 "options": [
                     {"id": o.id, "label": o.label, "description": o.description, "source": o.source}
                     for o in rules.options
@@ -77,7 +79,9 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser(extra: Sequence[Callable[[argparse._SubParsersAction], None]] = ()) -> argparse.ArgumentParser:
+def build_parser(
+    extra: Sequence[Callable[[argparse._SubParsersAction], None]] = (),
+) -> argparse.ArgumentParser:
     """Returns the command-line parser with every subcommand."""
     parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)

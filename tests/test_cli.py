@@ -19,7 +19,13 @@ SEED_001 = {
             "canastas": {"natural": 1},
             "went_out": "out",
         },
-        "They": {"melded_points": 140, "hand_points": 25, "red_threes": 0, "canastas": {}, "went_out": "no"},
+        "They": {
+            "melded_points": 140,
+            "hand_points": 25,
+            "red_threes": 0,
+            "canastas": {},
+            "went_out": "no",
+        },
     },
 }
 

@@ -38,7 +38,9 @@ def test_replay_keeps_running_totals_minimums_and_dealers():
     [
         pytest.param({"We": 4995, "They": 4000}, False, None, False, None, id="just-short"),
         pytest.param({"We": 5000, "They": 4000}, True, "We", False, 1000, id="reaches-exactly"),
-        pytest.param({"We": 5200, "They": 5600}, True, "They", False, 400, id="both-cross-higher-wins"),
+        pytest.param(
+            {"We": 5200, "They": 5600}, True, "They", False, 400, id="both-cross-higher-wins"
+        ),
         pytest.param({"We": 5100, "They": 5100}, False, None, True, 0, id="tie-plays-another-hand"),
         pytest.param({"We": 3000, "They": 3000}, False, None, False, None, id="tie-below-target"),
     ],

@@ -49,4 +49,3 @@ def test_red_threes_need_canasta_option_makes_a_meld_without_canasta_count_minus
     rules = rules_for("classic", ["red_threes_need_canasta"])
     hand = make_hand(rules, We=side(90, red=2), They=side(0))
     assert score_hand(rules, hand)["We"].score == 90 - 200
-

@@ -1,0 +1,74 @@
+"""The schema, as named forward-only migrations: append new ones, never edit old ones."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("scorekeeper")
+
+INITIAL = [
+    """CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        format TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '[]',
+        first_dealer TEXT NOT NULL,
+        seating TEXT NOT NULL DEFAULT '[]',
+        start_totals TEXT NOT NULL DEFAULT '{}',
+        version INTEGER NOT NULL DEFAULT 1,
+        reopened INTEGER NOT NULL DEFAULT 0,
+        owner_token TEXT NOT NULL UNIQUE,
+        edit_token TEXT NOT NULL UNIQUE,
+        view_token TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE sides (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 40),
+        PRIMARY KEY (game_id, position),
+        UNIQUE (game_id, name)
+    )""",
+    """CREATE TABLE players (
+        game_id TEXT NOT NULL,
+        side_position INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 40),
+        PRIMARY KEY (game_id, side_position, position),
+        FOREIGN KEY (game_id, side_position)
+            REFERENCES sides(game_id, position) ON DELETE CASCADE
+    )""",
+    """CREATE TABLE hands (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL CHECK (number >= 1),
+        entry TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, number)
+    )""",
+    """CREATE TABLE used_form_tokens (
+        token TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        used_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX used_form_tokens_game ON used_form_tokens(game_id)",
+    "CREATE INDEX used_form_tokens_used_at ON used_form_tokens(used_at)",
+    """CREATE TABLE browser_games (
+        browser_id TEXT NOT NULL,
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'edit', 'view')),
+        token TEXT NOT NULL,
+        last_opened TEXT NOT NULL,
+        PRIMARY KEY (browser_id, game_id)
+    )""",
+    "CREATE INDEX browser_games_game ON browser_games(game_id)",
+]
+
+
+@migrations(name="0001_initial")
+def initial(db: Database) -> None:
+    """Creates games, sides, players, hands, used form tokens and browser roles."""
+    # One statement at a time: executescript() would COMMIT the migration's transaction.
+    for statement in INITIAL:
+        db.execute(statement)

@@ -1,0 +1,50 @@
+"""Which browser may do what with which game: owner, edit or view, found by link token."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from scorekeeper.db import write
+from scorekeeper.store.errors import GameNotFound
+from scorekeeper.store.games import now
+
+RANK = {"view": 0, "edit": 1, "owner": 2}
+
+
+def role_of(db: Database, browser_id: str, game_id: str) -> str | None:
+    """Returns this browser's role in the game, or None when it has none."""
+    rows = list(
+        db.query(
+            "SELECT role FROM browser_games WHERE browser_id = ? AND game_id = ?",
+            [browser_id, game_id],
+        )
+    )
+    return rows[0]["role"] if rows else None
+
+
+def find_link(db: Database, token: str) -> tuple[str, str]:
+    """Returns (game id, role) for a link token; GameNotFound when no game has it."""
+    for role in ("owner", "edit", "view"):
+        rows = list(db.query(f"SELECT id FROM games WHERE {role}_token = ?", [token]))
+        if rows:
+            return rows[0]["id"], role
+    raise GameNotFound("That link does not open any game.")
+
+
+def join(db: Database, browser_id: str, token: str) -> tuple[str, str]:
+    """Gives this browser the role a link grants (never lowering one it has); returns both."""
+    with write(db):
+        game_id, role = find_link(db, token)
+        held = role_of(db, browser_id, game_id)
+        if held is not None and RANK[held] >= RANK[role]:
+            db.execute(
+                "UPDATE browser_games SET last_opened = ? WHERE browser_id = ? AND game_id = ?",
+                [now(), browser_id, game_id],
+            )
+            return game_id, held
+        db.execute(
+            "INSERT OR REPLACE INTO browser_games "
+            "(browser_id, game_id, role, token, last_opened) VALUES (?, ?, ?, ?, ?)",
+            [browser_id, game_id, role, token, now()],
+        )
+        return game_id, role

@@ -1,0 +1,65 @@
+"""The named errors of the store, each in words a player can read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorekeeper.engine import Problem
+
+
+class StoreError(Exception):
+    """Something the store refused to do; the message is fit to show at the table."""
+
+    message = "The game could not be changed."
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or self.message)
+        self.message = message or self.message
+
+
+class GameNotFound(StoreError):
+    """No game has this id (or this link)."""
+
+    message = "There is no such game."
+
+
+class HandNotFound(StoreError):
+    """The game has no hand with this number."""
+
+    message = "That hand is not on this sheet."
+
+
+class StaleGame(StoreError):
+    """The game changed since the form was opened: its version no longer matches."""
+
+    message = (
+        "Another phone changed this game since you opened it. Check the sheet, then try again."
+    )
+
+
+class AlreadySaved(StoreError):
+    """The one-time form token was used before: the same form was sent twice."""
+
+    message = "That hand was already saved."
+
+
+class GameOver(StoreError):
+    """The game is finished and was not reopened."""
+
+    message = "This game is over. Reopen it to change or add a hand."
+
+
+class InvalidGame(StoreError):
+    """The new game's setup is wrong; `field` names the part at fault."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class InvalidHand(StoreError):
+    """The engine found problems with a hand, so nothing was saved."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        super().__init__("; ".join(p.message for p in problems) or "The hand is not valid.")
+        self.problems = tuple(problems)

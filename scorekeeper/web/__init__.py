@@ -1,0 +1,27 @@
+"""The table app's web layer: blueprints, error pages and the template filters they share."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from scorekeeper.web import errors, games, hands, home, sheets
+
+
+def points(value: int) -> str:
+    """Returns points with thousands separators and a true minus sign, e.g. −1,250."""
+    return f"{value:,}".replace("-", "\N{MINUS SIGN}")
+
+
+def signed(value: int) -> str:
+    """Returns a hand score with its sign, e.g. +520 or −150."""
+    return f"+{value:,}" if value > 0 else points(value)
+
+
+def init_app(app: Flask) -> None:
+    """Registers the blueprints, error pages and filters on the app."""
+    for blueprint in (home.bp, games.bp, hands.bp, sheets.bp):
+        app.register_blueprint(blueprint)
+    errors.init_app(app)
+    app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
+    app.add_template_filter(points)
+    app.add_template_filter(signed)

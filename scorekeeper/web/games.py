@@ -1,0 +1,84 @@
+"""Game screens: pick a format and start a game, the sheet, reopening, and joining by link."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug import Response
+
+from scorekeeper import store
+from scorekeeper.db import get_db
+from scorekeeper.presets import Rules, load_presets
+from scorekeeper.web import access, game_form
+from scorekeeper.web.posting import posted
+from scorekeeper.web.sheet import render_sheet
+
+bp = Blueprint("games", __name__)
+
+
+def _chosen() -> tuple[Rules | None, int]:
+    """Returns the format and side count asked for in the query or form, if any."""
+    preset = load_presets().get(request.values.get("format", ""))
+    if preset is None:
+        if request.method == "POST":
+            abort(400, "Choose a format from the list.")
+        return None, 0
+    table = preset.rules.table
+    count = request.values.get("sides", "")
+    count = int(count) if count.isdigit() and len(count) < 3 else len(table.players_per_side)
+    return preset.rules, min(max(count, table.min_sides), table.max_sides)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new() -> Response | tuple[str, int]:
+    """Offers the formats, then the chosen format's form; a valid form starts the game."""
+    rules, count = _chosen()
+    if rules is None:
+        return render_template("games/formats.html", presets=load_presets().values()), 200
+    if request.method == "GET":
+        form = game_form.blank(rules, count)
+    else:
+        form = game_form.read(rules, count, request.form, request.form.getlist("option"))
+        if not form.errors:
+            try:
+                game = store.create_game(
+                    get_db(), **asdict(game_form.draft(form)), owner=access.browser_id()
+                )
+            except store.InvalidGame as error:
+                form.error("_form", error.message)
+            else:
+                flash(f"New {rules.name} game. {game.state.next_dealer} deals first.", "ok")
+                return redirect(url_for("games.sheet", game_id=game.id))
+    return render_template("games/new.html", form=form), 422 if form.errors else 200
+
+
+@bp.get("/games/<game_id>")
+def sheet(game_id: str) -> tuple[str, int]:
+    """Shows the score sheet."""
+    game, role = access.open_game(game_id)
+    return render_sheet(game, role)
+
+
+@bp.post("/games/<game_id>/reopen")
+def reopen(game_id: str) -> Response | tuple[str, int]:
+    """Reopens a finished game so a wrong hand can be fixed, or closes it again."""
+    _game, role = access.open_game(game_id, write=True)
+    version, token = posted()
+    reopened = request.form.get("reopened", "1") != "0"
+    try:
+        store.set_reopened(get_db(), game_id, reopened, version=version, form_token=token)
+    except store.StaleGame as error:
+        flash(error.message, "error")
+        return render_sheet(store.get_game(get_db(), game_id), role, 409)
+    except store.AlreadySaved:
+        pass  # the same button pressed twice: the game is already reopened
+    else:
+        flash("Game reopened: fix a hand, or record another." if reopened else "Game closed.", "ok")
+    return redirect(url_for("games.sheet", game_id=game_id))
+
+
+@bp.get("/join/<token>")
+def join(token: str) -> Response:
+    """Opens a game from a shared link, remembering the link's role for this browser."""
+    return redirect(url_for("games.sheet", game_id=access.join(token)))

@@ -1,0 +1,175 @@
+"""Translates the record-hand form to the engine's hand document and problems back to fields."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.engine import Problem
+from scorekeeper.presets import Rules
+
+SUM_HELP = "Use numbers joined by +, like 120+35+20."
+SUM = re.compile(r"[0-9]{1,7}(?: *\+ *[0-9]{1,7}){0,39}")
+COUNT = re.compile(r"[0-9]{1,4}")
+MAX_TYPED = 200
+FORM = "_form"  # errors about the whole hand rather than one field
+NOBODY = "none"  # the lone-hand choice when the pile was never taken
+
+
+@dataclass(frozen=True)
+class Field:
+    """One number a side enters: its form suffix, label, kind and where it goes in the entry."""
+
+    suffix: str
+    label: str
+    kind: str  # "points" (a sum may be typed) or "count" (a stepper)
+    path: tuple[str, ...]
+    max: int | None = None
+    help: str = ""
+
+
+@dataclass
+class Reading:
+    """What a submitted form gave: the hand document if it parsed, and every value and error."""
+
+    document: dict[str, Any] | None
+    values: dict[str, str]
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+
+def fields_for(rules: Rules) -> list[Field]:
+    """Returns the number fields of one side for this format, in the order they are shown."""
+    fields = [
+        Field("melded_points", "Melded card points", "points", ("melded_points",)),
+        Field("hand_points", "Points left in hands", "points", ("hand_points",)),
+    ]
+    fields += [
+        Field(f"canastas-{k.id}", k.label, "count", ("canastas", k.id), help=k.help)
+        for k in rules.canastas
+    ]
+    for key, threes in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
+        if threes:
+            fields.append(Field(key, threes.label, "count", (key,), threes.max))
+    fields += [Field(e.id, e.label, "count", (e.id,), e.max, e.help) for e in rules.extras]
+    return fields
+
+
+def going_out_choices(rules: Rules) -> list[tuple[str, str]]:
+    """Returns the going-out choices; concealed only where it scores differently."""
+    choices = [("no", "No"), ("out", "Went out")]
+    if rules.going_out.concealed_bonus != rules.going_out.bonus:
+        choices.append(("concealed", "Concealed"))
+    return choices
+
+
+def lone_hand_applies(rules: Rules) -> bool:
+    """Tells whether the form asks who played the lone hand (cutthroat)."""
+    return rules.table.partnership == "lone_hand"
+
+
+def parse_number(text: str, kind: str, label: str) -> tuple[int | None, str | None]:
+    """Returns the number typed (a sum of parts for points) or a message saying what is wrong."""
+    text = text.strip()
+    if not text:
+        return 0, None
+    if text[0] in "-−" and len(text) > 1:
+        return None, f"{label} cannot be negative."
+    if len(text) > MAX_TYPED:
+        return None, SUM_HELP if kind == "points" else "Enter a whole number, like 2."
+    if kind == "points" and SUM.fullmatch(text):
+        return sum(int(part) for part in text.split("+")), None
+    if kind == "count" and COUNT.fullmatch(text):
+        return int(text), None
+    return None, SUM_HELP if kind == "points" else "Enter a whole number, like 2."
+
+
+def form_names(rules: Rules, sides: Sequence[str]) -> list[str]:
+    """Returns every form field name of the hand form, for these sides."""
+    names = [f"{i}-{f.suffix}" for i in range(len(sides)) for f in fields_for(rules)]
+    names += [f"{i}-went_out" for i in range(len(sides))]
+    return [*names, "lone_hand"] if lone_hand_applies(rules) else names
+
+
+def values_from_entry(rules: Rules, sides: Sequence[str], document: Mapping[str, Any]) -> dict:
+    """Returns the form values that show a stored hand document."""
+    values: dict[str, str] = {}
+    for i, side in enumerate(sides):
+        entry = document.get("hand", {}).get(side, {})
+        for f in fields_for(rules):
+            value = entry.get(f.path[0], 0)
+            if len(f.path) > 1:
+                value = (value or {}).get(f.path[1], 0)
+            values[f"{i}-{f.suffix}"] = str(value) if value or f.kind == "count" else ""
+        values[f"{i}-went_out"] = entry.get("went_out", "no")
+    lone = document.get("lone_hand")
+    if lone_hand_applies(rules):
+        values["lone_hand"] = str(sides.index(lone)) if lone in sides else NOBODY
+    return values
+
+
+def blank_values(rules: Rules, sides: Sequence[str]) -> dict[str, str]:
+    """Returns the values of an empty form: counts at 0, points blank, nobody out."""
+    return values_from_entry(rules, sides, {"hand": {}}) | (
+        {"lone_hand": ""} if lone_hand_applies(rules) else {}
+    )
+
+
+def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading:
+    """Reads a submitted form into a hand document, keeping every typed value and error."""
+    names = form_names(rules, sides)
+    values = {n: str(form.get(n, ""))[: MAX_TYPED + 1] for n in names}
+    errors: dict[str, list[str]] = {}
+    hand: dict[str, dict[str, Any]] = {}
+    entered = False
+    for i, side in enumerate(sides):
+        entry: dict[str, Any] = {"canastas": {}}
+        for f in fields_for(rules):
+            number, error = parse_number(values[f"{i}-{f.suffix}"], f.kind, f.label)
+            if error:
+                errors.setdefault(f"{i}-{f.suffix}", []).append(error)
+            entered |= bool(number)
+            target = entry["canastas"] if f.path[0] == "canastas" else entry
+            target[f.path[-1]] = number or 0
+        went_out = values[f"{i}-went_out"] or "no"
+        if went_out not in dict(going_out_choices(rules)):
+            errors.setdefault(f"{i}-went_out", []).append("Choose no, out or concealed.")
+        entry["went_out"] = went_out
+        entered |= went_out != "no"
+        hand[side] = entry
+    document: dict[str, Any] = {"hand": hand}
+    if lone_hand_applies(rules):
+        choice = values["lone_hand"]
+        if choice == NOBODY:
+            pass
+        elif choice.isdigit() and int(choice) < len(sides):
+            document["lone_hand"] = sides[int(choice)]
+        else:
+            errors["lone_hand"] = [
+                "Choose who played alone, or nobody if the pile was never taken."
+            ]
+    if not entered and not errors:
+        errors[FORM] = ["Nothing was entered. Fill in each side's points for the hand."]
+    return Reading(None if errors else document, values, errors)
+
+
+def field_name(problem: Problem, sides: Sequence[str]) -> str:
+    """Returns the form field a problem belongs beside, or the whole-form key."""
+    if problem.field == "lone_hand":
+        return "lone_hand"
+    if problem.side not in sides or problem.field in ("hand", "totals_before"):
+        return FORM
+    return f"{sides.index(problem.side)}-{problem.field.replace('.', '-')}"
+
+
+def errors_from(
+    problems: Iterable[Problem], rules: Rules, sides: Sequence[str]
+) -> dict[str, list[str]]:
+    """Groups engine problems by the form field each is shown beside."""
+    shown = {*form_names(rules, sides), *(f"{i}-canastas" for i in range(len(sides)))}
+    errors: dict[str, list[str]] = {}
+    for problem in problems:
+        name = field_name(problem, sides)
+        errors.setdefault(name if name in shown else FORM, []).append(problem.message)
+    return errors

@@ -1,0 +1,156 @@
+"""Hand screens: record the next hand, edit an earlier one, delete the last, and preview."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from werkzeug import Response
+
+from scorekeeper import engine, store
+from scorekeeper.db import get_db
+from scorekeeper.engine.game import sitting_out
+from scorekeeper.store import Game
+from scorekeeper.web import access, hand_form
+from scorekeeper.web.hand_form import Reading
+from scorekeeper.web.posting import new_form_token, posted
+from scorekeeper.web.sheet import render_sheet
+
+bp = Blueprint("hands", __name__, url_prefix="/games/<game_id>")
+
+
+def _to_sheet(game_id: str, number: int | None = None) -> Response:
+    anchor = f"hand-{number}" if number else None
+    return redirect(url_for("games.sheet", game_id=game_id, _anchor=anchor))
+
+
+def _form_page(game: Game, number: int, reading: Reading, version: int, status: int = 200):
+    """Renders the hand form for hand `number` with its values, errors and hidden fields."""
+    rules, setup = game.rules, game.setup
+    row = game.state.rows[number - 1] if number <= len(game.state.rows) else None
+    page = render_template(
+        "hands/form.html",
+        game=game,
+        state=game.state,
+        number=number,
+        editing=row is not None,
+        minimums=row.minimums if row else game.state.next_minimums,
+        dealer=engine.dealer(rules, setup, number - 1),
+        sitting_out=sitting_out(rules, setup, number - 1),
+        fields=hand_form.fields_for(rules),
+        going_out=hand_form.going_out_choices(rules),
+        lone=hand_form.lone_hand_applies(rules),
+        reading=reading,
+        version=version,
+        form_token=new_form_token(),
+    )
+    return page, status
+
+
+def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
+    """Shows the form for a hand, and on POST saves it or shows it again with every problem."""
+    game_id = game.id
+    if game.locked:
+        flash(store.GameOver.message, "error")
+        return _to_sheet(game_id)
+    number = number or len(game.hands) + 1
+    if request.method == "GET":
+        values = (
+            hand_form.values_from_entry(
+                game.rules, game.side_keys, game.hands[number - 1].as_dict()
+            )
+            if number <= len(game.hands)
+            else hand_form.blank_values(game.rules, game.side_keys)
+        )
+        return _form_page(game, number, Reading(None, values), game.version)
+    version, token = posted()
+    reading = hand_form.read(game.rules, game.side_keys, request.form)
+    if reading.errors:
+        return _form_page(game, number, reading, version, 422)
+    try:
+        saved = save(get_db(), game_id, reading.document, version=version, form_token=token)
+    except store.InvalidHand as error:
+        reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
+        return _form_page(game, number, reading, version, 422)
+    except store.StaleGame as error:
+        reading.errors = {hand_form.FORM: [error.message]}
+        fresh = store.get_game(get_db(), game_id)  # show what changed; keep what was typed
+        return _form_page(fresh, min(number, len(fresh.hands) + 1), reading, fresh.version, 409)
+    except (store.AlreadySaved, store.GameOver) as error:
+        flash(error.message, "error")
+        return _to_sheet(game_id)
+    except store.HandNotFound:
+        abort(404)
+    flash(f"Hand {saved or number} saved.", "ok")
+    return _to_sheet(game_id, saved or number)
+
+
+@bp.route("/hands/new", methods=["GET", "POST"])
+def record(game_id: str):
+    """Records the next hand."""
+    game, _role = access.open_game(game_id, write=True)
+    return _hand_page(game, None, store.record_hand)
+
+
+@bp.route("/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit(game_id: str, number: int):
+    """Edits an earlier hand; later totals, minimums and the result follow."""
+    game, _role = access.open_game(game_id, write=True)
+    if not 1 <= number <= len(game.hands):
+        abort(404)
+
+    def save(db, game_id, document, **hidden):
+        return store.edit_hand(db, game_id, number, document, **hidden)
+
+    return _hand_page(game, number, save)
+
+
+@bp.route("/hands/last/delete", methods=["GET", "POST"])
+def delete_last(game_id: str):
+    """Asks before deleting the last hand, then deletes it."""
+    game, role = access.open_game(game_id, write=True)
+    if not game.hands or game.locked:
+        flash("There is no hand to delete." if not game.hands else store.GameOver.message, "error")
+        return _to_sheet(game_id)
+    if request.method == "GET":
+        row = game.state.rows[-1]
+        return render_template("hands/delete.html", game=game, row=row, form_token=new_form_token())
+    version, token = posted()
+    try:
+        number = store.delete_last_hand(get_db(), game_id, version=version, form_token=token)
+    except store.StaleGame as error:
+        flash(error.message, "error")
+        return render_sheet(store.get_game(get_db(), game_id), role, 409)
+    except (store.AlreadySaved, store.HandNotFound, store.GameOver):
+        return _to_sheet(game_id)
+    flash(f"Hand {number} deleted.", "ok")
+    return _to_sheet(game_id)
+
+
+@bp.post("/preview")
+def preview(game_id: str) -> Response:
+    """Scores the form's hand without saving it, as JSON for the live preview."""
+    game, _role = access.open_game(game_id)
+    number = request.form.get("number", "")
+    number = int(number) if number.isdigit() and 1 <= int(number) <= len(game.hands) else 0
+    number = number or len(game.hands) + 1
+    reading = hand_form.read(game.rules, game.side_keys, request.form)
+    errors = reading.errors
+    if not errors:
+        hand, problems = game.check(reading.document, number)
+        errors = hand_form.errors_from(problems, game.rules, game.side_keys)
+    if errors:
+        listed = [{"field": f, "message": m} for f, ms in errors.items() for m in ms]
+        return jsonify(ok=False, sides={}, errors=listed, warnings=[])
+    before = game.totals_before(number)
+    scores = engine.score_hand(game.rules, hand)
+    sides = {
+        key: {
+            "score": s.score,
+            "total": before[key] + s.score,
+            "breakdown": [item.as_dict() for item in s.items],
+        }
+        for key, s in scores.items()
+    }
+    warnings = [w.message for w in engine.warnings_for(game.rules, hand)]
+    return jsonify(ok=True, sides=sides, errors=[], warnings=warnings)

@@ -1,0 +1,20 @@
+"""The home screen: this browser's games in progress, then finished ones."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from scorekeeper import store
+from scorekeeper.db import get_db
+from scorekeeper.web.access import browser_id
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    """Lists this browser's games, those still being played first."""
+    games = [game for _, game in store.games_for_browser(get_db(), browser_id())]
+    playing = [g for g in games if not g.state.status.over]
+    finished = [g for g in games if g.state.status.over]
+    return render_template("home/index.html", playing=playing, finished=finished)

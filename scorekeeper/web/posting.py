@@ -1,0 +1,23 @@
+"""The hidden fields every state-changing form carries: the game version and a one-time token."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask import abort, request
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def new_form_token() -> str:
+    """Returns a fresh one-time token for a form about to be shown."""
+    return secrets.token_urlsafe(16)
+
+
+def posted() -> tuple[int, str]:
+    """Returns the posted (version, form_token); 400 when either is missing or malformed."""
+    version, token = request.form.get("version", ""), request.form.get("form_token", "")
+    if not version.isdigit() or len(version) > 12 or not TOKEN.fullmatch(token):
+        abort(400, "This form is missing its hidden fields. Reload the page and try again.")
+    return int(version), token

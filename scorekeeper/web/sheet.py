@@ -1,0 +1,23 @@
+"""Renders a game's sheet: the totals panel, the rows and the buttons this browser may use."""
+
+from __future__ import annotations
+
+from flask import render_template
+
+from scorekeeper.store import Game
+from scorekeeper.web.access import can_write
+from scorekeeper.web.posting import new_form_token
+
+
+def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
+    """Returns the sheet page for this browser's role, with a given status code."""
+    page = render_template(
+        "games/sheet.html",
+        game=game,
+        state=game.state,
+        rules=game.rules,
+        to_target=game.state.to_target(game.rules),
+        can_write=can_write(role),
+        form_token=new_form_token(),
+    )
+    return page, status

@@ -1,0 +1,69 @@
+"""Score sheets on paper: a game's filled sheet and each format's blank sheet, as PDF downloads."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from flask import Blueprint, Response, abort, request
+
+from scorekeeper.pdf import PAPERS, blank_sheet, game_sheet
+from scorekeeper.pdf.game_sheet import default_title
+from scorekeeper.presets import load_presets
+from scorekeeper.web import access
+
+bp = Blueprint("sheets", __name__)
+
+COOKIE = "paper"
+COOKIE_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie
+
+
+def _paper() -> tuple[str, bool]:
+    """Returns the paper to print on, and whether the query chose it (so it is remembered)."""
+    asked = request.args.get("paper")
+    if asked is not None:
+        if asked.lower() not in PAPERS:
+            abort(400, f"Paper must be {' or '.join(PAPERS)}.")
+        return asked.lower(), True
+    remembered = request.cookies.get(COOKIE, "")
+    return (remembered if remembered in PAPERS else "a4"), False
+
+
+def _slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-").lower() or "sheet"
+
+
+def _pdf(data: bytes, filename: str, paper: str, remember: bool) -> Response:
+    """Returns the PDF as an attachment, remembering the paper when the query chose it."""
+    response = Response(data, mimetype="application/pdf")
+    response.headers.set("Content-Disposition", "attachment", filename=filename)
+    if remember:
+        response.set_cookie(COOKIE, paper, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def game_pdf(game_id: str) -> Response:
+    """Downloads a game's filled score sheet, for anyone who may see the game."""
+    game, _ = access.open_game(game_id)
+    paper, remember = _paper()
+    title = default_title(game.setup)
+    data = game_sheet(
+        game.rules, game.setup, game.state, title=title, created=game.created_at, paper=paper
+    )
+    name = f"canasta-{_slug(game.rules.name)}-{_slug(title)}-{game.created_at[:10]}.pdf"
+    response = _pdf(data, name, paper, remember)
+    response.headers["Cache-Control"] = "private, no-cache"  # the sheet changes every hand
+    return response
+
+
+@bp.get("/sheets/<format_id>.pdf")
+def blank_pdf(format_id: str) -> Response:
+    """Downloads a format's blank score sheet; 404 for a format that does not exist."""
+    preset = load_presets().get(format_id)
+    if preset is None:
+        abort(404)
+    paper, remember = _paper()
+    data = blank_sheet(preset.rules, paper=paper)
+    return _pdf(data, f"canasta-{_slug(preset.rules.name)}-blank-{paper}.pdf", paper, remember)

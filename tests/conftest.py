@@ -1,0 +1,136 @@
+"""Fixtures like flaskr's: the app on a temporary database, a client, and a table helper."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from scorekeeper import create_app, store
+from scorekeeper.db import connect
+
+HIDDEN = re.compile(r'name="(version|form_token|csrf_token)" value="([^"]*)"')
+
+
+def make_app(tmp_path, monkeypatch, **config: Any) -> Flask:
+    """Returns an app whose instance folder and database live under tmp_path."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"), **config})
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch) -> Flask:
+    """Returns the app with CSRF off, so tests post forms without fetching tokens first."""
+    return make_app(tmp_path, monkeypatch, WTF_CSRF_ENABLED=False)
+
+
+@pytest.fixture
+def csrf_app(tmp_path, monkeypatch) -> Flask:
+    """Returns the app with CSRF protection on, as in production."""
+    return make_app(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """Returns a test client: one browser, with its own session."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask):
+    """Returns a CLI runner for the app."""
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def db(app: Flask) -> Iterator:
+    """Returns a direct connection to the test database, for checking rows."""
+    conn = connect(app.config["DATABASE"])
+    yield conn
+    conn.close()
+
+
+def hidden_fields(page: str) -> dict[str, str]:
+    """Returns the hidden version, form_token and csrf_token fields of a page's form."""
+    return dict(HIDDEN.findall(page))
+
+
+def hand_fields(sides: Mapping[int, Mapping[str, Any]], **extra: Any) -> dict[str, str]:
+    """Returns form fields for a hand: {0: {"melded_points": "120+35"}} -> {"0-melded_points": ...}."""
+    data = {
+        f"{i}-{key}": str(value) for i, fields in sides.items() for key, value in fields.items()
+    }
+    return data | {k: str(v) for k, v in extra.items()}
+
+
+class Table:
+    """Plays a game through the pages, as a phone at the table would."""
+
+    def __init__(self, app: Flask, client: FlaskClient) -> None:
+        self.app, self.client = app, client
+
+    def new_game(self, format_id: str = "classic", count: int | None = None, **fields: Any) -> str:
+        """Starts a game with default names unless given, and returns its id."""
+        data = {"format": format_id, "first_dealer": "0-0", **fields}
+        if count:
+            data["sides"] = str(count)
+        page = self.client.get("/games/new", query_string=data).get_data(as_text=True)
+        for name, value in re.findall(
+            r'id="f-(side-[\w-]+)" name="[^"]+" type="text" value="([^"]*)"', page
+        ):
+            data.setdefault(name, value or self.default_name(name))
+        data.update(hidden_fields(page))
+        response = self.client.post("/games/new", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return response.headers["Location"].rsplit("/", 1)[-1]
+
+    @staticmethod
+    def default_name(field: str) -> str:
+        """Returns a made-up player name for an empty name box."""
+        if field.endswith("-start"):
+            return ""
+        return "P" + "".join(ch for ch in field if ch.isdigit())
+
+    def game(self, game_id: str) -> store.Game:
+        """Returns the stored game."""
+        conn = connect(self.app.config["DATABASE"])
+        try:
+            return store.get_game(conn, game_id)
+        finally:
+            conn.close()
+
+    def form(self, path: str) -> dict[str, str]:
+        """Opens a form page and returns its hidden fields."""
+        response = self.client.get(path)
+        assert response.status_code == 200, response.get_data(as_text=True)
+        return hidden_fields(response.get_data(as_text=True))
+
+    def record(
+        self, game_id: str, sides: Mapping[int, Mapping[str, Any]], **extra: Any
+    ) -> TestResponse:
+        """Fills in and sends the record-hand form."""
+        path = f"/games/{game_id}/hands/new"
+        return self.client.post(path, data=self.form(path) | hand_fields(sides, **extra))
+
+    def edit(
+        self, game_id: str, number: int, sides: Mapping[int, Mapping[str, Any]], **extra: Any
+    ) -> TestResponse:
+        """Fills in and sends the edit form of hand `number`."""
+        path = f"/games/{game_id}/hands/{number}/edit"
+        return self.client.post(path, data=self.form(path) | hand_fields(sides, **extra))
+
+    def delete_last(self, game_id: str) -> TestResponse:
+        """Confirms deleting the last hand."""
+        path = f"/games/{game_id}/hands/last/delete"
+        return self.client.post(path, data=self.form(path))
+
+
+@pytest.fixture
+def table(app: Flask, client: FlaskClient) -> Table:
+    """Returns the table helper for the default client."""
+    return Table(app, client)

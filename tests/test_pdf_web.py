@@ -1,0 +1,84 @@
+"""The PDF downloads: a game's sheet for those who may see it, and each format's blank sheet."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper import create_app, store
+from scorekeeper.db import get_db
+from scorekeeper.pdf.sample import sample_hands
+from scorekeeper.web import sheets
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    app = create_app({"TESTING": True, "SECRET_KEY": "k" * 40})
+    if "sheets" not in app.blueprints:  # until the factory registers the blueprint itself
+        app.register_blueprint(sheets.bp)
+    return app
+
+
+@pytest.fixture
+def game_id(app) -> str:
+    with app.app_context():
+        game = store.create_game(
+            get_db(),
+            format_id="cutthroat",
+            sides=[("José", ["José"]), ("Zoë", ["Zoë"]), ("李明", ["李明"])],
+            first_dealer="José",
+            owner="browser-1",
+        )
+        for n, hand in enumerate(sample_hands(game.rules, game.setup, 2)):
+            version = store.get_game(get_db(), game.id).version
+            store.record_hand(get_db(), game.id, hand, version=version, form_token=f"t{n}")
+    return game.id
+
+
+@pytest.fixture
+def owner(app):
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["browser"] = "browser-1"
+    return client
+
+
+def text_of(data: bytes) -> str:
+    return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_the_owner_downloads_the_games_sheet_as_an_attachment(owner, game_id):
+    response = owner.get(f"/games/{game_id}/sheet.pdf")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    disposition = response.headers["Content-Disposition"]
+    assert disposition.startswith("attachment;") and "canasta-cutthroat-jose-v-zoe-v" in disposition
+    assert "José v Zoë v 李明" in text_of(response.data)
+
+
+def test_a_stranger_gets_404_for_the_sheet(app, game_id):
+    assert app.test_client().get(f"/games/{game_id}/sheet.pdf").status_code == 404
+
+
+def test_the_paper_asked_for_is_remembered_in_a_cookie(owner, game_id):
+    letter = owner.get(f"/games/{game_id}/sheet.pdf?paper=letter")
+    assert "paper=letter" in letter.headers["Set-Cookie"]
+    again = owner.get("/sheets/classic.pdf")  # no ?paper: the cookie decides
+    page = PdfReader(io.BytesIO(again.data)).pages[0]
+    assert round(page.mediabox.width) == 612
+
+
+def test_an_unknown_paper_is_400(owner, game_id):
+    assert owner.get(f"/games/{game_id}/sheet.pdf?paper=a3").status_code == 400
+
+
+def test_every_format_has_a_blank_sheet_and_unknown_ones_404(app):
+    client = app.test_client()
+    response = client.get("/sheets/hand_and_foot.pdf")
+    assert response.status_code == 200
+    assert "canasta-hand-and-foot-blank-a4.pdf" in response.headers["Content-Disposition"]
+    assert "Hand and Foot Canasta score sheet" in text_of(response.data)
+    assert client.get("/sheets/no_such_format.pdf").status_code == 404

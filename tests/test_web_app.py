@@ -1,0 +1,75 @@
+"""The app factory, instance folder, secret key, database settings and error pages."""
+
+from __future__ import annotations
+
+import stat
+
+from scorekeeper import create_app
+from scorekeeper.db import connect, migrate
+from scorekeeper.migrations import migrations
+
+
+def test_first_start_creates_the_instance_folder_key_and_database(tmp_path, monkeypatch) -> None:
+    """With no setup step, the instance folder, a private secret key and the database appear."""
+    folder = tmp_path / "instance"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(folder))
+    app = create_app()
+    key = folder / "secret_key"
+    assert app.config["DATABASE"] == str(folder / "scorekeeper.db")
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert app.config["SECRET_KEY"] == key.read_text() and len(key.read_text()) == 64
+    assert create_app().config["SECRET_KEY"] == app.config["SECRET_KEY"]  # kept, not remade
+    assert [p.name for p in folder.iterdir() if p.name.startswith(".secret")] == []
+    db = connect(app.config["DATABASE"])
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert {"games", "sides", "players", "hands", "used_form_tokens", "browser_games"} <= set(
+        db.table_names()
+    )
+
+
+def test_migrations_are_named_and_applied_once(tmp_path) -> None:
+    """Running the migrations again changes nothing."""
+    path = tmp_path / "x.db"
+    migrate(path)
+    migrate(path)
+    db = connect(path)
+    assert [m.name for m in migrations.applied(db)] == ["0001_initial"]
+
+
+def test_a_crash_shows_the_500_page(app) -> None:
+    """An unexpected error shows the plain 500 page, not a traceback."""
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("boom")
+
+    response = app.test_client().get("/boom")
+    assert response.status_code == 500 and "went wrong on our side" in response.get_data(
+        as_text=True
+    )
+
+
+def test_pages_use_no_inline_script_or_style(table) -> None:
+    """Pages load CSS and JS from static/ only, ready for a strict CSP."""
+    game_id = table.new_game("classic")
+    for path in (
+        "/",
+        "/games/new",
+        "/games/new?format=classic",
+        f"/games/{game_id}",
+        f"/games/{game_id}/hands/new",
+    ):
+        page = table.client.get(path).get_data(as_text=True)
+        assert "<script>" not in page and "style=" not in page and " onclick" not in page
+        assert "/static/css/app.css" in page and "/static/js/app.js" in page
+
+
+def test_static_assets_stay_small(app) -> None:
+    """The CSS and JavaScript together stay under 20 KB."""
+    folder = app.static_folder
+    from pathlib import Path
+
+    size = sum(p.stat().st_size for p in Path(folder).rglob("*") if p.suffix in (".css", ".js"))
+    assert size < 20_000

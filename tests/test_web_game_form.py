@@ -1,0 +1,150 @@
+"""The new-game screens: choosing a format, naming sides and players, and every refusal."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from tests.conftest import Table
+
+CLASSIC = {
+    "format": "classic",
+    "first_dealer": "0-0",
+    "side-0-name": "We",
+    "side-1-name": "They",
+    "side-0-player-0": "Ann",
+    "side-0-player-1": "Bob",
+    "side-1-player-0": "Cy",
+    "side-1-player-1": "Di",
+}
+
+
+def test_the_format_list_describes_every_preset(table: Table) -> None:
+    """The first step lists every format with its one-line description."""
+    page = table.client.get("/games/new").get_data(as_text=True)
+    assert "Four players in two partnerships, 108 cards, game to 5,000." in page
+    for format_id in ("classic", "cutthroat", "samba", "hand_and_foot", "oklahoma"):
+        assert f"/games/new?format={format_id}" in page
+
+
+def test_the_classic_form_offers_names_dealer_and_house_rules(table: Table) -> None:
+    """Classic asks for We and They with two players each, the first dealer, and options."""
+    page = table.client.get("/games/new?format=classic").get_data(as_text=True)
+    assert 'value="We"' in page and 'value="They"' in page
+    assert "side-1-player-1" in page and "side-1-player-2" not in page
+    assert "Seat 1: We: player 1" in page and "Seat 2: They: player 1" in page
+    assert 'value="tie_is_draw"' in page and "ends the game as a draw" in page
+
+
+def test_options_and_start_totals_are_saved(table: Table, db) -> None:
+    """House rules and totals carried over from paper reach the stored game."""
+    game_id = table.new_game(
+        **{**CLASSIC, "option": "tie_is_draw", "side-1-start": "1250", "first_dealer": "1-0"}
+    )
+    game = table.game(game_id)
+    assert game.options == ("tie_is_draw",) and game.rules.ending.tie == "draw"
+    assert game.state.totals == {"We": 0, "They": 1250} and game.state.next_dealer == "Cy"
+    assert db.execute("SELECT seating FROM games").fetchone()[0] == "[]"  # partners alternate
+    assert game.setup.seats() == ("Ann", "Cy", "Bob", "Di")
+    assert [
+        r[0] for r in db.execute("SELECT name FROM players ORDER BY side_position, position")
+    ] == ["Ann", "Bob", "Cy", "Di"]
+    assert "Opens with <b>50</b>" in table.client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        pytest.param({"side-0-name": ""}, "side-0-name", "Enter the side's name", id="empty-side"),
+        pytest.param(
+            {"side-0-player-1": "  "},
+            "side-0-player-1",
+            "Enter the player's name",
+            id="blank-player",
+        ),
+        pytest.param(
+            {"side-1-name": "x" * 41}, "side-1-name", "at most 40 characters", id="too-long"
+        ),
+        pytest.param(
+            {"side-1-name": "we"},
+            "side-1-name",
+            "Another side already has this name",
+            id="same-side",
+        ),
+        pytest.param(
+            {"side-1-player-1": "Ann"},
+            "side-1-player-1",
+            "Another player already has this name",
+            id="same-player",
+        ),
+        pytest.param(
+            {"first_dealer": "7-7"},
+            "first_dealer",
+            "Choose who deals the first hand",
+            id="bad-dealer",
+        ),
+        pytest.param({"side-0-start": "abc"}, "side-0-start", "multiple of 5", id="start-letters"),
+        pytest.param(
+            {"side-0-start": "1234"}, "side-0-start", "multiple of 5", id="start-not-five"
+        ),
+        pytest.param(
+            {"side-0-start": "5000"},
+            "side-0-start",
+            "below the target (5,000)",
+            id="start-at-target",
+        ),
+        pytest.param(
+            {"side-0-start": "1000000"}, "side-0-start", "multiple of 5", id="start-a-million"
+        ),
+    ],
+)
+def test_bad_setups_are_explained_and_save_nothing(
+    table: Table, db, change, field, message
+) -> None:
+    """Each mistake in the new-game form comes back beside its field."""
+    response = table.client.post("/games/new", data={**CLASSIC, **change})
+    assert response.status_code == 422
+    page = html.unescape(response.get_data(as_text=True))
+    start = page.index(f'id="e-{field}"')
+    assert message in page[start : page.index("</ul>", start)]
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+
+
+def test_unknown_format_is_refused(table: Table, db) -> None:
+    """Posting a format that does not exist is a 400, not a crash."""
+    assert table.client.post("/games/new", data={**CLASSIC, "format": "poker"}).status_code == 400
+    assert table.client.get("/games/new?format=poker").status_code == 200  # the format list
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+
+
+def test_names_are_shown_as_text(table: Table) -> None:
+    """A name with HTML in it shows as text on every page."""
+    game_id = table.new_game(**{**CLASSIC, "side-0-name": "<b>We</b>"})
+    for path in (f"/games/{game_id}", f"/games/{game_id}/hands/new", "/"):
+        page = table.client.get(path).get_data(as_text=True)
+        assert "&lt;b&gt;We&lt;/b&gt;" in page and "<b>We</b>" not in page
+
+
+def test_individual_formats_name_players_only(table: Table) -> None:
+    """Cutthroat asks for three player names; each is a column of the sheet."""
+    page = table.client.get("/games/new?format=cutthroat").get_data(as_text=True)
+    assert "Player 3" in page and "side-0-player-0" not in page
+    game_id = table.new_game(
+        "cutthroat", **{"side-0-name": "Ann", "side-1-name": "Bob", "side-2-name": "Cy"}
+    )
+    assert table.game(game_id).side_keys == ["Ann", "Bob", "Cy"]
+
+
+@pytest.mark.parametrize(
+    ("asked", "given"),
+    [
+        pytest.param("4", 4, id="four"),
+        pytest.param("9", 5, id="too-many"),
+        pytest.param("x", 3, id="not-a-number"),
+    ],
+)
+def test_oklahoma_side_count_is_kept_in_range(table: Table, asked, given) -> None:
+    """The number of players is chosen from the format's range; odd values fall back."""
+    page = table.client.get(f"/games/new?format=oklahoma&sides={asked}").get_data(as_text=True)
+    assert f"Player {given}" in page and f"Player {given + 1}<" not in page
