@@ -116,7 +116,7 @@ def test_classic_to_5000_with_an_edit_and_an_undo(table: Table, db) -> None:
     assert row == (8, 0)  # created, 3 hands, an edit, a hand and its undo, the last hand
     assert db.execute("SELECT count(*) FROM used_form_tokens").fetchone()[0] == 7
     home = table.client.get("/").get_data(as_text=True)
-    assert "Finished games" in home and "We wins by 4,500." in home
+    assert "Finished games" in home and "Winner: We, by 4,500." in home
 
 
 def test_fixing_a_finished_game_needs_reopening(table: Table) -> None:

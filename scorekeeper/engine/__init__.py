@@ -1,6 +1,17 @@
 """The scoring engine: pure functions over presets and hands, with integer points."""
 
-from scorekeeper.engine.game import GameState, Row, Setup, Side, Status, dealer, game_status, replay
+from scorekeeper.engine.game import (
+    GameState,
+    Row,
+    Setup,
+    Side,
+    Status,
+    dealer,
+    game_status,
+    replay,
+    seats_at_table,
+    sitting_out,
+)
 from scorekeeper.engine.hand import Hand, Problem, SideEntry, parse_entry, parse_hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import Item, SideScore, score_hand, teams
@@ -25,6 +36,8 @@ __all__ = [
     "parse_hand",
     "replay",
     "score_hand",
+    "seats_at_table",
+    "sitting_out",
     "teams",
     "validate_hand",
     "warnings_for",

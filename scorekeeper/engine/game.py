@@ -124,7 +124,7 @@ def game_status(rules: Rules, totals: Mapping[str, int], hands_played: int) -> S
     leaders = [k for k, t in ranked if t == top]
     if len(leaders) == 1:
         margin = top - ranked[1][1] if len(ranked) > 1 else top
-        return Status(True, leaders[0], False, margin, f"{leaders[0]} wins by {margin:,}.")
+        return Status(True, leaders[0], False, margin, f"Winner: {leaders[0]}, by {margin:,}.")
     names = " and ".join(leaders)
     if ending.tie == "draw" or ending.deals is not None:
         return Status(True, None, True, 0, f"{names} tie at {top:,}: the game is a draw.")

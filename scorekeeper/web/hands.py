@@ -9,7 +9,7 @@ from werkzeug import Response
 
 from scorekeeper import engine, store
 from scorekeeper.db import get_db
-from scorekeeper.engine.game import sitting_out
+from scorekeeper.engine import sitting_out
 from scorekeeper.store import Game
 from scorekeeper.web import access, hand_form
 from scorekeeper.web.hand_form import Reading
