@@ -1,0 +1,76 @@
+"""The app factory: config, instance folder, secret key, database, CSRF and blueprints."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_wtf import CSRFProtect
+
+from scorekeeper.resources import resource_dir
+
+csrf = CSRFProtect()
+
+
+def _instance_path() -> str | None:
+    """Returns the instance folder: $SCOREKEEPER_INSTANCE, a checkout's instance/, or Flask's."""
+    if os.environ.get("SCOREKEEPER_INSTANCE"):
+        return str(Path(os.environ["SCOREKEEPER_INSTANCE"]).resolve())
+    checkout = resource_dir("templates").parent
+    if (checkout / "pyproject.toml").is_file():
+        return str(checkout / "instance")
+    return None  # installed from a wheel: <prefix>/var/scorekeeper-instance
+
+
+def _secret_key(folder: Path) -> str:
+    """Returns the secret key kept in the instance folder, creating it (mode 0600) once."""
+    path = folder / "secret_key"
+    if not path.exists():
+        draft = folder / f".secret_key.{secrets.token_hex(4)}"
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as file:
+            file.write(secrets.token_hex(32))
+        try:
+            os.link(draft, path)  # atomic: two servers starting together agree on one key
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    key = path.read_text().strip()
+    if len(key) < 32:
+        raise RuntimeError(f"{path} holds no usable secret key; delete it to make a new one.")
+    return key
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Builds the app: config, instance folder, secret key, database, CSRF and blueprints."""
+    app = Flask(
+        __name__,
+        instance_path=_instance_path(),
+        template_folder=str(resource_dir("templates")),
+        static_folder=str(resource_dir("static")),
+    )
+    folder = Path(app.instance_path)
+    app.config.from_mapping(
+        DATABASE=str(folder / "scorekeeper.db"),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),  # the browser id is a phone's key
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,  # a hand can outlast an hour; the session bounds the token
+    )
+    app.config.from_mapping(test_config or {})
+    folder.mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(folder)
+
+    # Imported here so `scorekeeper score` and the engine never load the web stack.
+    from scorekeeper import db, web
+
+    db.init_app(app)
+    csrf.init_app(app)
+    web.init_app(app)
+    return app
