@@ -110,7 +110,7 @@ def test_classic_to_5000_with_an_edit_and_an_undo(table: Table, db) -> None:
     assert game.state.status.over and game.state.status.winner == "We"
     assert game.state.totals == {"We": 5800, "They": 1300}
     page = sheet(table, game_id)
-    assert "<strong>We wins</strong> by 4,500" in page
+    assert "<strong>We won</strong> by 4,500" in page
     assert "Record hand" not in page and "Reopen to fix a hand" in page
     row = db.execute("SELECT version, reopened FROM games WHERE id = ?", [game_id]).fetchone()
     assert row == (8, 0)  # created, 3 hands, an edit, a hand and its undo, the last hand
@@ -161,7 +161,7 @@ def test_cutthroat_to_7500(table: Table) -> None:
     game = table.game(game_id)
     assert game.state.totals == {"Ann": 8000, "Bob": 1280, "Cy": 880}
     assert game.state.rows[0].lone_hand == "Ann"
-    assert "<strong>Ann wins</strong> by 6,720" in sheet(table, game_id)
+    assert "<strong>Ann won</strong> by 6,720" in sheet(table, game_id)
 
 
 def test_six_hand_three_partnerships_to_7500(table: Table) -> None:
@@ -176,7 +176,7 @@ def test_six_hand_three_partnerships_to_7500(table: Table) -> None:
     game = table.game(game_id)
     assert game.state.totals == {"We": 8400, "They": 600, "Them": 0}
     page = sheet(table, game_id)
-    assert 'class="sheet cols-3"' in page and "<strong>We wins</strong> by 7,800" in page
+    assert 'class="sheet cols-3"' in page and "<strong>We won</strong> by 7,800" in page
 
 
 def test_samba_to_10000(table: Table) -> None:

@@ -6,6 +6,7 @@ from flask import Blueprint, render_template
 
 from scorekeeper import store
 from scorekeeper.db import get_db
+from scorekeeper.presets import load_presets
 from scorekeeper.web.access import browser_id
 
 bp = Blueprint("home", __name__)
@@ -17,4 +18,6 @@ def index() -> str:
     games = [game for _, game in store.games_for_browser(get_db(), browser_id())]
     playing = [g for g in games if not g.state.status.over]
     finished = [g for g in games if g.state.status.over]
-    return render_template("home/index.html", playing=playing, finished=finished)
+    return render_template(
+        "home/index.html", playing=playing, finished=finished, presets=load_presets().values()
+    )
