@@ -1,0 +1,321 @@
+"""Games as portable JSON: export one game or many, and import them all-or-nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from scorekeeper import engine
+from scorekeeper.db import read, write
+from scorekeeper.engine import Hand, Setup, Side
+from scorekeeper.presets import PresetError, Rules, rules_for
+from scorekeeper.store.errors import InvalidGame, StoreError
+from scorekeeper.store.games import _check_setup, load, new_token, now
+
+KIND = "canasta-scorekeeper"
+VERSION = 1
+MAX_BYTES = 8 * 1024 * 1024
+MAX_GAMES = 2_000
+MAX_HANDS = 1_000  # far more than any game; a hostile file cannot make us replay forever
+MAX_DEPTH = 8  # document > games > game > hands > hand > side > canastas > count
+MAX_TEXT = 40
+GAME_KEYS = {
+    "id",
+    "format",
+    "options",
+    "sides",
+    "first_dealer",
+    "seating",
+    "start_totals",
+    "reopened",
+    "created_at",
+    "updated_at",
+    "hands",
+}
+REQUIRED = {"format", "sides", "first_dealer", "hands"}
+
+
+class InvalidImport(StoreError):
+    """The import file is not a game export, or a game in it is wrong; nothing was saved."""
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One checked game from an import file, ready to be saved under a new id."""
+
+    rules: Rules
+    setup: Setup
+    hands: tuple[Hand, ...]
+    reopened: bool
+    created_at: str
+    updated_at: str
+
+
+def game_document(game: Any) -> dict[str, Any]:
+    """Returns one stored game as its export document: setup and raw hands, never its links."""
+    return {
+        "id": game.id,
+        "format": game.format,
+        "options": list(game.options),
+        "sides": [{"name": s.name, "players": list(s.players)} for s in game.setup.sides],
+        "first_dealer": game.setup.first_dealer,
+        "seating": list(game.setup.seating),
+        "start_totals": dict(game.setup.start_totals),
+        "reopened": game.reopened,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+        "hands": [hand.as_dict() for hand in game.hands],
+    }
+
+
+def export_games(db: Database, game_ids: Iterable[str] | None = None) -> dict[str, Any]:
+    """Returns the export document of the given games (all games when None), on one snapshot."""
+    with read(db):
+        if game_ids is None:
+            game_ids = [r["id"] for r in db.query("SELECT id FROM games ORDER BY created_at, id")]
+        games = [game_document(load(db, game_id)) for game_id in game_ids]
+    return {"kind": KIND, "version": VERSION, "exported_at": now(), "games": games}
+
+
+def dumps(document: Mapping[str, Any]) -> str:
+    """Returns the export document as JSON text (names stay as typed, HTML and all)."""
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise InvalidImport(f"The key {key[:MAX_TEXT]!r} appears twice in one object.")
+    return dict(pairs)
+
+
+def _no_constant(name: str) -> None:
+    raise InvalidImport(f"{name} is not a number a score sheet can hold.")
+
+
+def _depth(value: Any) -> int:
+    """Returns how deeply lists and objects nest in a parsed JSON value, without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def parse(data: bytes | str) -> dict[str, Any]:
+    """Reads an export file's bytes into a document; InvalidImport says what is wrong."""
+    if len(data) > MAX_BYTES:
+        raise InvalidImport(f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB.")
+    try:
+        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
+        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except UnicodeDecodeError as error:
+        raise InvalidImport("The file is not UTF-8 text.") from error
+    except json.JSONDecodeError as error:
+        raise InvalidImport(
+            f"The file is not JSON (line {error.lineno}, column {error.colno}: {error.msg})."
+        ) from error
+    except (RecursionError, ValueError) as error:  # absurd nesting, or a number of 5,000 digits
+        raise InvalidImport("The file nests too deeply or holds an impossible number.") from error
+    if _depth(document) > MAX_DEPTH:
+        raise InvalidImport("The file nests deeper than a game export ever does.")
+    if not isinstance(document, dict) or document.get("kind") != KIND:
+        raise InvalidImport(f'This is not a Canasta Scorekeeper export (no "kind": "{KIND}").')
+    if document.get("version") != VERSION:
+        raise InvalidImport(f"Only export version {VERSION} can be imported.")
+    if set(document) - {"kind", "version", "exported_at", "games"}:
+        extra = sorted(set(document) - {"kind", "version", "exported_at", "games"})
+        raise InvalidImport(f"Unknown field {extra[0][:MAX_TEXT]!r} in the file.")
+    games = document.get("games")
+    if not isinstance(games, list) or not games:
+        raise InvalidImport('The file has no games ("games" must be a list of games).')
+    if len(games) > MAX_GAMES:
+        raise InvalidImport(f"One file holds at most {MAX_GAMES:,} games.")
+    return document
+
+
+def _text(where: str, value: Any, name: str, limit: int = MAX_TEXT) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= limit:
+        raise InvalidImport(f"{where}: {name} must be text of 1 to {limit} characters.")
+    return value
+
+
+def _texts(where: str, value: Any, name: str) -> list[str]:
+    if not isinstance(value, list):
+        raise InvalidImport(f"{where}: {name} must be a list.")
+    return [_text(where, item, f"{name}[{i}]") for i, item in enumerate(value)]
+
+
+def _stamp(where: str, value: Any, name: str) -> str:
+    if value is None:
+        return now()
+    try:
+        datetime.fromisoformat(_text(where, value, name))
+    except ValueError as error:
+        raise InvalidImport(f"{where}: {name} must be a date and time like {now()}.") from error
+    return value
+
+
+def _sides(where: str, raw: Any) -> list[tuple[str, list[str]]]:
+    if not isinstance(raw, list) or not raw or len(raw) > 8:
+        raise InvalidImport(f"{where}: sides must be a list of 1 to 8 sides.")
+    sides = []
+    for i, side in enumerate(raw):
+        if not isinstance(side, dict) or set(side) != {"name", "players"}:
+            raise InvalidImport(f"{where}: sides[{i}] must have exactly a name and players.")
+        players = _texts(where, side["players"], f"sides[{i}].players")
+        sides.append((_text(where, side["name"], f"sides[{i}].name"), players))
+    return sides
+
+
+def _totals(where: str, raw: Any) -> dict[str, int]:
+    if not isinstance(raw, dict):
+        raise InvalidImport(f"{where}: start_totals must map side names to points.")
+    for key, value in raw.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidImport(f"{where}: start_totals[{key[:MAX_TEXT]!r}] must be whole points.")
+    return {k: v for k, v in raw.items() if v}
+
+
+def _hands(where: str, rules: Rules, setup: Setup, raw: Any) -> tuple[Hand, ...]:
+    """Parses every hand, replays them once, and validates each against the totals before it."""
+    if not isinstance(raw, list) or len(raw) > MAX_HANDS:
+        raise InvalidImport(f"{where}: hands must be a list of at most {MAX_HANDS:,} hands.")
+    keys = [s.key for s in setup.sides]
+    hands = []
+    for number, entry in enumerate(raw, 1):
+        problems: list[engine.Problem] = []
+        hands.append(engine.parse_hand(rules, entry, keys, problems))
+        if problems:
+            raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
+    state = engine.replay(rules, setup, hands)
+    for number, hand in enumerate(hands, 1):
+        before = state.rows[number - 2].totals if number > 1 else state_start(setup)
+        problems = engine.validate_hand(rules, hand, before)
+        if problems:
+            raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
+    return tuple(hands)
+
+
+def state_start(setup: Setup) -> dict[str, int]:
+    """Returns each side's total before the first hand."""
+    return {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
+
+
+def check_game(index: int, raw: Any) -> Imported:
+    """Checks one game of an import file as a new game would be checked, hands and all."""
+    where = f"Game {index + 1}"
+    if not isinstance(raw, dict):
+        raise InvalidImport(f"{where} is not an object.")
+    if isinstance(raw.get("id"), str):
+        where += f" ({raw['id'][:MAX_TEXT]})"
+    if unknown := sorted(set(raw) - GAME_KEYS):
+        raise InvalidImport(f"{where}: unknown field {unknown[0][:MAX_TEXT]!r}.")
+    if missing := sorted(REQUIRED - set(raw)):
+        raise InvalidImport(f"{where}: {missing[0]} is missing.")
+    format_id = _text(where, raw["format"], "format")
+    options = _texts(where, raw.get("options", []), "options")
+    try:
+        rules = rules_for(format_id, options)
+    except (KeyError, PresetError) as error:
+        raise InvalidImport(f"{where}: {error.args[0]}.") from error
+    sides = _sides(where, raw["sides"])
+    first_dealer = _text(where, raw["first_dealer"], "first_dealer")
+    start = _totals(where, raw.get("start_totals", {}))
+    try:
+        _check_setup(rules, sides, first_dealer, start)
+    except InvalidGame as error:
+        raise InvalidImport(f"{where}: {error.field}: {error.message}") from error
+    seating = tuple(_texts(where, raw.get("seating", []), "seating"))
+    players = [p for _, ps in sides for p in ps]
+    if seating and sorted(seating) != sorted(players):
+        raise InvalidImport(f"{where}: seating must list every player once, or be empty.")
+    setup = Setup(
+        sides=tuple(Side(name, name, tuple(ps)) for name, ps in sides),
+        first_dealer=first_dealer,
+        seating=seating,
+        start_totals=start,
+    )
+    if not isinstance(raw.get("reopened", False), bool):
+        raise InvalidImport(f"{where}: reopened must be true or false.")
+    return Imported(
+        rules=rules,
+        setup=setup,
+        hands=_hands(where, rules, setup, raw["hands"]),
+        reopened=raw.get("reopened", False),
+        created_at=_stamp(where, raw.get("created_at"), "created_at"),
+        updated_at=_stamp(where, raw.get("updated_at"), "updated_at"),
+    )
+
+
+def check(document: Mapping[str, Any]) -> list[Imported]:
+    """Checks every game of a parsed export; the first problem raises InvalidImport."""
+    ids = [g.get("id") for g in document["games"] if isinstance(g, dict) and "id" in g]
+    for game_id in ids:
+        if ids.count(game_id) > 1:
+            raise InvalidImport(f"The game id {str(game_id)[:MAX_TEXT]!r} appears twice.")
+    return [check_game(i, raw) for i, raw in enumerate(document["games"])]
+
+
+def _insert(db: Database, game: Imported, owner: str | None) -> str:
+    """Saves one checked game under a new id with new links; call inside write()."""
+    game_id, stamp = new_token(), now()
+    tokens = {f"{role}_token": new_token() for role in ("owner", "edit", "view")}
+    db.table("games").insert(
+        {
+            "id": game_id,
+            "format": game.rules.id,
+            "options": json.dumps(list(game.rules.active_options)),
+            "first_dealer": game.setup.first_dealer,
+            "seating": json.dumps(list(game.setup.seating)),
+            "start_totals": json.dumps(dict(game.setup.start_totals)),
+            "version": 1,
+            "reopened": int(game.reopened),
+            **tokens,
+            "created_at": game.created_at,
+            "updated_at": game.updated_at,
+        }
+    )
+    for position, side in enumerate(game.setup.sides):
+        db.table("sides").insert({"game_id": game_id, "position": position, "name": side.name})
+        db.table("players").insert_all(
+            {"game_id": game_id, "side_position": position, "position": i, "name": p}
+            for i, p in enumerate(side.players)
+        )
+    db.table("hands").insert_all(
+        {
+            "game_id": game_id,
+            "number": number,
+            "entry": json.dumps(hand.as_dict(), ensure_ascii=False),
+            "created_at": stamp,
+            "updated_at": stamp,
+        }
+        for number, hand in enumerate(game.hands, 1)
+    )
+    if owner:
+        db.table("browser_games").insert(
+            {
+                "browser_id": owner,
+                "game_id": game_id,
+                "role": "owner",
+                "token": tokens["owner_token"],
+                "last_opened": stamp,
+            }
+        )
+    return game_id
+
+
+def import_games(db: Database, data: bytes | str, owner: str | None = None) -> list[str]:
+    """Checks an export file and saves every game in it in one transaction; returns new ids."""
+    games = check(parse(data))
+    with write(db):
+        return [_insert(db, game, owner) for game in games]

@@ -1,0 +1,51 @@
+"""Live following: the sheet's ETag, and a cheap 304 when the game has not changed."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from flask import Response, abort, make_response, request, session
+
+from scorekeeper import store
+from scorekeeper.db import get_db
+from scorekeeper.store.sharing import version_of
+from scorekeeper.web import access
+
+# New with each server start, so a restart with new templates never serves a stale page.
+BUILD = secrets.token_hex(4)
+CACHE = "private, no-cache"  # keep a copy, but ask every time: the sheet changes each hand
+
+
+def etag(game_id: str, version: int, role: str) -> str:
+    """Returns the tag of a sheet as this browser sees it: game, version, role and browser."""
+    seed = f"{BUILD}:{game_id}:{version}:{role}:{access.browser_id()}"
+    return hashlib.sha256(seed.encode()).hexdigest()[:32]
+
+
+def not_modified(game_id: str) -> Response | None:
+    """Returns a 304 when the browser's copy of the sheet is current; 404 without a role."""
+    held = access.role(game_id)
+    if held is None:
+        abort(404)
+    if not request.if_none_match or "_flashes" in session:
+        return None  # a message waits to be shown: render the page afresh
+    try:
+        tag = etag(game_id, version_of(get_db(), game_id), held)
+    except store.GameNotFound:
+        abort(404)
+    if not request.if_none_match.contains_weak(tag):  # gzip makes the tag weak
+        return None
+    response = Response(status=304)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = CACHE
+    return response
+
+
+def tagged(page: tuple[str, int], game: store.Game, role: str) -> Response:
+    """Returns the rendered sheet with its ETag, so the next request can be a cheap 304."""
+    response = make_response(page)
+    if response.status_code == 200:
+        response.set_etag(etag(game.id, game.version, role))
+        response.headers["Cache-Control"] = CACHE
+    return response

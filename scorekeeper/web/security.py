@@ -1,0 +1,69 @@
+"""Hardening for a public host: security headers, cookies that stay private, and a TLS proxy."""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask, request
+from flask.sessions import SecureCookieSessionInterface
+from werkzeug import Response
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+# No inline script or style anywhere: every page loads its CSS and JS from static/.
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "connect-src 'self'",
+    )
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "Referrer-Policy": "no-referrer",  # a game's link never leaks to another site
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+HSTS = "max-age=31536000"
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The signed-cookie session, marked Secure whenever the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Tells whether the session cookie is Secure: by config, or because of HTTPS."""
+        return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
+
+
+def add_headers(response: Response) -> Response:
+    """Adds the security headers to every response, keeping any a view set itself."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Sets the cookie and CSRF settings, the proxy fix when asked, and the header hook."""
+    app.config.setdefault("PROXY_FIX", os.environ.get("SCOREKEEPER_PROXY") == "1")
+    if os.environ.get("SCOREKEEPER_SECURE_COOKIES") == "1":
+        app.config["SESSION_COOKIE_SECURE"] = True
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    # Flask-WTF's strict mode demands a Referer on HTTPS posts, which Referrer-Policy:
+    # no-referrer withholds; the CSRF token and SameSite=Lax cookie already stop forgeries.
+    app.config["WTF_CSRF_SSL_STRICT"] = False
+    app.session_interface = SessionInterface()
+    if app.config["PROXY_FIX"]:
+        # One proxy in front: trust its X-Forwarded-For/-Proto/-Host, and nothing further out.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    app.after_request(add_headers)
