@@ -1,0 +1,57 @@
+"""The yardstick: bare Flask + sqlite-utils, a 30-row Jinja page and a one-row insert.
+
+Served by bench/bench_http.py under gunicorn next to the real app:
+    BASELINE_DB=path gunicorn --pythonpath bench 'baseline_app:create_app()'
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+from flask import Flask, g, render_template_string, request
+from sqlite_utils import Database
+
+PAGE = """<!doctype html><title>Rows</title><table>
+{% for row in rows %}<tr><td>{{ row.id }}</td><td>{{ row.name }}</td><td>{{ row.points }}</td></tr>
+{% endfor %}</table>"""
+
+
+def _db() -> Database:
+    if "db" not in g:
+        conn = sqlite3.connect(os.environ["BASELINE_DB"], timeout=5, isolation_level=None)
+        g.db = Database(conn)
+        g.db.execute("PRAGMA synchronous=NORMAL")
+    return g.db
+
+
+def create_app() -> Flask:
+    """Builds the baseline app on $BASELINE_DB, creating its one table in WAL mode."""
+    db = Database(sqlite3.connect(os.environ["BASELINE_DB"], isolation_level=None))
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY, name TEXT, points INT)")
+    if not db.execute("SELECT count(*) FROM rows").fetchone()[0]:
+        db["rows"].insert_all({"name": f"row {i}", "points": 5 * i} for i in range(30))
+    db.close()
+    app = Flask(__name__)
+
+    @app.teardown_appcontext
+    def close(_error: BaseException | None) -> None:
+        db = g.pop("db", None)
+        if db is not None:
+            db.close()
+
+    @app.get("/rows")
+    def rows() -> str:
+        found = _db().query("SELECT id, name, points FROM rows ORDER BY id LIMIT 30")
+        return render_template_string(PAGE, rows=list(found))
+
+    @app.post("/rows")
+    def insert() -> dict:
+        db = _db()
+        db.execute("BEGIN IMMEDIATE")
+        db["rows"].insert({"name": request.get_json()["name"], "points": 5})
+        db.execute("COMMIT")
+        return {"ok": True}
+
+    return app

@@ -1,0 +1,98 @@
+"""Builds benchmark databases fast: real schema, valid Classic games, one transaction of executemany.
+
+Used by bench/bench_http.py. Every game is Classic with sides We and They; its hands are valid
+engine documents from scorekeeper.pdf.sample, and its version is 1 + its number of hands.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from scorekeeper.db import migrate
+from scorekeeper.engine import Setup, Side, replay
+from scorekeeper.pdf.sample import sample_hands
+from scorekeeper.presets import rules_for
+
+PLAYERS = {"We": ("Ann", "Bob"), "They": ("Cy", "Di")}
+STAMP = "2024-05-01T20:00:00+00:00"
+SHEET_GAME, PDF_GAME = "sheet30", "pdf40"
+POOL_HANDS = 20  # write-pool games start mid-game; each gains about a dozen hands in a run
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a benchmark database holds: its counts and the write pool's (id, token, version)."""
+
+    games: int
+    hands: int
+    pool: list[tuple[str, str, int]]
+
+
+def entries(count: int = 40) -> list[str]:
+    """Returns `count` valid hands as stored JSON, whose replay stays short of the target."""
+    rules = rules_for("classic")
+    setup = Setup(tuple(Side(k, k, p) for k, p in PLAYERS.items()), "Ann")
+    hands = sample_hands(rules, setup, count, seed=5, out_rate=0.1)
+    final = replay(rules, setup, hands)
+    assert not final.status.over, "the sample game must not end within the benchmark"
+    return [json.dumps(h.as_dict()) for h in hands]
+
+
+def token(game_id: str, role: str) -> str:
+    """Returns a game's deterministic link token for a role."""
+    return f"{game_id}-{role}-token"
+
+
+def _plan(filler: int, pool: int) -> Iterator[tuple[str, int]]:
+    yield SHEET_GAME, 30
+    yield PDF_GAME, 40
+    for i in range(pool):
+        yield f"pool{i:05d}", POOL_HANDS
+    for i in range(filler):
+        yield f"g{i:07d}", 10
+
+
+def build(path: Path, filler: int, pool: int) -> Built:
+    """Creates the database at `path`: the sheet and PDF games, the write pool and fillers."""
+    for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        stale.unlink(missing_ok=True)
+    migrate(path)
+    stored = entries()
+    plan = list(_plan(filler, pool))
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN")
+    conn.executemany(
+        "INSERT INTO games (id, format, options, first_dealer, seating, start_totals, version,"
+        " reopened, owner_token, edit_token, view_token, created_at, updated_at)"
+        " VALUES (?, 'classic', '[]', 'Ann', '[]', '{}', ?, 0, ?, ?, ?, ?, ?)",
+        (
+            (g, 1 + n, token(g, "owner"), token(g, "edit"), token(g, "view"), STAMP, STAMP)
+            for g, n in plan
+        ),
+    )
+    conn.executemany(
+        "INSERT INTO sides (game_id, position, name) VALUES (?, ?, ?)",
+        ((g, i, side) for g, _ in plan for i, side in enumerate(PLAYERS)),
+    )
+    conn.executemany(
+        "INSERT INTO players (game_id, side_position, position, name) VALUES (?, ?, ?, ?)",
+        (
+            (g, i, j, name)
+            for g, _ in plan
+            for i, names in enumerate(PLAYERS.values())
+            for j, name in enumerate(names)
+        ),
+    )
+    conn.executemany(
+        "INSERT INTO hands (game_id, number, entry, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+        ((g, k + 1, stored[k], STAMP, STAMP) for g, n in plan for k in range(n)),
+    )
+    conn.execute("COMMIT")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    pool_rows = [(g, token(g, "edit"), 1 + n) for g, n in plan if g.startswith("pool")]
+    return Built(len(plan), sum(n for _, n in plan), pool_rows)

@@ -1,0 +1,18 @@
+"""The JSON API under /api/v1: bearer link tokens, versioned one-time writes, problem details."""
+
+from __future__ import annotations
+
+from flask import Flask
+from werkzeug.exceptions import HTTPException
+
+from scorekeeper.api.problems import ApiProblem, http_error, problem_response
+from scorekeeper.api.routes import bp
+
+bp.register_error_handler(ApiProblem, problem_response)
+bp.register_error_handler(HTTPException, http_error)
+
+
+def init_app(app: Flask) -> None:
+    """Registers the API blueprint; it takes bearer tokens, not cookies, so CSRF does not apply."""
+    app.register_blueprint(bp)
+    app.extensions["csrf"].exempt(bp)

@@ -1,0 +1,92 @@
+"""Who may call the API: bearer link tokens, and the version and one-time key every write carries."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import request
+
+from scorekeeper import store
+from scorekeeper.api.problems import ApiProblem, field_error
+from scorekeeper.db import get_db
+from scorekeeper.web.posting import TOKEN
+
+WRITERS = ("owner", "edit")
+BEARER = re.compile(r"Bearer +([A-Za-z0-9_-]{1,128})", re.IGNORECASE)
+ETAG = re.compile(r'(?:W/)?"?([0-9]{1,12})"?')
+CHALLENGE = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'}
+
+
+def etag(version: int) -> str:
+    """Returns the ETag of a game at this version, e.g. "7" in quotes."""
+    return f'"{version}"'
+
+
+def role_for(game_id: str, *, write: bool = False) -> str:
+    """Returns the bearer token's role in this game; 401, 404 or 403 as a problem otherwise."""
+    found = BEARER.fullmatch(request.headers.get("Authorization", "").strip())
+    if not found:
+        raise ApiProblem(
+            401, "Send the game's link token as `Authorization: Bearer TOKEN`.", headers=CHALLENGE
+        )
+    try:
+        token_game, role = store.find_link(get_db(), found.group(1))
+    except store.GameNotFound:
+        raise ApiProblem(
+            401, "That token does not open any game.", kind="unknown-token", headers=CHALLENGE
+        ) from None
+    if token_game != game_id:
+        raise ApiProblem(404, "There is no such game.")  # the same as an unknown id
+    if write and role not in WRITERS:
+        raise ApiProblem(403, "This is the game's view-only link; it cannot change the game.")
+    return role
+
+
+def version_wanted() -> int:
+    """Returns the version the write was made against, from If-Match; 428 or 400 otherwise."""
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        raise ApiProblem(
+            428,
+            'Send the version you last read as `If-Match: "VERSION"` (the game\'s ETag).',
+            kind="version-needed",
+            errors=[field_error("If-Match", 'Send the game\'s version, like "3".')],
+        )
+    found = ETAG.fullmatch(raw.strip())
+    if not found:
+        raise ApiProblem(
+            400,
+            'If-Match must hold one game version, like "3".',
+            kind="bad-header",
+            errors=[field_error("If-Match", 'Send the game\'s version, like "3".')],
+        )
+    return int(found.group(1))
+
+
+def idempotency_key() -> str:
+    """Returns the write's one-time Idempotency-Key; 400 when it is missing or malformed."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if not TOKEN.fullmatch(key):
+        message = (
+            "Send a fresh Idempotency-Key of 16 to 64 letters, digits, - or _ (a UUID will do)."
+        )
+        raise ApiProblem(
+            400, message, kind="bad-header", errors=[field_error("Idempotency-Key", message)]
+        )
+    return key
+
+
+def json_body() -> dict[str, Any]:
+    """Returns the request's JSON object; 415 or 400 as a problem when it is not one."""
+    if not request.is_json:
+        raise ApiProblem(415, "Send the body as JSON with `Content-Type: application/json`.")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiProblem(
+            400,
+            "The body is not one JSON object.",
+            kind="bad-body",
+            errors=[field_error("document", "Expected one JSON object.")],
+        )
+    return data

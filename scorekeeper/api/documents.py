@@ -1,0 +1,116 @@
+"""The API's JSON shapes: a game as the sheet shows it, a scored preview, and the hand body."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper import engine
+from scorekeeper.api.problems import ApiProblem
+from scorekeeper.engine import Hand, Problem, Row
+from scorekeeper.engine.document import opening_dict
+from scorekeeper.store import Game
+
+HAND_KEYS = ("hand", "lone_hand")
+
+
+def _side_scores(row: Row) -> dict[str, Any]:
+    return {
+        key: {
+            "score": score.score,
+            "breakdown": [item.as_dict() for item in score.items],
+            "total": row.totals[key],
+        }
+        for key, score in row.scores.items()
+    }
+
+
+def hand_json(row: Row, hand: Hand) -> dict[str, Any]:
+    """Returns one row of the sheet: what was entered, each side's breakdown and total."""
+    return {
+        "number": row.number,
+        "dealer": row.dealer,
+        "sitting_out": row.sitting_out,
+        "minimums": {key: opening_dict(need) for key, need in row.minimums.items()},
+        "entry": hand.as_dict(),
+        "sides": _side_scores(row),
+    }
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """Returns the whole game: setup, every hand, totals, what comes next, and the result."""
+    state, status = game.state, game.state.status
+    return {
+        "id": game.id,
+        "format": game.format,
+        "format_name": game.rules.name,
+        "options": list(game.options),
+        "sides": [{"name": s.name, "players": list(s.players)} for s in game.setup.sides],
+        "first_dealer": game.setup.first_dealer,
+        "start_totals": dict(game.setup.start_totals),
+        "version": game.version,
+        "reopened": game.reopened,
+        "locked": game.locked,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+        "hands": [hand_json(row, hand) for row, hand in zip(state.rows, game.hands, strict=True)],
+        "totals": dict(state.totals),
+        "to_target": state.to_target(game.rules),
+        "next": {
+            "number": len(state.rows) + 1,
+            "dealer": state.next_dealer,
+            "sitting_out": state.next_sitting_out,
+            "minimums": {key: opening_dict(need) for key, need in state.next_minimums.items()},
+        },
+        "status": {
+            "over": status.over,
+            "winner": status.winner,
+            "tied": status.tied,
+            "margin": status.margin,
+            "message": status.message,
+        },
+    }
+
+
+def hand_document(data: Mapping[str, Any], extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Returns the body's hand in the shape of `scorekeeper score`; 422 for fields it cannot have."""
+    unknown = sorted(set(data) - {*HAND_KEYS, *extra})
+    if unknown:
+        raise ApiProblem(
+            422,
+            "The body has fields a hand does not have.",
+            kind="invalid-hand",
+            errors=[
+                Problem(None, key, f"A hand has no field {key!r}; the game sets format and totals.")
+                for key in unknown
+            ],
+        )
+    return {key: data[key] for key in HAND_KEYS if key in data}
+
+
+def invalid_hand(problems: tuple[Problem, ...] | list[Problem]) -> ApiProblem:
+    """Returns the 422 problem for a hand the engine refused, one entry per problem."""
+    return ApiProblem(
+        422, "The hand is not valid; nothing was saved.", kind="invalid-hand", errors=problems
+    )
+
+
+def preview_json(game: Game, number: int, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Scores a hand as hand `number` without saving it; 422 with every problem otherwise."""
+    hand, problems = game.check(raw, number)
+    if problems:
+        raise invalid_hand(problems)
+    before = game.totals_before(number)
+    scores = engine.score_hand(game.rules, hand)
+    return {
+        "number": number,
+        "sides": {
+            key: {
+                "score": s.score,
+                "breakdown": [item.as_dict() for item in s.items],
+                "total": before[key] + s.score,
+            }
+            for key, s in scores.items()
+        },
+        "warnings": [w.as_dict() for w in engine.warnings_for(game.rules, hand)],
+    }

@@ -1,0 +1,154 @@
+"""The /api/v1 endpoints: formats, games, hands and previews, for other tools than a browser."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from flask import Blueprint, jsonify, request, url_for
+from werkzeug import Response
+
+from scorekeeper import store
+from scorekeeper.api import access
+from scorekeeper.api.documents import game_json, hand_document, invalid_hand, preview_json
+from scorekeeper.api.new_game import read_new_game
+from scorekeeper.api.openapi import document
+from scorekeeper.api.problems import ApiProblem, field_error
+from scorekeeper.cli import format_summaries
+from scorekeeper.db import get_db
+from scorekeeper.store import Game
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def _game_response(game: Game, status: int = 200, **extra: Any) -> Response:
+    """Returns the game as JSON with its version as the ETag."""
+    response = jsonify({**extra, "game": game_json(game)} if extra else game_json(game))
+    response.status_code = status
+    response.headers["ETag"] = access.etag(game.version)
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Authorization")
+    return response
+
+
+def _load(game_id: str) -> Game:
+    try:
+        return store.get_game(get_db(), game_id)
+    except store.GameNotFound:
+        raise ApiProblem(404, "There is no such game.") from None
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """Returns the OpenAPI 3.1 document of this API."""
+    return jsonify(document())
+
+
+@bp.get("/formats")
+def formats() -> Response:
+    """Lists the formats with their house options."""
+    return jsonify({"formats": format_summaries()})
+
+
+@bp.post("/games")
+def create() -> Response:
+    """Starts a game and returns it with its owner, edit and view tokens and links."""
+    draft = read_new_game(access.json_body())
+    try:
+        game = store.create_game(get_db(), **asdict(draft))
+    except store.InvalidGame as error:
+        raise ApiProblem(
+            422,
+            error.message,
+            kind="invalid-game",
+            errors=[field_error(error.field, error.message)],
+        ) from None
+    tokens = asdict(game.tokens)
+    links = {role: url_for("games.join", token=t, _external=True) for role, t in tokens.items()}
+    response = _game_response(game, 201, id=game.id, tokens=tokens, links=links)
+    response.headers["Location"] = url_for("api.read", game_id=game.id)
+    return response
+
+
+@bp.get("/games/<game_id>")
+def read(game_id: str) -> Response:
+    """Returns the game: every hand, totals, next minimums and dealer, and the result."""
+    access.role_for(game_id)
+    game = _load(game_id)
+    if request.if_none_match.contains_weak(str(game.version)):
+        response = Response(status=304)  # checked before the replay: a cheap poll
+        response.headers["ETag"] = access.etag(game.version)
+        return response
+    return _game_response(game)
+
+
+def _writer(game_id: str) -> dict[str, Any]:
+    """Checks the token may write, then returns the write's version and one-time key."""
+    access.role_for(game_id, write=True)
+    return {"version": access.version_wanted(), "form_token": access.idempotency_key()}
+
+
+def _write(
+    game_id: str, change: Callable[..., int | None], once: dict[str, Any], status: int = 200
+) -> Response:
+    """Runs one versioned, one-time write and returns the game as it is after it."""
+    try:
+        number = change(get_db(), **once)
+    except store.AlreadySaved:
+        response = _game_response(_load(game_id), hand=None, replayed=True)
+        response.headers["Idempotent-Replayed"] = "true"
+        return response
+    except store.InvalidHand as error:
+        raise invalid_hand(error.problems) from None
+    except store.StaleGame as error:
+        raise ApiProblem(409, error.message, kind="stale-version") from None
+    except store.GameOver as error:
+        raise ApiProblem(409, error.message, kind="game-over") from None
+    except (store.HandNotFound, store.GameNotFound) as error:
+        raise ApiProblem(404, error.message) from None
+    return _game_response(_load(game_id), status, hand=number, replayed=False)
+
+
+@bp.post("/games/<game_id>/hands")
+def record(game_id: str) -> Response:
+    """Records the next hand."""
+    once = _writer(game_id)
+    hand = hand_document(access.json_body())
+    return _write(game_id, lambda db, **o: store.record_hand(db, game_id, hand, **o), once, 201)
+
+
+@bp.put("/games/<game_id>/hands/<int:number>")
+def edit(game_id: str, number: int) -> Response:
+    """Replaces hand `number`; later totals, minimums and the result follow."""
+    once = _writer(game_id)
+    hand = hand_document(access.json_body())
+
+    def change(db, **o) -> int:
+        store.edit_hand(db, game_id, number, hand, **o)
+        return number
+
+    return _write(game_id, change, once)
+
+
+@bp.delete("/games/<game_id>/hands/last")
+def delete_last(game_id: str) -> Response:
+    """Deletes the last hand."""
+    once = _writer(game_id)
+    return _write(game_id, lambda db, **o: store.delete_last_hand(db, game_id, **o), once)
+
+
+@bp.post("/games/<game_id>/preview")
+def preview(game_id: str) -> Response:
+    """Scores a hand as the next one (or as hand `number`) without saving it."""
+    access.role_for(game_id)
+    data = access.json_body()
+    hand = hand_document(data, extra=("number",))
+    game = _load(game_id)
+    number = data.get("number", len(game.hands) + 1)
+    if isinstance(number, bool) or not isinstance(number, int):
+        number = 0
+    if not 1 <= number <= len(game.hands) + 1:
+        message = f"Preview hand 1 to {len(game.hands) + 1}."
+        raise ApiProblem(422, message, kind="invalid-hand", errors=[field_error("number", message)])
+    return jsonify(preview_json(game, number, hand))
