@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import secrets
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+from scorekeeper import create_app, store
+from scorekeeper.db import connect
 
 CHROMIUM_ARGS = [
     "--no-sandbox",  # root cannot use Chromium's sandbox
@@ -65,6 +69,7 @@ def browser() -> Iterator:
 def live_app(tmp_path_factory):
     """Returns the app object served on a free loopback port for the whole session."""
     instance = tmp_path_factory.mktemp("instance")
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
     app = create_app({"DATABASE": str(instance / "browser.db"), "TESTING": True})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -89,10 +94,91 @@ def scheme(request) -> str:
 @pytest.fixture
 def phone(browser, scheme):
     """Returns a fresh phone-sized page (its own cookies) in the requested colour scheme."""
-    context = browser.new_context(**PHONE, color_scheme=scheme)
+    # No service worker here: its precaching would race the test; test_installable has one.
+    context = browser.new_context(**PHONE, color_scheme=scheme, service_workers="block")
+    context.set_default_timeout(5000)  # a missing element fails in seconds, not half a minute
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def light_phone(browser):
+    """Returns a fresh phone-sized page in the light scheme, for tests that need only one."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+CLASSIC_SIDES = (("We", ("Ann", "Bob")), ("They", ("Cy", "Di")))
+
+
+def sign_in(live_app, context) -> str:
+    """Gives a browser context a session with a fresh browser id and returns the id."""
+    browser_id = secrets.token_urlsafe(16)
+    serializer = live_app.session_interface.get_signing_serializer(live_app)
+    cookie = serializer.dumps({"browser": browser_id, "_permanent": True})
+    name = live_app.config["SESSION_COOKIE_NAME"]
+    context.add_cookies([{"name": name, "value": cookie, "url": live_app.config["LIVE_URL"]}])
+    return browser_id
+
+
+def new_game(
+    live_app,
+    page,
+    format_id: str = "classic",
+    sides: Sequence[tuple[str, Sequence[str]]] = CLASSIC_SIDES,
+    hands: Sequence[Mapping[str, Any]] = (),
+    **setup: Any,
+) -> str:
+    """Creates a game owned by the page's browser, with hands already recorded; returns its id."""
+    owner = sign_in(live_app, page.context)
+    db = connect(live_app.config["DATABASE"])
+    try:
+        game = store.create_game(
+            db, format_id=format_id, sides=sides, first_dealer=sides[0][1][0], owner=owner, **setup
+        )
+        for hand in hands:
+            version = store.get_game(db, game.id).version
+            store.record_hand(
+                db, game.id, hand, version=version, form_token=secrets.token_urlsafe(16)
+            )
+    finally:
+        db.close()
+    return game.id
+
+
+def stored_game(live_app, game_id: str) -> store.Game:
+    """Returns the game as the database holds it."""
+    db = connect(live_app.config["DATABASE"])
+    try:
+        return store.get_game(db, game_id)
+    finally:
+        db.close()
+
+
+class Taps:
+    """Drives a page by touch and counts every tap and every field filled."""
+
+    def __init__(self, page) -> None:
+        self.page, self.count = page, 0
+
+    def tap(self, selector: str) -> None:
+        """Taps the element once."""
+        self.page.locator(selector).tap()
+        self.count += 1
+
+    def fill(self, selector: str, text: str) -> None:
+        """Fills a field (one tap into it and the typing count as one)."""
+        self.page.locator(selector).fill(text)
+        self.count += 1
+
+    def step(self, field: str, times: int = 1) -> None:
+        """Taps the + of a stepper `times` times."""
+        for _ in range(times):
+            self.tap(f"button.step[data-for='f-{field}'][data-step='1']")
 
 
 def screenshot(page, name: str) -> Path:
@@ -110,6 +196,8 @@ def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
             pytest.fail("axe-core is missing: `npm install` in tests/browser (see .ci/run)")
         pytest.skip("axe-core is not installed (npm install in tests/browser)")
     # Evaluated through DevTools rather than a <script> tag, which the app's CSP refuses.
-    page.evaluate(AXE.read_text(encoding="utf-8"))
-    result = page.evaluate("async () => await axe.run(document)")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    # Only violations: collecting the passes' details would double the run time.
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     return [v for v in result["violations"] if v["impact"] in impacts]

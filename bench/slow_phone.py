@@ -1,0 +1,166 @@
+"""Times the sheet (30 hands) and the record-hand page on a throttled phone, cold cache.
+
+Run from the checkout: `.venv/bin/python bench/slow_phone.py [--runs N]`. Chromium (Debian's,
+through Playwright) gets 4x CPU slowdown and a slow network through the DevTools protocol:
+150 ms round trip, 1.6 Mbps down, 750 kbps up. Each run is a fresh browser context, so
+nothing is cached. "Usable" is the later of first contentful paint and the end of
+DOMContentLoaded (every deferred script has run); the figure printed is the median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import secrets
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from werkzeug.serving import make_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scorekeeper import create_app, store  # noqa: E402
+from scorekeeper.db import connect  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+NETWORK = {
+    "offline": False,
+    "latency": 150,  # ms, round trip
+    "downloadThroughput": 1_600_000 / 8,  # bytes per second
+    "uploadThroughput": 750_000 / 8,
+}
+CPU_SLOWDOWN = 4
+TIMINGS = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  return {fcp: fcp ? fcp.startTime : null, dcl: nav.domContentLoadedEventEnd,
+          load: nav.loadEventEnd, html: nav.responseEnd, bytes: nav.transferSize};
+}"""
+DEBUG = False
+RESOURCES = """() => performance.getEntriesByType("resource").map(
+  r => [r.name.split("/").pop(), Math.round(r.startTime), Math.round(r.responseStart),
+        Math.round(r.responseEnd)])"""
+HAND = {
+    "hand": {
+        "We": {"melded_points": 120, "hand_points": 0, "red_threes": 1, "went_out": "no"},
+        "They": {"melded_points": 90, "hand_points": 20, "red_threes": 0, "went_out": "no"},
+    }
+}
+
+
+def serve(folder: Path, hands: int) -> tuple[str, str, dict]:
+    """Starts the app with one Classic game of `hands` hands; returns its URL, id and cookie."""
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
+    app = create_app({"DATABASE": str(folder / "bench.db")})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    browser_id = secrets.token_urlsafe(16)
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        game = store.create_game(
+            db,
+            format_id="classic",
+            sides=[("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])],
+            first_dealer="Ann",
+            owner=browser_id,
+        )
+        for n in range(hands):
+            version = store.get_game(db, game.id).version
+            store.record_hand(
+                db,
+                game.id,
+                HAND if n % 2 else swap(HAND),
+                version=version,
+                form_token=f"bench-token-{n:08d}",
+            )
+        db.close()
+        cookie = app.session_interface.get_signing_serializer(app).dumps(
+            {"browser": browser_id, "_permanent": True}
+        )
+    url = f"http://127.0.0.1:{server.server_port}"
+    return url, game.id, {"name": "session", "value": cookie, "url": url}
+
+
+def swap(hand: dict) -> dict:
+    """Returns the hand with the sides' entries swapped, so neither side runs away."""
+    we, they = hand["hand"]["We"], hand["hand"]["They"]
+    return {"hand": {"We": they, "They": we}}
+
+
+def measure(browser, url: str, cookie: dict, ready: str) -> dict:
+    """Loads one page cold under throttling and returns its timings in ms."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        service_workers="block",
+    )  # a first visit has none yet
+    context.add_cookies([cookie])
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    page.goto(url, wait_until="load")
+    target = page.locator(ready).first
+    if not (target.is_visible() and target.is_enabled()):
+        raise SystemExit(f"{ready} is not visible and enabled on {url}")
+    timings = page.evaluate(TIMINGS)
+    if DEBUG:
+        print(page.evaluate(RESOURCES))
+    context.close()
+    timings["usable"] = max(timings["fcp"] or 0, timings["dcl"])
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--hands", type=int, default=30)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        url, game_id, cookie = serve(Path(folder), args.hands)
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
+        )
+        pages = {
+            f"sheet ({args.hands} hands)": (f"{url}/games/{game_id}", "a.button.primary"),
+            "record hand": (f"{url}/games/{game_id}/hands/new", "#f-0-melded_points"),
+            # The floor on this machine: one small SVG, no stylesheet, no script, no database.
+            "floor (one SVG)": (f"{url}/static/favicon.svg", "svg"),
+        }
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"median of {args.runs} cold loads; 4x CPU, 150 ms RTT, 1.6 Mbps down (ms)")
+        print(f"load average before: {load} (other work on the machine inflates every figure)")
+        print(f"{'page':<20} {'html':>6} {'FCP':>6} {'DCL':>6} {'usable':>7} {'load':>6} {'KB':>5}")
+        for name, (page_url, ready) in pages.items():
+            measure(browser, page_url, cookie, ready)  # warm the server, not the browser
+            runs = [measure(browser, page_url, cookie, ready) for _ in range(args.runs)]
+            med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+            print(
+                f"{name:<20} {med['html']:6.0f} {med['fcp']:6.0f} {med['dcl']:6.0f} "
+                f"{med['usable']:7.0f} {med['load']:6.0f} {med['bytes'] / 1024:5.1f}"
+            )
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

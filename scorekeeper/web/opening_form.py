@@ -1,0 +1,90 @@
+"""The "Can we open?" form: a side, the cards it plans to lay down, and the engine's verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from scorekeeper.engine import OpeningNeed
+from scorekeeper.engine.cards import countable, meld_points
+from scorekeeper.presets import CardClass, Rules
+from scorekeeper.web.hand_form import COUNT
+
+SIDE = "side"
+CANASTA = "canasta"
+NATURAL = "natural_canasta"
+
+
+@dataclass
+class Check:
+    """What the form gave: the side's position, counts per card class, and any errors."""
+
+    side: int
+    counts: dict[str, int]
+    canasta: bool
+    natural: bool
+    values: dict[str, str]
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The verdict for one side: the meld's card points against its current requirement."""
+
+    side: str
+    points: int
+    need: str
+    met: bool
+    message: str
+
+    def as_dict(self) -> dict:
+        """Returns the answer as the JSON object the live check shows."""
+        return {
+            "side": self.side,
+            "points": self.points,
+            "need": self.need,
+            "met": self.met,
+            "message": self.message,
+        }
+
+
+def cards_for(rules: Rules) -> tuple[CardClass, ...]:
+    """Returns the card classes a side can tap for a planned meld."""
+    return countable(rules, melded=True)
+
+
+def asks_canasta(rules: Rules) -> bool:
+    """Tells whether some opening requirement of the format needs a canasta (Brazilian)."""
+    return any(tier.needs for tier in rules.opening.tiers)
+
+
+def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Check:
+    """Reads the side and the card counts, with a message for each value that cannot be right."""
+    values = {SIDE: str(form.get(SIDE, "0"))[:4]}
+    errors: dict[str, list[str]] = {}
+    side = int(values[SIDE]) if values[SIDE].isdigit() else -1
+    if not 0 <= side < len(sides):
+        errors[SIDE] = ["Choose the side that plans to open."]
+    counts = {}
+    for card in cards_for(rules):
+        name = f"cards-{card.id}"
+        values[name] = text = str(form.get(name, "")).strip()[:5] or "0"
+        if COUNT.fullmatch(text) and int(text) <= card.count:
+            counts[card.id] = int(text)
+        else:
+            errors[name] = [f"{card.label}: enter a whole number from 0 to {card.count}."]
+    canasta, natural = form.get(CANASTA) == "1", form.get(NATURAL) == "1"
+    return Check(max(side, 0), counts, canasta or natural, natural, values, errors)
+
+
+def answer(rules: Rules, side: str, need: OpeningNeed | None, check: Check) -> Answer:
+    """Returns the engine's verdict on a planned opening meld, in a player's words."""
+    points = meld_points(rules, check.counts)
+    if need is None:
+        return Answer(side, points, "", False, "There is no next deal: the game is over.")
+    met = need.met_by(points, has_canasta=check.canasta, natural=check.natural)
+    if met:
+        message = f"Yes: enough to open (needs {need.label})."
+    else:
+        message = f"Not yet: needs {need.label}."
+    return Answer(side, points, need.label, met, message)

@@ -1,0 +1,104 @@
+"""The installable app's shell: service worker, offline page, manifest, gzip and the hand form's
+counter, as the server sends them (the browser tests drive them in Chromium)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.presets import rules_for
+from tests.conftest import Table
+
+STATIC = Path(__file__).resolve().parents[1] / "static"
+
+
+def test_service_worker_is_served_from_the_root_with_its_shell(client):
+    response = client.get("/sw.js")
+    assert response.mimetype == "application/javascript"
+    assert response.headers["Service-Worker-Allowed"] == "/"
+    assert response.headers["Cache-Control"] == "no-cache"
+    code = response.get_data(as_text=True)
+    version = re.search(r'var VERSION = "([0-9a-f]{12})";', code)
+    shell = json.loads(re.search(r"var SHELL = (\[.*?\]);", code).group(1))
+    assert version and "__VERSION__" not in code
+    assert shell[0] == "/offline"
+    assert {"/static/css/app.css", "/static/js/app.js", "/static/manifest.webmanifest"} <= set(
+        shell
+    )
+    assert "/static/js/sw.js" not in shell
+
+
+def test_offline_page_says_nothing_is_lost(client):
+    page = client.get("/offline").get_data(as_text=True)
+    assert "You're offline. Nothing typed is lost; it will be here when you're back." in page
+
+
+def test_manifest_names_icons_that_exist(client):
+    with client.get("/static/manifest.webmanifest") as response:
+        manifest = json.loads(response.get_data(as_text=True))
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    for icon in manifest["icons"]:
+        assert (STATIC / icon["src"]).is_file(), icon["src"]
+    page = client.get("/").get_data(as_text=True)
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param("/", id="page"),
+        pytest.param("/static/css/app.css", id="stylesheet"),
+        pytest.param("/static/js/preview.js", id="script"),
+    ],
+)
+def test_text_is_gzipped_for_clients_that_ask(client, path):
+    with client.get(path) as plain, client.get(path, headers={"Accept-Encoding": "gzip"}) as packed:
+        assert_gzipped(plain, packed)
+
+
+def assert_gzipped(plain, packed) -> None:
+    """Checks that the packed response is the plain one, gzipped and marked as varying."""
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.data) == plain.data
+    assert len(packed.data) < len(plain.data) / 2
+
+
+def test_a_gzipped_static_file_revalidates(client):
+    with client.get("/static/css/app.css", headers={"Accept-Encoding": "gzip"}) as first:
+        etag = first.headers["ETag"]
+    assert etag.startswith('W/"')
+    headers = {"Accept-Encoding": "gzip", "If-None-Match": etag}
+    with client.get("/static/css/app.css", headers=headers) as again:
+        assert again.status_code == 304
+
+
+def test_pages_name_their_stylesheet_and_scripts_early(table: Table, client):
+    game_id = table.new_game()
+    links = client.get(f"/games/{game_id}/hands/new").headers["Link"].split(", ")
+    assert links[0] == "</static/css/app.css>; rel=preload; as=style"
+    assert "</static/js/preview.js>; rel=preload; as=script" in links
+    packed = client.get(f"/games/{game_id}/hands/new", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Link"].split(", ") == links  # gzip comes after, not before
+    with client.get("/static/css/app.css") as stylesheet:
+        assert "Link" not in stylesheet.headers
+
+
+@pytest.mark.parametrize("format_id", ["classic", "oklahoma", "hand_and_foot"])
+def test_hand_form_counter_carries_the_presets_values(table: Table, client, format_id):
+    game_id = table.new_game(format_id)
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    rules = rules_for(format_id)
+    melded = [c.melded for c in rules.cards if c.melded is not None]
+    in_hand = [c.in_hand for c in rules.cards]
+    counter = page[page.index('<details class="counter"') : page.index("</details>")]
+    groups = counter.split('<fieldset class="counter-group"')[1:]
+    assert [int(v) for v in re.findall(r'data-points="(\d+)"', groups[0])] == melded
+    assert [int(v) for v in re.findall(r'data-points="(\d+)"', groups[1])] == in_hand
+    assert 'data-target="f-0-melded_points"' in groups[0]
+    assert 'data-target="f-0-hand_points"' in groups[1]
