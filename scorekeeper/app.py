@@ -68,9 +68,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(folder)
 
     # Imported here so `scorekeeper score` and the engine never load the web stack.
-    from scorekeeper import db, web
+    from scorekeeper import api, db, web
 
     db.init_app(app)
     csrf.init_app(app)
     web.init_app(app)
+    api.init_app(app)
     return app

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from scorekeeper.data_commands import add_backup, add_export, add_import
+
 EXIT_FAILED = 2
 
 
@@ -88,4 +90,4 @@ def add_export_pdf(commands: argparse._SubParsersAction) -> None:
     export.set_defaults(run=_export_pdf)
 
 
-EXTRA_COMMANDS: list = [add_sheet, add_export_pdf]
+EXTRA_COMMANDS: list = [add_sheet, add_export_pdf, add_backup, add_export, add_import]

@@ -199,3 +199,11 @@ def test_old_form_tokens_are_pruned(db, game) -> None:
     )
     store.record_hand(db, game.id, hand(We={"melded_points": 50}), version=1, form_token="new")
     assert [r[0] for r in db.execute("SELECT token FROM used_form_tokens")] == ["new"]
+
+
+def test_ids_and_tokens_never_start_like_a_command_line_option():
+    from scorekeeper.store.games import new_token
+
+    tokens = [new_token() for _ in range(2000)]
+    assert all(t[0] not in "-_" and len(t) == 22 for t in tokens)
+    assert len(set(tokens)) == len(tokens)

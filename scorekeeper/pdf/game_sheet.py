@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
 from scorekeeper.pdf import fonts
@@ -178,31 +179,30 @@ class _Sheet:
             )
             canvas.setFillColorRGB(*INK)
         base = top - PAD - body
+        pen = canvas.beginText()  # one text object for the whole row: far fewer PDF operators
         number, dealer = grid.lead
         row = line.row
         if row is None:
             fonts.draw(
-                canvas,
+                pen,
                 dealer.x + PAD,
                 base,
                 "From paper",
                 fonts.fit_size("From paper", body, dealer.width - 2 * PAD),
             )
         else:
-            fonts.draw(canvas, number.right - PAD, base, str(row.number), body, align="right")
+            fonts.draw(pen, number.right - PAD, base, str(row.number), body, align="right")
             for i, (text, grey) in enumerate(self._dealer_lines(row)):
                 if grey:
-                    canvas.setFillColorRGB(0.35, 0.35, 0.4)
-                self._fit(
-                    canvas, dealer.x + PAD, base - i * lead, text, body, dealer.width - 2 * PAD
-                )
-                canvas.setFillColorRGB(*INK)
+                    pen.setFillColorRGB(0.35, 0.35, 0.4)
+                self._fit(pen, dealer.x + PAD, base - i * lead, text, body, dealer.width - 2 * PAD)
+                pen.setFillColorRGB(*INK)
         for group in grid.groups:
             key = group.side.key
             cols = {c.key: c for c in group.columns}
             total = self.setup.start_totals.get(key, 0) if row is None else row.totals[key]
             fonts.draw(
-                canvas,
+                pen,
                 cols["total"].right - PAD,
                 base,
                 points(total),
@@ -214,12 +214,12 @@ class _Sheet:
                 continue
             score = row.scores[key]
             fonts.draw(
-                canvas, cols["score"].right - PAD, base, points(score.score), body, align="right"
+                pen, cols["score"].right - PAD, base, points(score.score), body, align="right"
             )
             if "open" in cols:
                 for i, text in enumerate(self._open_lines(row, key)):
                     self._fit(
-                        canvas,
+                        pen,
                         cols["open"].x + PAD,
                         base - i * lead,
                         text,
@@ -229,18 +229,19 @@ class _Sheet:
             items = cols["items"]
             for i, item in enumerate(score.items):
                 value = points(item.points)
-                fonts.draw(canvas, items.right - PAD, base - i * lead, value, body, align="right")
+                fonts.draw(pen, items.right - PAD, base - i * lead, value, body, align="right")
                 room = items.width - 3 * PAD - fonts.width(value, body)
-                self._fit(
-                    canvas, items.x + PAD, base - i * lead, _item_text(item), body * 0.95, room
-                )
+                self._fit(pen, items.x + PAD, base - i * lead, _item_text(item), body * 0.95, room)
+        canvas.drawText(pen)
         canvas.setStrokeColorRGB(*RULE)
         canvas.setLineWidth(0.3)
         canvas.line(grid.left, top - line.height, grid.right, top - line.height)
 
     @staticmethod
-    def _fit(canvas: Canvas, x: float, y: float, text: str, size: float, room: float) -> None:
-        fonts.draw(canvas, x, y, text, fonts.fit_size(text, size, room, least=3.5))
+    def _fit(
+        pen: Canvas | PDFTextObject, x: float, y: float, text: str, size: float, room: float
+    ) -> None:
+        fonts.draw(pen, x, y, text, fonts.fit_size(text, size, room, least=3.5))
 
     def result_lines(
         self, last: bool, carried: dict[str, int], next_page: int

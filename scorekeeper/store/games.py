@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,8 +31,11 @@ def now() -> str:
 
 
 def new_token() -> str:
-    """Returns a fresh URL-safe token of 128 random bits."""
-    return secrets.token_urlsafe(16)
+    """Returns a fresh URL-safe token of 128 random bits that starts with a letter or digit."""
+    # A leading "-" would read as an option on the command line (`scorekeeper export-pdf ID`).
+    while (token := secrets.token_urlsafe(16))[0] in "-_":
+        pass
+    return token
 
 
 @dataclass(frozen=True)
@@ -118,9 +123,34 @@ def _setup(db: Database, game: Mapping[str, Any]) -> Setup:
     )
 
 
-def load(db: Database, game_id: str) -> Game:
+# Recently read games by (database, their whole games row): every change to a game's hands
+# bumps its version and every other change alters the row, so an equal row means an equal game,
+# and the cached Game keeps its replayed sheet.
+_recent: OrderedDict[tuple, Game] = OrderedDict()
+_recent_lock = threading.Lock()
+RECENT_GAMES = 256
+
+
+def load(db: Database, game_id: str, *, fresh: bool = False) -> Game:
     """Reads one game with its sides, players and hands; GameNotFound when unknown."""
     row = _row(db, game_id)
+    if fresh:  # inside a write, before the version moves, the row does not tell the change
+        return _build(db, row)
+    key = (getattr(db, "source", id(db)), *row.values())
+    with _recent_lock:
+        if (game := _recent.get(key)) is not None:
+            _recent.move_to_end(key)
+            return game
+    game = _build(db, row)
+    with _recent_lock:
+        _recent[key] = game
+        while len(_recent) > RECENT_GAMES:
+            _recent.popitem(last=False)
+    return game
+
+
+def _build(db: Database, row: Mapping[str, Any]) -> Game:
+    game_id = row["id"]
     options = tuple(json.loads(row["options"]))
     rules = rules_for(row["format"], options)
     setup = _setup(db, row)

@@ -52,9 +52,9 @@ def _change(
         if game.locked and not when_over:
             raise GameOver()
         yield game, stamp
-        after = load(db, game_id)
         # Reopening lasts until the game ends again with a new hand, or stops being over.
-        reopened = after.reopened and after.state.status.over
+        flag = db.execute("SELECT reopened FROM games WHERE id = ?", [game_id]).fetchone()[0]
+        reopened = bool(flag) and load(db, game_id, fresh=True).state.status.over
         db.execute(
             "UPDATE games SET version = version + 1, updated_at = ?, reopened = ? WHERE id = ?",
             [stamp, int(reopened), game_id],

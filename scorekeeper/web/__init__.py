@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from flask import Flask
 
-from scorekeeper.web import errors, games, hands, home, sheets
+from scorekeeper.web import (
+    compress,
+    errors,
+    games,
+    hands,
+    home,
+    opening,
+    portable,
+    security,
+    share,
+    sheets,
+    shell,
+)
 
 
 def points(value: int) -> str:
@@ -19,8 +31,19 @@ def signed(value: int) -> str:
 
 def init_app(app: Flask) -> None:
     """Registers the blueprints, error pages and filters on the app."""
-    for blueprint in (home.bp, games.bp, hands.bp, sheets.bp):
+    for blueprint in (
+        home.bp,
+        games.bp,
+        hands.bp,
+        sheets.bp,
+        share.bp,
+        opening.bp,
+        shell.bp,
+        portable.bp,
+    ):
         app.register_blueprint(blueprint)
+    security.init_app(app)
+    compress.init_app(app)
     errors.init_app(app)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.add_template_filter(points)

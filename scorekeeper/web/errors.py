@@ -7,17 +7,40 @@ from flask_wtf.csrf import CSRFError
 from werkzeug import Response
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-PAGES = (400, 403, 404, 405, 413, 500)
+# Each error page: a headline and the advice shown when the view gave no message of its own.
+PAGES = {
+    400: ("Something in that request was wrong.", "Go back and try again."),
+    403: (
+        "This link lets you look at the game, not change it.",
+        "Ask whoever shared it for an edit link.",
+    ),
+    404: (
+        "There is nothing here.",
+        "The game may have been shared with another phone only, or the link is mistyped.",
+    ),
+    405: ("That is not how this page is used.", "Use the buttons on the page."),
+    413: ("That was far more than a score sheet needs.", "Send a shorter form."),
+    500: (
+        "Something went wrong on our side.",
+        "Nothing you typed caused it; try again in a moment.",
+    ),
+}
 EXPIRED = (
     "This form has expired or did not come from this app. Go back, reload the page and try again."
 )
 
 
 def _page(code: int, message: str | None = None) -> Response:
+    if request.path.startswith("/api/"):  # API clients get problem+json, even for a bad URL
+        from scorekeeper.api.problems import from_http
+
+        return from_http(code, message)
     if request.endpoint == "hands.preview":
         body = jsonify(ok=False, sides={}, errors=[{"field": "_form", "message": message}])
         return make_response(body, code)
-    return make_response(render_template(f"errors/{code}.html", message=message), code)
+    headline, advice = PAGES[code]
+    page = render_template("errors/page.html", headline=headline, message=message or advice)
+    return make_response(page, code)
 
 
 def http_error(error: HTTPException) -> Response:

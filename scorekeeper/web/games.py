@@ -10,7 +10,7 @@ from werkzeug import Response
 from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
-from scorekeeper.web import access, game_form
+from scorekeeper.web import access, follow, game_form
 from scorekeeper.web.posting import posted
 from scorekeeper.web.sheet import render_sheet
 
@@ -54,10 +54,13 @@ def new() -> Response | tuple[str, int]:
 
 
 @bp.get("/games/<game_id>")
-def sheet(game_id: str) -> tuple[str, int]:
-    """Shows the score sheet."""
+def sheet(game_id: str) -> Response:
+    """Shows the score sheet, or 304 when this browser already holds the current one."""
+    unchanged = follow.not_modified(game_id)
+    if unchanged is not None:
+        return unchanged
     game, role = access.open_game(game_id)
-    return render_sheet(game, role)
+    return follow.tagged(render_sheet(game, role), game, role)
 
 
 @bp.post("/games/<game_id>/reopen")

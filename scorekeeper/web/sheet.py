@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import render_template
 
 from scorekeeper.store import Game
+from scorekeeper.web import follow
 from scorekeeper.web.access import can_write
 from scorekeeper.web.posting import new_form_token
 
@@ -19,5 +20,6 @@ def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
         to_target=game.state.to_target(game.rules),
         can_write=can_write(role),
         form_token=new_form_token(),
+        live_etag=follow.etag(game.id, game.version, role),
     )
     return page, status

@@ -1,16 +1,53 @@
 /* Enhancements only: every screen works without this file. */
 "use strict";
 
-/* Steppers: show the − and + buttons beside small counts and make them change the box. */
-document.querySelectorAll("button.step").forEach(function (button) {
-  var input = document.getElementById(button.dataset.for);
-  if (!input) return;
-  button.hidden = false;
-  button.addEventListener("click", function () {
-    var value = (parseInt(input.value, 10) || 0) + Number(button.dataset.step);
-    var max = parseInt(input.dataset.max, 10);
-    if (!isNaN(max)) value = Math.min(value, max);
-    input.value = String(Math.max(0, value));
-    input.dispatchEvent(new Event("input", { bubbles: true }));
+/* Steppers: show the − and + buttons beside small counts and make them change the box.
+   One listener for the page, and new buttons shown as they arrive, so a sheet refreshed in
+   place by follow.js keeps working steppers. */
+function showSteppers() {
+  document.querySelectorAll("button.step[hidden]").forEach(function (button) {
+    if (document.getElementById(button.dataset.for)) button.hidden = false;
   });
+}
+document.addEventListener("click", function (event) {
+  var button = event.target.closest && event.target.closest("button.step");
+  var input = button && document.getElementById(button.dataset.for);
+  if (!input) return;
+  var value = (parseInt(input.value, 10) || 0) + Number(button.dataset.step);
+  var max = parseInt(input.dataset.max, 10);
+  if (!isNaN(max)) value = Math.min(value, max);
+  input.value = String(Math.max(0, value));
+  input.dispatchEvent(new Event("input", { bubbles: true }));
 });
+showSteppers();
+if (window.MutationObserver && document.querySelector("main")) {
+  new MutationObserver(showSteppers).observe(document.querySelector("main"), { childList: true, subtree: true });
+}
+
+/* The installable app: register the service worker, and say so while the phone is offline.
+   (Here rather than in a file of its own: on a slow phone every extra file costs a round trip.) */
+(function () {
+  var script = document.currentScript;
+  if ("serviceWorker" in navigator && script && script.dataset.worker) {
+    navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(function () {
+      /* No worker (private mode, plain http on a LAN): the app still works online. */
+    });
+  }
+
+  var note = document.createElement("p");
+  note.className = "flash error offline-note";
+  note.setAttribute("role", "status");
+  note.textContent = "You're offline. Nothing typed is lost; it will be here when you're back.";
+
+  function show() {
+    var main = document.querySelector("main");
+    if (!navigator.onLine && main && !document.querySelector(".offline-note, .offline-page")) {
+      main.insertBefore(note, main.firstChild);
+    } else if (navigator.onLine && note.parentNode) {
+      note.parentNode.removeChild(note);
+    }
+  }
+  window.addEventListener("online", show);
+  window.addEventListener("offline", show);
+  show();
+})();
