@@ -149,10 +149,10 @@ def test_a_stranger_with_a_tag_still_gets_404(app, game_id) -> None:
 
 
 def test_the_sheet_loads_the_follow_script(table: Table, game_id) -> None:
-    """follow.js is served from static/ and deferred."""
+    """sheet.js is served from static/ and deferred."""
     page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert '<script src="/static/js/follow.js" defer></script>' in page
-    with table.client.get("/static/js/follow.js") as script:
+    assert '<script src="/static/js/sheet.js" defer></script>' in page
+    with table.client.get("/static/js/sheet.js") as script:
         assert script.status_code == 200
 
 

@@ -231,7 +231,7 @@ def test_five_hand_shows_who_sits_out(table: Table) -> None:
     assert "Sitting out: <b>Xia</b>" in sheet(table, game_id)
     play(table, game_id, {0: {"melded_points": "100"}}, 1)
     assert "Sitting out: <b>Yan</b>" in sheet(table, game_id)
-    assert "Xia sat out" in sheet(table, game_id)
+    assert "Xia sat out" in table.client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
 
 
 @pytest.mark.parametrize(
@@ -257,3 +257,41 @@ def test_home_lists_games_in_progress_first(table: Table) -> None:
         < page.index(f"/games/{done}")
     )
     assert "Reds 0" in page and "New game" in page
+
+
+def test_a_hand_opens_its_breakdown_on_its_own_page_or_as_a_fragment(table: Table, app) -> None:
+    """The sheet's rows link to each hand's itemised breakdown, which the sheet can load inline."""
+    game_id = table.new_game("classic")
+    play(
+        table,
+        game_id,
+        {
+            0: {
+                "melded_points": "230",
+                "hand_points": "60",
+                "red_threes": 1,
+                "canastas-natural": 1,
+                "went_out": OUT,
+            }
+        },
+        1,
+    )
+    assert f'href="/games/{game_id}/hands/1"' in sheet(table, game_id)
+    page = table.client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    for line in (
+        "Natural canasta × 1</th><td>+500",
+        "Went out</th><td>+100",
+        "Red threes × 1</th><td>+100",
+        "Cards left in hand</th><td>−60",
+        "+870",
+    ):
+        assert line in page
+    assert f'href="/games/{game_id}/hands/1/edit"' in page
+    part = table.client.get(f"/games/{game_id}/hands/1?part=detail").get_data(as_text=True)
+    assert part.startswith('<div class="detail" id="detail-1">') and "<html" not in part
+    assert table.client.get(f"/games/{game_id}/hands/2").status_code == 404
+    viewer = app.test_client()
+    viewer.get(f"/join/{table.game(game_id).tokens.view}")
+    seen = viewer.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert "+870" in seen and "/hands/1/edit" not in seen
+    assert app.test_client().get(f"/games/{game_id}/hands/1").status_code == 404

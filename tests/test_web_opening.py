@@ -155,7 +155,9 @@ def test_bad_counts_get_a_message_not_a_500(table: Table, client, form, field, m
 def test_without_javascript_the_page_shows_the_answer(table: Table, client):
     game_id = table.new_game()
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f'action="/games/{game_id}/opening-check"' in sheet
+    assert f'href="/games/{game_id}/opening-check"' in sheet  # the sheet links to the page
+    form = client.get(f"/games/{game_id}/opening-check?part=form").get_data(as_text=True)
+    assert f'action="/games/{game_id}/opening-check"' in form and "<html" not in form
     page = client.post(f"/games/{game_id}/opening-check", data={"side": "1", "cards-joker": "1"})
     text = page.get_data(as_text=True)
     assert page.status_code == 200
@@ -182,5 +184,6 @@ def test_the_check_needs_the_csrf_token(csrf_app):
     game_id = client.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[-1]
     assert table.game(game_id).setup.sides
     assert ask(client, game_id, **{"cards-joker": "1"}).status_code == 400
-    token = hidden_fields(client.get(f"/games/{game_id}").get_data(as_text=True))["csrf_token"]
+    form = client.get(f"/games/{game_id}/opening-check?part=form").get_data(as_text=True)
+    token = hidden_fields(form)["csrf_token"]
     assert ask(client, game_id, csrf_token=token, **{"cards-joker": "1"}).json["met"] is True

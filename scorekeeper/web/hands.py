@@ -85,6 +85,21 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     return _to_sheet(game_id, saved or number)
 
 
+@bp.get("/hands/<int:number>")
+def detail(game_id: str, number: int) -> str:
+    """Shows one hand's breakdown: a page, or with ?part=detail the fragment the sheet opens."""
+    game, role = access.open_game(game_id)
+    if not 1 <= number <= len(game.state.rows):
+        abort(404)
+    page = (
+        "_partials/hand_detail.html"
+        if request.args.get("part") == "detail"
+        else "hands/detail.html"
+    )
+    editable = access.can_write(role) and not game.locked
+    return render_template(page, game=game, row=game.state.rows[number - 1], editable=editable)
+
+
 @bp.route("/hands/new", methods=["GET", "POST"])
 def record(game_id: str):
     """Records the next hand."""

@@ -24,7 +24,8 @@ def check(game_id: str) -> tuple[Response | str, int]:
     form = request.form if request.method == "POST" else request.args
     reading = opening_form.read(game.rules, [s.key for s in sides], form)
     result = None
-    if not reading.errors and (request.method == "POST" or request.args):
+    asked = request.method == "POST" or any(k != "part" for k in request.args)
+    if not reading.errors and asked:
         side = sides[reading.side].key
         need = game.state.next_minimums[side]
         result = opening_form.answer(game.rules, side, need, reading)
@@ -33,8 +34,10 @@ def check(game_id: str) -> tuple[Response | str, int]:
         listed = [{"field": f, "message": m} for f, ms in reading.errors.items() for m in ms]
         body = jsonify(ok=result is not None, errors=listed, **(result.as_dict() if result else {}))
         return body, status
+    # ?part=form is the bare form the sheet's "Can we open?" loads when it is opened.
+    template = "games/_opening.html" if request.args.get("part") == "form" else "games/opening.html"
     page = render_template(
-        "games/opening.html",
+        template,
         game=game,
         state=game.state,
         rules=game.rules,

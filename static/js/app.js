@@ -3,7 +3,7 @@
 
 /* Steppers: show the − and + buttons beside small counts and make them change the box.
    One listener for the page, and new buttons shown as they arrive, so a sheet refreshed in
-   place by follow.js keeps working steppers. */
+   place by sheet.js keeps working steppers. */
 function showSteppers() {
   document.querySelectorAll("button.step[hidden]").forEach(function (button) {
     if (document.getElementById(button.dataset.for)) button.hidden = false;

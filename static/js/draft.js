@@ -1,5 +1,5 @@
 /* Draft keeping: the hand being typed lives in this browser until the server has saved it,
-   so a reload or a dropped connection loses nothing. On the sheet, saved drafts are dropped. */
+   so a reload or a dropped connection loses nothing. Drafts of hands saved since are dropped. */
 "use strict";
 
 (function () {
@@ -20,8 +20,8 @@
     return keys.length === Object.keys(b).length && keys.every(function (k) { return a[k] === b[k]; });
   }
 
-  /* The sheet: a record draft is done once its hand exists; an edit draft once it was sent
-     and the game has moved on. */
+  /* A record draft is done once its hand exists; an edit draft once it was sent and the game
+     has moved on. (Checked here, on the hand form, so the sheet needs no script for it.) */
   var sheet = document.querySelector("[data-drafts]");
   var usable = true;
   try { localStorage.getItem(PREFIX); } catch (e) { usable = false; }  // storage switched off

@@ -6,7 +6,7 @@
   var timer = 0;
   var asked = 0;
 
-  /* Listens on the document: follow.js may swap the sheet, form and all, at any moment. */
+  /* Listens on the document: sheet.js may swap the sheet, form and all, at any moment. */
   function formOf(event) {
     return event.target.closest ? event.target.closest("form[data-opening]") : null;
   }

@@ -104,6 +104,8 @@ def test_can_we_open_without_javascript(live_app, base_url, browser):
     game_id = new_game(live_app, page)
     page.goto(f"{base_url}/games/{game_id}")
     page.locator("details.opening summary").click()
+    with page.expect_navigation():  # without JavaScript the section links to the check's page
+        page.locator("details.opening a").click()
     page.locator("label:has(input[name=side][value='1'])").click()
     page.locator("#f-cards-joker").fill("1")
     page.locator("#f-cards-low").fill("1")

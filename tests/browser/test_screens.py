@@ -68,7 +68,7 @@ def test_every_screen(live_app, base_url, screen, scheme):
     check(page, "new-game", scheme)
 
     page.goto(sheet)
-    page.locator("#hand-2 summary").tap()
+    page.locator("#hand-2").tap()
     page.locator("details.opening summary").tap()
     page.locator("button.step[data-for='f-cards-ace'][data-step='1']").tap()
     page.locator("output.answer").filter(has_text="Not yet").wait_for()

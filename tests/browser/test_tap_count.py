@@ -43,7 +43,7 @@ def test_typical_classic_hand_takes_few_taps(live_app, base_url, light_phone):
     game = stored_game(live_app, game_id)
     intended, problems = game.check(TYPICAL, 1)
     assert problems == [] and game.hands[0].as_dict() == intended.as_dict()
-    assert page.locator("#hand-1 summary").inner_text().split() == [
+    assert page.locator("#hand-1").inner_text().split() == [
         "1",
         "+780",
         "780",
