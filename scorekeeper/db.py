@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -74,12 +76,36 @@ def close_db(_error: BaseException | None = None) -> None:
         db.execute("ROLLBACK")
 
 
+LOCK_WAIT_SECONDS = 5.0
+
+
+def _begin_immediate(db: Database) -> None:
+    """Takes the write lock, retrying every fraction of a millisecond until it is free."""
+    # SQLite's own busy handler sleeps 1, 2, 5, 10... ms between tries, far longer than a
+    # write here holds the lock; short, jittered retries keep a busy table's waits short.
+    db.execute("PRAGMA busy_timeout = 0")
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    pause = 0.0001
+    try:
+        while True:
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+            time.sleep(pause * (0.5 + random.random()))
+            pause = min(pause * 2, 0.004)
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT_SECONDS * 1000)}")
+
+
 @contextmanager
 def write(db: Database) -> Iterator[Database]:
     """Runs the block as one BEGIN IMMEDIATE transaction: all of it is saved, or none."""
     # A deferred BEGIN (as db.atomic() issues) fails with "database is locked" when two
     # writers upgrade at once; IMMEDIATE takes the write lock first and waits its turn.
-    db.execute("BEGIN IMMEDIATE")
+    _begin_immediate(db)
     try:
         yield db
         db.execute("COMMIT")

@@ -167,6 +167,7 @@ def test_recording_a_hand_returns_its_number_and_the_new_version(api):
     assert response.status_code == 201
     assert (body["hand"], body["replayed"], body["game"]["version"]) == (1, False, 2)
     assert response.headers["ETag"] == '"2"'
+    assert "hands" not in body["game"] and body["game"]["totals"] == {"We": 820, "They": 55}
     row = api.game()["hands"][0]
     assert row["entry"]["hand"]["We"]["canastas"] == {"natural": 1}
     assert row["sides"]["We"]["score"] == 820

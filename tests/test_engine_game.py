@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.engine import Setup, Side, game_status, replay
+from scorekeeper.engine import Setup, Side, append, game_status, replay
 from scorekeeper.presets import rules_for
 from tests.engine_helpers import make_hand, side
 
@@ -75,3 +75,13 @@ def test_exact_tie_at_the_target_continues_then_a_later_hand_decides():
     decider = make_hand(rules, We=side(50), They=side(40, out="out", natural=1))
     state = replay(rules, setup, [tie, decider])
     assert (state.status.over, state.status.winner) == (True, "They")
+
+
+def test_appending_a_hand_gives_the_same_sheet_as_replaying_them_all():
+    rules = rules_for("classic")
+    hands = [
+        make_hand(rules, We=side(230, 60, red=1, out="out", natural=1), They=side(100)),
+        make_hand(rules, We=side(4000 // 4, 35, mixed=2), They=side(70, out="out", natural=1)),
+    ]
+    state = replay(rules, CLASSIC_SETUP, hands[:1])
+    assert append(rules, CLASSIC_SETUP, state, hands[1]) == replay(rules, CLASSIC_SETUP, hands)

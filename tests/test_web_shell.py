@@ -52,7 +52,7 @@ def test_manifest_names_icons_that_exist(client):
     [
         pytest.param("/", id="page"),
         pytest.param("/static/css/app.css", id="stylesheet"),
-        pytest.param("/static/js/preview.js", id="script"),
+        pytest.param("/static/js/hand.js", id="script"),
     ],
 )
 def test_text_is_gzipped_for_clients_that_ask(client, path):
@@ -82,7 +82,7 @@ def test_pages_name_their_stylesheet_and_scripts_early(table: Table, client):
     game_id = table.new_game()
     links = client.get(f"/games/{game_id}/hands/new").headers["Link"].split(", ")
     assert links[0] == "</static/css/app.css>; rel=preload; as=style"
-    assert "</static/js/preview.js>; rel=preload; as=script" in links
+    assert "</static/js/hand.js>; rel=preload; as=script" in links
     packed = client.get(f"/games/{game_id}/hands/new", headers={"Accept-Encoding": "gzip"})
     assert packed.headers["Link"].split(", ") == links  # gzip comes after, not before
     with client.get("/static/css/app.css") as stylesheet:

@@ -37,10 +37,10 @@ def hand_json(row: Row, hand: Hand) -> dict[str, Any]:
     }
 
 
-def game_json(game: Game) -> dict[str, Any]:
-    """Returns the whole game: setup, every hand, totals, what comes next, and the result."""
+def game_json(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
+    """Returns the game: setup, every hand (unless left out), totals, what comes next, result."""
     state, status = game.state, game.state.status
-    return {
+    data = {
         "id": game.id,
         "format": game.format,
         "format_name": game.rules.name,
@@ -53,7 +53,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "locked": game.locked,
         "created_at": game.created_at,
         "updated_at": game.updated_at,
-        "hands": [hand_json(row, hand) for row, hand in zip(state.rows, game.hands, strict=True)],
+        "hands": None,
         "totals": dict(state.totals),
         "to_target": state.to_target(game.rules),
         "next": {
@@ -70,6 +70,12 @@ def game_json(game: Game) -> dict[str, Any]:
             "message": status.message,
         },
     }
+    if with_hands:
+        rows = zip(state.rows, game.hands, strict=True)
+        data["hands"] = [hand_json(row, hand) for row, hand in rows]
+    else:
+        del data["hands"]
+    return data
 
 
 def hand_document(data: Mapping[str, Any], extra: tuple[str, ...] = ()) -> dict[str, Any]:

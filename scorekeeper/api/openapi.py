@@ -211,7 +211,7 @@ SCHEMAS: dict[str, Any] = {
                 "description": "the hand saved; null on a replay",
             },
             "replayed": {"type": "boolean"},
-            "game": _ref("Game"),
+            "game": _ref("GameSummary"),
         },
     ),
     "NewGame": {
@@ -432,6 +432,13 @@ PATHS: dict[str, Any] = {
             },
         }
     },
+}
+
+# A write answers with the game less its hands (GET the game for them): cheap to send.
+SCHEMAS["GameSummary"] = {
+    **SCHEMAS["Game"],
+    "required": [name for name in SCHEMAS["Game"]["required"] if name != "hands"],
+    "properties": {k: v for k, v in SCHEMAS["Game"]["properties"].items() if k != "hands"},
 }
 
 COMPONENTS: dict[str, Any] = {

@@ -22,9 +22,12 @@ from scorekeeper.store import Game
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
-def _game_response(game: Game, status: int = 200, **extra: Any) -> Response:
+def _game_response(
+    game: Game, status: int = 200, *, with_hands: bool = True, **extra: Any
+) -> Response:
     """Returns the game as JSON with its version as the ETag."""
-    response = jsonify({**extra, "game": game_json(game)} if extra else game_json(game))
+    body = game_json(game, with_hands=with_hands)
+    response = jsonify({**extra, "game": body} if extra else body)
     response.status_code = status
     response.headers["ETag"] = access.etag(game.version)
     response.headers["Cache-Control"] = "private, no-cache"
@@ -96,7 +99,7 @@ def _write(
     try:
         number = change(get_db(), **once)
     except store.AlreadySaved:
-        response = _game_response(_load(game_id), hand=None, replayed=True)
+        response = _game_response(_load(game_id), with_hands=False, hand=None, replayed=True)
         response.headers["Idempotent-Replayed"] = "true"
         return response
     except store.InvalidHand as error:
@@ -107,7 +110,8 @@ def _write(
         raise ApiProblem(409, error.message, kind="game-over") from None
     except (store.HandNotFound, store.GameNotFound) as error:
         raise ApiProblem(404, error.message) from None
-    return _game_response(_load(game_id), status, hand=number, replayed=False)
+    # The game less its hands: a phone recording hand after hand needs only what changed.
+    return _game_response(_load(game_id), status, with_hands=False, hand=number, replayed=False)
 
 
 @bp.post("/games/<game_id>/hands")

@@ -6,6 +6,7 @@ from scorekeeper.engine.game import (
     Setup,
     Side,
     Status,
+    append,
     dealer,
     game_status,
     replay,
@@ -18,6 +19,7 @@ from scorekeeper.engine.score import Item, SideScore, score_hand, teams
 from scorekeeper.engine.validate import validate_hand, warnings_for
 
 __all__ = [
+    "append",
     "GameState",
     "Hand",
     "Item",

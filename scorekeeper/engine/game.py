@@ -135,31 +135,42 @@ def _minimums(rules: Rules, totals: Mapping[str, int], deal: int) -> dict[str, O
     return {k: opening_minimum(rules, t, deal) for k, t in totals.items()}
 
 
-def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
-    """Scores every hand in order and returns the whole sheet."""
-    totals = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
-    rows = []
-    for index, hand in enumerate(hands):
-        faced = _minimums(rules, totals, index + 1)
-        scores = score_hand(rules, hand)
-        totals = {k: totals[k] + scores[k].score for k in totals}
-        rows.append(
-            Row(
-                number=index + 1,
-                dealer=dealer(rules, setup, index),
-                sitting_out=sitting_out(rules, setup, index),
-                minimums=faced,
-                scores=scores,
-                totals=dict(totals),
-                lone_hand=hand.lone_hand,
-            )
-        )
+def _state(rules: Rules, setup: Setup, rows: tuple[Row, ...], totals: dict[str, int]) -> GameState:
     status = game_status(rules, totals, len(rows))
     return GameState(
-        rows=tuple(rows),
+        rows=rows,
         totals=totals,
         next_minimums=_minimums(rules, totals, len(rows) + 1),
         next_dealer=None if status.over else dealer(rules, setup, len(rows)),
         next_sitting_out=None if status.over else sitting_out(rules, setup, len(rows)),
         status=status,
     )
+
+
+def _row(rules: Rules, setup: Setup, totals: Mapping[str, int], index: int, hand: Hand) -> Row:
+    scores = score_hand(rules, hand)
+    return Row(
+        number=index + 1,
+        dealer=dealer(rules, setup, index),
+        sitting_out=sitting_out(rules, setup, index),
+        minimums=_minimums(rules, totals, index + 1),
+        scores=scores,
+        totals={k: totals[k] + scores[k].score for k in totals},
+        lone_hand=hand.lone_hand,
+    )
+
+
+def append(rules: Rules, setup: Setup, state: GameState, hand: Hand) -> GameState:
+    """Returns the sheet with one more hand, scoring only that hand."""
+    row = _row(rules, setup, state.totals, len(state.rows), hand)
+    return _state(rules, setup, (*state.rows, row), dict(row.totals))
+
+
+def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
+    """Scores every hand in order and returns the whole sheet."""
+    totals = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
+    rows: list[Row] = []
+    for index, hand in enumerate(hands):
+        rows.append(_row(rules, setup, totals, index, hand))
+        totals = dict(rows[-1].totals)
+    return _state(rules, setup, tuple(rows), totals)

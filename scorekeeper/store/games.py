@@ -7,7 +7,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
@@ -123,30 +123,61 @@ def _setup(db: Database, game: Mapping[str, Any]) -> Setup:
     )
 
 
-# Recently read games by (database, their whole games row): every change to a game's hands
-# bumps its version and every other change alters the row, so an equal row means an equal game,
-# and the cached Game keeps its replayed sheet.
-_recent: OrderedDict[tuple, Game] = OrderedDict()
+# Recently read games, by database, id and version. Every change to a game's hands bumps its
+# version, so a remembered game keeps its replayed sheet; the row's other fields (links, the
+# reopened flag) are checked on each read, since changing a link leaves the version alone.
+_recent: OrderedDict[tuple[str, str, int], Game] = OrderedDict()
 _recent_lock = threading.Lock()
-RECENT_GAMES = 256
+RECENT_GAMES = 512  # a busy club server: about 35 MB at 30 hands a game
+
+
+def _cache_key(db: Database, game_id: str, version: int) -> tuple[str, str, int]:
+    return (getattr(db, "source", str(id(db))), game_id, version)
+
+
+def remember(db: Database, game: Game) -> None:
+    """Keeps a game, with its sheet if already replayed, for the next read of its version."""
+    with _recent_lock:
+        _recent[_cache_key(db, game.id, game.version)] = game
+        _recent.move_to_end(_cache_key(db, game.id, game.version))
+        while len(_recent) > RECENT_GAMES:
+            _recent.popitem(last=False)
+
+
+def with_sheet(game: Game, state: GameState, **changes: Any) -> Game:
+    """Returns the game with some fields changed and its sheet already known."""
+    changed = replace(game, **changes)
+    changed.__dict__["state"] = state  # fills the cached property: no replay needed
+    return changed
 
 
 def load(db: Database, game_id: str, *, fresh: bool = False) -> Game:
     """Reads one game with its sides, players and hands; GameNotFound when unknown."""
     row = _row(db, game_id)
-    if fresh:  # inside a write, before the version moves, the row does not tell the change
+    if fresh:  # inside a write, before the version moves, the cache cannot tell the change
         return _build(db, row)
-    key = (getattr(db, "source", id(db)), *row.values())
     with _recent_lock:
-        if (game := _recent.get(key)) is not None:
-            _recent.move_to_end(key)
-            return game
-    game = _build(db, row)
-    with _recent_lock:
-        _recent[key] = game
-        while len(_recent) > RECENT_GAMES:
-            _recent.popitem(last=False)
+        known = _recent.get(_cache_key(db, game_id, row["version"]))
+    if known is None:
+        game = _build(db, row)
+    else:
+        game = known
+        now_fields = _row_fields(row)
+        if any(getattr(known, k) != v for k, v in now_fields.items()):
+            game = replace(known, **now_fields)
+            if "state" in known.__dict__:
+                game.__dict__["state"] = known.__dict__["state"]
+    remember(db, game)
     return game
+
+
+def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
+    """Returns the game's fields that may change without a new version."""
+    return {
+        "reopened": bool(row["reopened"]),
+        "tokens": Tokens(row["owner_token"], row["edit_token"], row["view_token"]),
+        "updated_at": row["updated_at"],
+    }
 
 
 def _build(db: Database, row: Mapping[str, Any]) -> Game:
@@ -167,10 +198,8 @@ def _build(db: Database, row: Mapping[str, Any]) -> Game:
         setup=setup,
         hands=hands,
         version=row["version"],
-        reopened=bool(row["reopened"]),
-        tokens=Tokens(row["owner_token"], row["edit_token"], row["view_token"]),
         created_at=row["created_at"],
-        updated_at=row["updated_at"],
+        **_row_fields(row),
     )
 
 

@@ -11,16 +11,18 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from scorekeeper import engine
 from scorekeeper.db import write
 from scorekeeper.engine import Hand
 from scorekeeper.store.errors import (
     AlreadySaved,
+    GameNotFound,
     GameOver,
     HandNotFound,
     InvalidHand,
     StaleGame,
 )
-from scorekeeper.store.games import Game, load, now
+from scorekeeper.store.games import Game, load, now, remember, with_sheet
 
 TOKEN_DAYS = 7  # a form is long finished after a week; older used tokens are pruned
 
@@ -35,53 +37,72 @@ def _use_token(db: Database, game_id: str, form_token: str, stamp: str) -> None:
     except sqlite3.IntegrityError as error:
         raise AlreadySaved() from error
     cutoff = (datetime.now(UTC) - timedelta(days=TOKEN_DAYS)).isoformat(timespec="seconds")
-    db.execute("DELETE FROM used_form_tokens WHERE used_at < ?", [cutoff])
+    db.execute("DELETE FROM used_form_tokens WHERE used_at < ?", [cutoff])  # indexed: cheap
+
+
+def _current(
+    db: Database, game_id: str, version: int, form_token: str, *, when_over: bool = False
+) -> Game:
+    """Reads the game and checks the change may go ahead, before taking the write lock."""
+    game = load(db, game_id)
+    if game.version != version:
+        used = db.execute("SELECT 1 FROM used_form_tokens WHERE token = ?", [form_token])
+        raise AlreadySaved() if used.fetchone() else StaleGame()
+    if game.locked and not when_over:
+        raise GameOver()
+    return game
 
 
 @contextmanager
-def _change(
-    db: Database, game_id: str, version: int, form_token: str, *, when_over: bool = False
-) -> Iterator[tuple[Game, str]]:
-    """Opens a write on a game after the form-token, version and game-over checks."""
+def _locked(
+    db: Database, game_id: str, version: int, form_token: str, reopened: bool | None = None
+) -> Iterator[str]:
+    """Holds the write lock for a checked change: spends the token, re-checks the version."""
+    # The engine's work was done before the lock; inside it only a few short statements run,
+    # so phones recording at once wait for each other as little as possible.
     with write(db):
-        game = load(db, game_id)
         stamp = now()
         _use_token(db, game_id, form_token, stamp)  # a repeat is AlreadySaved, not stale
-        if game.version != version:
-            raise StaleGame()
-        if game.locked and not when_over:
-            raise GameOver()
-        yield game, stamp
+        row = db.execute("SELECT version, reopened FROM games WHERE id = ?", [game_id]).fetchone()
+        if row is None:
+            raise GameNotFound()
+        if row[0] != version:
+            raise StaleGame()  # another phone changed the game since it was read
+        yield stamp
+        flag = bool(row[1]) if reopened is None else reopened
         # Reopening lasts until the game ends again with a new hand, or stops being over.
-        flag = db.execute("SELECT reopened FROM games WHERE id = ?", [game_id]).fetchone()[0]
-        reopened = bool(flag) and load(db, game_id, fresh=True).state.status.over
+        flag = flag and load(db, game_id, fresh=True).state.status.over
         db.execute(
             "UPDATE games SET version = version + 1, updated_at = ?, reopened = ? WHERE id = ?",
-            [stamp, int(reopened), game_id],
+            [stamp, int(flag), game_id],
         )
 
 
-def _valid(game: Game, hand: Hand | Mapping[str, Any], number: int) -> str:
-    """Returns the hand's canonical JSON, or raises InvalidHand with the engine's problems."""
+def _valid(game: Game, hand: Hand | Mapping[str, Any], number: int) -> tuple[Hand, str]:
+    """Returns the parsed hand and its canonical JSON, or raises InvalidHand with the problems."""
     parsed, problems = game.check(hand, number)
     if problems:
         raise InvalidHand(problems)
-    return json.dumps(parsed.as_dict(), ensure_ascii=False)
+    return parsed, json.dumps(parsed.as_dict(), ensure_ascii=False)
 
 
 def record_hand(
     db: Database, game_id: str, hand: Hand | Mapping[str, Any], *, version: int, form_token: str
 ) -> int:
     """Adds the next hand to a game and returns its number."""
-    with _change(db, game_id, version, form_token) as (game, stamp):
-        number = len(game.hands) + 1
-        entry = _valid(game, hand, number)
+    game = _current(db, game_id, version, form_token)
+    number = len(game.hands) + 1
+    parsed, entry = _valid(game, hand, number)
+    with _locked(db, game_id, version, form_token, reopened=False) as stamp:
         db.execute(
             "INSERT INTO hands (game_id, number, entry, created_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?)",
             [game_id, number, entry, stamp, stamp],
         )
-        db.execute("UPDATE games SET reopened = 0 WHERE id = ?", [game_id])
+    # Saved: the next read of this version finds the sheet with just one more hand scored.
+    state = engine.append(game.rules, game.setup, game.state, parsed)
+    after = {"hands": (*game.hands, parsed), "version": game.version + 1, "updated_at": stamp}
+    remember(db, with_sheet(game, state, reopened=False, **after))
     return number
 
 
@@ -95,21 +116,24 @@ def edit_hand(
     form_token: str,
 ) -> None:
     """Replaces hand `number`; later totals, minimums and the result follow on replay."""
-    with _change(db, game_id, version, form_token) as (game, stamp):
-        if not 1 <= number <= len(game.hands):
-            raise HandNotFound()
+    game = _current(db, game_id, version, form_token)
+    if not 1 <= number <= len(game.hands):
+        raise HandNotFound()
+    entry = _valid(game, hand, number)[1]
+    with _locked(db, game_id, version, form_token) as stamp:
         db.execute(
             "UPDATE hands SET entry = ?, updated_at = ? WHERE game_id = ? AND number = ?",
-            [_valid(game, hand, number), stamp, game_id, number],
+            [entry, stamp, game_id, number],
         )
 
 
 def delete_last_hand(db: Database, game_id: str, *, version: int, form_token: str) -> int:
     """Deletes the game's last hand and returns its number."""
-    with _change(db, game_id, version, form_token) as (game, _stamp):
-        if not game.hands:
-            raise HandNotFound("There is no hand to delete.")
-        number = len(game.hands)
+    game = _current(db, game_id, version, form_token)
+    if not game.hands:
+        raise HandNotFound("There is no hand to delete.")
+    number = len(game.hands)
+    with _locked(db, game_id, version, form_token):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
     return number
 
@@ -118,6 +142,6 @@ def set_reopened(
     db: Database, game_id: str, reopened: bool = True, *, version: int, form_token: str
 ) -> None:
     """Reopens a finished game so a wrong hand can be fixed, or closes it again."""
-    with _change(db, game_id, version, form_token, when_over=True):
-        # Only a finished game stays reopened; _change clears the flag otherwise.
-        db.execute("UPDATE games SET reopened = ? WHERE id = ?", [int(reopened), game_id])
+    _current(db, game_id, version, form_token, when_over=True)
+    with _locked(db, game_id, version, form_token, reopened=reopened):
+        pass  # _locked writes the flag: kept only while the game is over

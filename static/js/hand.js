@@ -1,0 +1,288 @@
+/* The hand form: live preview, card counter and draft keeping, in one file so a slow phone
+   fetches one script, not three. Each part only enhances; the form works without them. */
+"use strict";
+
+/* ---- preview ---- */
+/* Live preview: the server's engine scores the hand as it is typed; nothing is saved.
+   No scoring happens here: the page shows the numbers the preview endpoint returns. */
+
+(function () {
+  var form = document.querySelector("form[data-preview]");
+  if (!form || !window.fetch) return;
+  var out = form.querySelector("output.preview");
+  var timer = 0;
+  var asked = 0;
+
+  function points(n) {
+    var text = Math.abs(n).toLocaleString("en-US");
+    return n < 0 ? "\u2212" + text : text;
+  }
+  function signed(n) { return n > 0 ? "+" + points(n) : points(n); }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function sideName(fieldset) {
+    return fieldset.querySelector(".side-name").textContent;
+  }
+
+  /* The preview checks the whole hand again, so its answer replaces the last page's marks. */
+  function clearFieldErrors() {
+    form.querySelectorAll(".live-error").forEach(function (node) { node.remove(); });
+    form.querySelectorAll(".field > ul.errors, fieldset.choice > ul.errors").forEach(function (node) {
+      node.hidden = true;
+    });
+    form.querySelectorAll(".invalid").forEach(function (node) { node.classList.remove("invalid"); });
+    form.querySelectorAll("[aria-invalid]").forEach(function (node) { node.removeAttribute("aria-invalid"); });
+  }
+
+  function fieldName(name) {
+    var input = form.elements[name];
+    if (!input) return "";
+    var first = input.length ? input[0] : input;
+    var side = first.closest("fieldset.side-entry");
+    var label = document.querySelector('label[for="' + first.id + '"]');
+    var group = first.closest("fieldset.choice");
+    var text = label ? label.textContent : group ? group.querySelector("legend").textContent : "";
+    return (side ? sideName(side) + ", " : "") + text.trim();
+  }
+
+  function showErrors(errors) {
+    var list = el("ul", "errors");
+    errors.forEach(function (error) {
+      var where = error.field && error.field !== "_form" ? fieldName(error.field) : "";
+      list.appendChild(el("li", "", (where ? where + ": " : "") + error.message));
+      var input = where && form.elements[error.field];
+      var first = input && (input.length ? input[0] : input);
+      var box = first && first.closest(".field, fieldset.choice");
+      if (!box) return;
+      box.classList.add("invalid");
+      first.setAttribute("aria-invalid", "true");
+      box.appendChild(el("p", "errors live-error", error.message));
+    });
+    out.appendChild(el("p", "pv-title", "Not saved yet: check these"));
+    out.appendChild(list);
+  }
+
+  function showSides(data) {
+    out.appendChild(el("p", "pv-title", "If saved now"));
+    form.querySelectorAll("fieldset.side-entry").forEach(function (fieldset) {
+      var side = data.sides[sideName(fieldset)];
+      if (!side) return;
+      var box = el("div", "pv " + fieldset.className.replace("side-entry", "").trim());
+      var head = el("p", "pv-head");
+      var mark = el("span", "mark");
+      mark.setAttribute("aria-hidden", "true");
+      head.appendChild(mark);
+      head.appendChild(document.createTextNode(sideName(fieldset) + " "));
+      head.appendChild(el("b", "pv-score", signed(side.score)));
+      head.appendChild(document.createTextNode(" \u2192 total "));
+      head.appendChild(el("b", "pv-total", points(side.total)));
+      box.appendChild(head);
+      var table = el("table", "items");
+      side.breakdown.forEach(function (item) {
+        var row = table.insertRow();
+        var label = item.label + (item.count ? " \u00d7 " + item.count : "");
+        var th = el("th", "", label);
+        th.scope = "row";
+        row.appendChild(th);
+        row.appendChild(el("td", "", signed(item.points)));
+      });
+      box.appendChild(table);
+      out.appendChild(box);
+    });
+    if (data.warnings && data.warnings.length) {
+      var warnings = el("ul", "warnings");
+      data.warnings.forEach(function (w) { warnings.appendChild(el("li", "", w)); });
+      out.appendChild(warnings);
+    }
+  }
+
+  function render(data) {
+    out.removeAttribute("aria-busy");
+    out.textContent = "";
+    clearFieldErrors();
+    var errors = data.errors || [];
+    var nothing = errors.length === 1 && errors[0].field === "_form" && /^Nothing was entered/.test(errors[0].message);
+    out.hidden = nothing;
+    if (nothing) return;
+    if (data.ok) showSides(data); else showErrors(errors);
+  }
+
+  function send() {
+    var mine = ++asked;
+    fetch(form.dataset.preview, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    }).then(function (response) { return response.json(); }).then(function (data) {
+      if (mine === asked) render(data);
+    }).catch(function () {
+      if (mine !== asked) return;
+      out.removeAttribute("aria-busy");
+      out.textContent = "";
+      out.hidden = false;
+      out.appendChild(el("p", "quiet", "No preview without a connection. What you type is kept on this phone."));
+    });
+  }
+
+  function schedule() {
+    out.setAttribute("aria-busy", "true");  // a newer answer is coming; tests wait on it too
+    clearTimeout(timer);
+    timer = setTimeout(send, 250);
+  }
+
+  form.addEventListener("input", schedule);
+  form.addEventListener("change", schedule);
+  form.addEventListener("preview", send);
+  var typed = Array.prototype.some.call(form.querySelectorAll(".points input"), function (input) {
+    return input.value.trim() !== "";
+  });
+  if (typed) send();
+})();
+
+/* ---- counter ---- */
+/* Card counter: steppers per card class; their points (count x the preset's value, written
+   on the page) fill the side's melded and hand points. Generic: no format is named here. */
+
+(function () {
+  document.querySelectorAll("details.counter").forEach(function (counter) {
+    counter.hidden = false;
+    counter.querySelectorAll("fieldset.counter-group").forEach(function (group) {
+      var target = document.getElementById(group.dataset.target);
+      if (!target) return;
+      group.addEventListener("input", function () {
+        var sum = 0;
+        group.querySelectorAll("[data-points]").forEach(function (card) {
+          var input = card.querySelector("input");
+          var count = Math.max(0, parseInt(input.value, 10) || 0);
+          sum += count * Number(card.dataset.points);
+        });
+        target.value = String(sum);
+        target.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    });
+  });
+})();
+
+/* ---- draft ---- */
+/* Draft keeping: the hand being typed lives in this browser until the server has saved it,
+   so a reload or a dropped connection loses nothing. Drafts of hands saved since are dropped. */
+
+(function () {
+  var PREFIX = "draft:";
+  var HIDDEN = ["csrf_token", "version", "form_token", "number"];
+
+  function load(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+  }
+  function store(key, draft) {
+    try { localStorage.setItem(key, JSON.stringify(draft)); } catch (e) { /* full or private */ }
+  }
+  function drop(key) {
+    try { localStorage.removeItem(key); } catch (e) { /* nothing to drop */ }
+  }
+  function same(a, b) {
+    var keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every(function (k) { return a[k] === b[k]; });
+  }
+
+  /* A record draft is done once its hand exists; an edit draft once it was sent and the game
+     has moved on. (Checked here, on the hand form, so the sheet needs no script for it.) */
+  var sheet = document.querySelector("[data-drafts]");
+  var usable = true;
+  try { localStorage.getItem(PREFIX); } catch (e) { usable = false; }  // storage switched off
+  if (!usable) return;
+  if (sheet) {
+    var game = sheet.dataset.drafts;
+    var hands = Number(sheet.dataset.hands);
+    var version = Number(sheet.dataset.version);
+    for (var i = localStorage.length - 1; i >= 0; i--) {
+      var key = localStorage.key(i);
+      var parts = key && key.split(":");
+      if (!parts || parts[0] + ":" !== PREFIX || parts[1] !== game) continue;
+      var draft = load(key) || {};
+      var recorded = parts[3] === "record" && Number(parts[2]) <= hands;
+      var edited = parts[3] === "edit" && draft.sent && version > draft.version;
+      if (recorded || edited) drop(key);
+    }
+  }
+
+  var form = document.querySelector("form[data-draft]");
+  if (!form) return;
+  var key = PREFIX + form.dataset.draft;
+  var fields = Array.prototype.filter.call(form.elements, function (el) {
+    return el.name && el.type !== "hidden" && HIDDEN.indexOf(el.name) < 0 &&
+      (el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA");
+  });
+
+  function values() {
+    var data = {};
+    fields.forEach(function (el) {
+      if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked) data[el.name] = el.value;
+        else if (!(el.name in data)) data[el.name] = "";
+      } else {
+        data[el.name] = el.value;
+      }
+    });
+    return data;
+  }
+
+  function apply(data) {
+    fields.forEach(function (el) {
+      if (!(el.name in data)) return;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = data[el.name] === el.value;
+      else el.value = data[el.name];
+    });
+    form.querySelectorAll("details.counter").forEach(function (counter) {
+      counter.open = Array.prototype.some.call(counter.querySelectorAll("input"), function (input) {
+        return input.value !== "0" && input.value !== "";
+      });
+    });
+  }
+
+  var shown = values();
+  var saved = load(key);
+  var base = shown;
+  if (saved && saved.values && saved.base && same(shown, saved.base) && !same(shown, saved.values)) {
+    base = saved.base;
+    apply(saved.values);
+    notice(saved.base);
+    form.dispatchEvent(new Event("preview"));
+  } else if (saved && saved.values && same(shown, saved.values)) {
+    base = saved.base || shown;  // the page already shows the draft (a form sent back with errors)
+  }
+
+  function notice(original) {
+    var note = document.createElement("p");
+    note.className = "flash restored";
+    note.setAttribute("role", "status");
+    note.textContent = "Restored what you were typing. ";
+    var reset = document.createElement("button");
+    reset.type = "button";
+    reset.textContent = "Start over";
+    reset.addEventListener("click", function () {
+      drop(key);
+      apply(original);
+      note.remove();
+      form.dispatchEvent(new Event("input"));
+    });
+    note.appendChild(reset);
+    form.insertBefore(note, form.firstChild);
+  }
+
+  function keep(sent) {
+    store(key, { base: base, values: values(), version: Number(form.dataset.version), sent: sent });
+  }
+  form.addEventListener("input", function () { keep(false); });
+  form.addEventListener("change", function () { keep(false); });
+  form.addEventListener("submit", function () { keep(true); });
+  var discard = form.querySelector("[data-discard]");
+  if (discard) discard.addEventListener("click", function () { drop(key); });
+})();
