@@ -72,3 +72,11 @@ def initial(db: Database) -> None:
     # One statement at a time: executescript() would COMMIT the migration's transaction.
     for statement in INITIAL:
         db.execute(statement)
+
+
+@migrations(name="0002_games_rewritten")
+def games_rewritten(db: Database) -> None:
+    """Adds the version at which a game's hands last changed other than by a new hand."""
+    # A server process that knows the game at a later version can then bring its copy up to
+    # date by scoring only the hands added since, instead of replaying the whole game.
+    db.execute("ALTER TABLE games ADD COLUMN rewritten INTEGER NOT NULL DEFAULT 0")

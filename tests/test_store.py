@@ -207,3 +207,35 @@ def test_ids_and_tokens_never_start_like_a_command_line_option():
     tokens = [new_token() for _ in range(2000)]
     assert all(t[0] not in "-_" and len(t) == 22 for t in tokens)
     assert len(set(tokens)) == len(tokens)
+
+
+def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(tmp_path):
+    """A server process that knows an older version scores only new hands, unless one was edited."""
+    from scorekeeper import engine
+    from scorekeeper.db import connect, migrate
+
+    path = tmp_path / "two.db"
+    migrate(path)
+    mine, other = connect(path), connect(path)
+    other.source = "another server process"  # its own cache, as a second gunicorn worker has
+    game = store.create_game(
+        mine,
+        format_id="classic",
+        sides=[("We", ["A", "B"]), ("They", ["C", "D"])],
+        first_dealer="A",
+    )
+    hand = {
+        "hand": {"We": {"melded_points": 120, "hand_points": 15}, "They": {"melded_points": 90}}
+    }
+    store.record_hand(mine, game.id, hand, version=1, form_token="t1")
+    assert store.get_game(mine, game.id).version == 2  # now remembered here at version 2
+    for n in (2, 3):
+        store.record_hand(other, game.id, hand, version=n, form_token=f"u{n}")
+    caught_up = store.get_game(mine, game.id)
+    assert caught_up.version == 4 and len(caught_up.hands) == 3
+    assert caught_up.state == engine.replay(caught_up.rules, caught_up.setup, caught_up.hands)
+    edited = {"hand": {"We": {"melded_points": 50}, "They": {"melded_points": 90}}}
+    store.edit_hand(other, game.id, 1, edited, version=4, form_token="u4")
+    after_edit = store.get_game(mine, game.id)
+    assert after_edit.hands[0].entries["We"].melded_points == 50
+    assert after_edit.state.totals == {"We": 50 + 105 + 105, "They": 270}

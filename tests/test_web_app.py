@@ -35,7 +35,7 @@ def test_migrations_are_named_and_applied_once(tmp_path) -> None:
     migrate(path)
     migrate(path)
     db = connect(path)
-    assert [m.name for m in migrations.applied(db)] == ["0001_initial"]
+    assert [m.name for m in migrations.applied(db)] == ["0001_initial", "0002_games_rewritten"]
 
 
 def test_a_crash_shows_the_500_page(app) -> None:

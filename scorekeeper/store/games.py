@@ -123,23 +123,28 @@ def _setup(db: Database, game: Mapping[str, Any]) -> Setup:
     )
 
 
-# Recently read games, by database, id and version. Every change to a game's hands bumps its
-# version, so a remembered game keeps its replayed sheet; the row's other fields (links, the
-# reopened flag) are checked on each read, since changing a link leaves the version alone.
-_recent: OrderedDict[tuple[str, str, int], Game] = OrderedDict()
+# The latest version of recently read games, by database and id. Every change to a game's
+# hands bumps its version; a change other than a new hand also records that version as
+# `rewritten`. So a remembered game is reused as it is at the same version, and brought up to
+# date by scoring just the new hands when nothing was rewritten since. Links and the reopened
+# flag change without a new version, so they are always taken from the row.
+_recent: OrderedDict[tuple[str, str], Game] = OrderedDict()
 _recent_lock = threading.Lock()
 RECENT_GAMES = 512  # a busy club server: about 35 MB at 30 hands a game
 
 
-def _cache_key(db: Database, game_id: str, version: int) -> tuple[str, str, int]:
-    return (getattr(db, "source", str(id(db))), game_id, version)
+def _cache_key(db: Database, game_id: str) -> tuple[str, str]:
+    return (getattr(db, "source", str(id(db))), game_id)
 
 
 def remember(db: Database, game: Game) -> None:
-    """Keeps a game, with its sheet if already replayed, for the next read of its version."""
+    """Keeps a game, with its sheet if already replayed, unless a later version is known."""
+    key = _cache_key(db, game.id)
     with _recent_lock:
-        _recent[_cache_key(db, game.id, game.version)] = game
-        _recent.move_to_end(_cache_key(db, game.id, game.version))
+        known = _recent.get(key)
+        if known is None or known.version <= game.version:
+            _recent[key] = game
+        _recent.move_to_end(key)
         while len(_recent) > RECENT_GAMES:
             _recent.popitem(last=False)
 
@@ -153,22 +158,51 @@ def with_sheet(game: Game, state: GameState, **changes: Any) -> Game:
 
 def load(db: Database, game_id: str, *, fresh: bool = False) -> Game:
     """Reads one game with its sides, players and hands; GameNotFound when unknown."""
+    with read(db):  # the row and the hands from one snapshot (inside a write: the write's)
+        return _load(db, game_id, fresh)
+
+
+def _load(db: Database, game_id: str, fresh: bool) -> Game:
     row = _row(db, game_id)
     if fresh:  # inside a write, before the version moves, the cache cannot tell the change
         return _build(db, row)
     with _recent_lock:
-        known = _recent.get(_cache_key(db, game_id, row["version"]))
-    if known is None:
-        game = _build(db, row)
+        known = _recent.get(_cache_key(db, game_id))
+    version = row["version"]
+    if known is not None and known.version == version:
+        game = _refreshed(known, row)
+    elif known is not None and row["rewritten"] <= known.version < version:
+        game = _caught_up(db, known, row)
     else:
-        game = known
-        now_fields = _row_fields(row)
-        if any(getattr(known, k) != v for k, v in now_fields.items()):
-            game = replace(known, **now_fields)
-            if "state" in known.__dict__:
-                game.__dict__["state"] = known.__dict__["state"]
+        game = _build(db, row)
     remember(db, game)
     return game
+
+
+def _refreshed(known: Game, row: Mapping[str, Any]) -> Game:
+    """Returns the remembered game with the row's links and flags, keeping its sheet."""
+    fields = _row_fields(row)
+    if all(getattr(known, k) == v for k, v in fields.items()):
+        return known
+    if "state" not in known.__dict__:
+        return replace(known, **fields)
+    return with_sheet(known, known.state, **fields)
+
+
+def _caught_up(db: Database, known: Game, row: Mapping[str, Any]) -> Game:
+    """Returns the remembered game with the hands added since, each scored once."""
+    added = tuple(
+        engine.parse_hand(known.rules, json.loads(h["entry"]), known.side_keys, [])
+        for h in db.query(
+            "SELECT entry FROM hands WHERE game_id = ? AND number > ? ORDER BY number",
+            [known.id, len(known.hands)],
+        )
+    )
+    state = known.state
+    for hand in added:
+        state = engine.append(known.rules, known.setup, state, hand)
+    fields = {"hands": (*known.hands, *added), "version": row["version"], **_row_fields(row)}
+    return with_sheet(known, state, **fields)
 
 
 def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:

@@ -55,7 +55,13 @@ def _current(
 
 @contextmanager
 def _locked(
-    db: Database, game_id: str, version: int, form_token: str, reopened: bool | None = None
+    db: Database,
+    game_id: str,
+    version: int,
+    form_token: str,
+    reopened: bool | None = None,
+    *,
+    rewrites: bool = False,
 ) -> Iterator[str]:
     """Holds the write lock for a checked change: spends the token, re-checks the version."""
     # The engine's work was done before the lock; inside it only a few short statements run,
@@ -76,6 +82,8 @@ def _locked(
             "UPDATE games SET version = version + 1, updated_at = ?, reopened = ? WHERE id = ?",
             [stamp, int(flag), game_id],
         )
+        if rewrites:  # an edit or a deletion: copies of earlier versions cannot just append
+            db.execute("UPDATE games SET rewritten = version WHERE id = ?", [game_id])
 
 
 def _valid(game: Game, hand: Hand | Mapping[str, Any], number: int) -> tuple[Hand, str]:
@@ -120,7 +128,7 @@ def edit_hand(
     if not 1 <= number <= len(game.hands):
         raise HandNotFound()
     entry = _valid(game, hand, number)[1]
-    with _locked(db, game_id, version, form_token) as stamp:
+    with _locked(db, game_id, version, form_token, rewrites=True) as stamp:
         db.execute(
             "UPDATE hands SET entry = ?, updated_at = ? WHERE game_id = ? AND number = ?",
             [entry, stamp, game_id, number],
@@ -133,7 +141,7 @@ def delete_last_hand(db: Database, game_id: str, *, version: int, form_token: st
     if not game.hands:
         raise HandNotFound("There is no hand to delete.")
     number = len(game.hands)
-    with _locked(db, game_id, version, form_token):
+    with _locked(db, game_id, version, form_token, rewrites=True):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
     return number
 
