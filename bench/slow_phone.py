@@ -25,18 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app, store  # noqa: E402
 from scorekeeper.db import connect  # noqa: E402
+from tests.browser.conftest import CHROMIUM_ARGS  # noqa: E402  (one list of launch flags)
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
-]
 NETWORK = {
     "offline": False,
     "latency": 150,  # ms, round trip
