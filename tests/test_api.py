@@ -318,3 +318,19 @@ def test_errors_outside_the_views_are_problem_details_too(client, method, path, 
 def test_formats_are_listed_with_their_options(client):
     formats = {f["id"]: f for f in client.get("/api/v1/formats").get_json()["formats"]}
     assert "samba" in formats and formats["classic"]["options"]
+
+
+def test_reopening_a_finished_game_lets_a_hand_be_fixed(client):
+    api = Api(client, start_totals={"We": 4900})
+    assert api.send("POST").get_json()["game"]["locked"]
+    assert problem(api.send("PUT", "/hands/1"), 409)["type"].endswith("game-over")
+    assert problem(api.send("POST", "/reopen", body={"reopened": "yes"}), 400)
+    response = api.send("POST", "/reopen", body={"reopened": True})
+    assert response.status_code == 200 and response.get_json()["hand"] is None
+    assert response.get_json()["game"]["reopened"] and not response.get_json()["game"]["locked"]
+    fixed = {"hand": {"We": {"melded_points": 50}, "They": {"melded_points": 90}}}
+    assert api.send("PUT", "/hands/1", body=fixed).status_code == 200
+    game = api.game()
+    assert game["totals"] == {"We": 4950, "They": 90} and not game["status"]["over"]
+    assert not game["reopened"]  # no longer over, so the reopening is spent
+    assert problem(api.send("POST", "/reopen", role="view"), 403)

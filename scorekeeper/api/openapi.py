@@ -214,6 +214,11 @@ SCHEMAS: dict[str, Any] = {
             "game": _ref("GameSummary"),
         },
     ),
+    "ReopenInput": {
+        "type": "object",
+        "properties": {"reopened": {"type": "boolean", "default": True}},
+        "additionalProperties": False,
+    },
     "NewGame": {
         "type": "object",
         "required": ["format", "sides"],
@@ -416,6 +421,23 @@ PATHS: dict[str, Any] = {
                     "Deleted (or a repeat of a used Idempotency-Key)", "HandResult", etag=True
                 ),
                 **_problems(400, 401, 403, 404, 409, 428),
+            },
+        }
+    },
+    "/api/v1/games/{game_id}/reopen": {
+        "post": {
+            "operationId": "reopenGame",
+            "summary": "Reopen a finished game to fix a hand (or close it again with false)",
+            "security": BEARER,
+            "parameters": WRITE,
+            "requestBody": _body("ReopenInput", {"reopened": True}),
+            "responses": {
+                "200": _ok(
+                    "Done (or a repeat of a used Idempotency-Key); `hand` is null",
+                    "HandResult",
+                    etag=True,
+                ),
+                **_problems(400, 401, 403, 404, 409, 413, 415, 428),
             },
         }
     },

@@ -142,6 +142,24 @@ def delete_last(game_id: str) -> Response:
     return _write(game_id, lambda db, **o: store.delete_last_hand(db, game_id, **o), once)
 
 
+@bp.post("/games/<game_id>/reopen")
+def reopen(game_id: str) -> Response:
+    """Reopens a finished game so a wrong hand can be fixed, or closes it again."""
+    once = _writer(game_id)
+    data = access.json_body()
+    reopened = data.get("reopened", True)
+    unknown = sorted(set(data) - {"reopened"})
+    if not isinstance(reopened, bool) or unknown:
+        message = 'Send {"reopened": true} to reopen the game, or false to close it.'
+        field = unknown[0] if unknown else "reopened"
+        raise ApiProblem(400, message, kind="bad-body", errors=[field_error(field, message)])
+
+    def change(db, **o) -> None:
+        store.set_reopened(db, game_id, reopened, **o)
+
+    return _write(game_id, change, once)
+
+
 @bp.post("/games/<game_id>/preview")
 def preview(game_id: str) -> Response:
     """Scores a hand as the next one (or as hand `number`) without saving it."""
