@@ -27,7 +27,7 @@ def load_crash_test():
 )
 def test_every_acknowledged_hand_survives_a_sigkill() -> None:
     """Clients keep recording through the kill and restart; every success is on disk."""
-    figures = load_crash_test().run(clients=4, before=1.5, after=1.5, grace=2.0)
+    figures = load_crash_test().run(clients=4, before=2.0, after=2.0, grace=4.0)
     assert figures["killed"]
     assert figures["hands acknowledged"] > 0
     assert figures["hands acknowledged"] == figures["hands found after restart"]
