@@ -144,7 +144,7 @@ def remember(db: Database, game: Game) -> None:
         known = _recent.get(key)
         if known is None or known.version <= game.version:
             _recent[key] = game
-        _recent.move_to_end(key)
+        _recent.move_to_end(key)  # an older read still marks the game as in use
         while len(_recent) > RECENT_GAMES:
             _recent.popitem(last=False)
 

@@ -125,6 +125,21 @@ def sign_in(live_app, context) -> str:
     return browser_id
 
 
+# The typical Classic hand: both sides melded, We went out with a natural canasta,
+# They have a mixed canasta and a red three.
+TYPICAL_HAND = {
+    "hand": {
+        "We": {"melded_points": 180, "canastas": {"natural": 1}, "went_out": "out"},
+        "They": {
+            "melded_points": 150,
+            "hand_points": 45,
+            "canastas": {"mixed": 1},
+            "red_threes": 1,
+        },
+    }
+}
+
+
 def new_game(
     live_app,
     page,

@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import PHONE, axe_violations, new_game, screenshot
+from conftest import PHONE, TYPICAL_HAND, axe_violations, new_game, screenshot
 
 pytestmark = pytest.mark.browser
 
 HANDS = [
-    {
-        "hand": {
-            "We": {"melded_points": 180, "canastas": {"natural": 1}, "went_out": "out"},
-            "They": {
-                "melded_points": 150,
-                "hand_points": 45,
-                "canastas": {"mixed": 1},
-                "red_threes": 1,
-            },
-        }
-    },
+    TYPICAL_HAND,
     {
         "hand": {
             "We": {"melded_points": 95, "hand_points": 40},

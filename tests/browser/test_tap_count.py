@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Taps, new_game, stored_game
+from conftest import TYPICAL_HAND, Taps, new_game, stored_game
 
 pytestmark = pytest.mark.browser
 
 MOST_TAPS = 14  # the promise, submit included
-TYPICAL = {
-    "hand": {
-        "We": {"melded_points": 180, "canastas": {"natural": 1}, "went_out": "out"},
-        "They": {
-            "melded_points": 150,
-            "hand_points": 45,
-            "canastas": {"mixed": 1},
-            "red_threes": 1,
-        },
-    }
-}
 
 
 def test_typical_classic_hand_takes_few_taps(live_app, base_url, light_phone):
@@ -41,7 +30,7 @@ def test_typical_classic_hand_takes_few_taps(live_app, base_url, light_phone):
     print(f"\ntypical Classic hand: {taps.count} taps and fields, submit included")
     assert taps.count <= MOST_TAPS
     game = stored_game(live_app, game_id)
-    intended, problems = game.check(TYPICAL, 1)
+    intended, problems = game.check(TYPICAL_HAND, 1)
     assert problems == [] and game.hands[0].as_dict() == intended.as_dict()
     assert page.locator("#hand-1").inner_text().split() == [
         "1",
