@@ -27,8 +27,6 @@ LAYERS = {
     "scorekeeper": 5,  # the package's create_app, the factory and the command line
     "scorekeeper.app": 5,
     "scorekeeper.cli": 5,
-    "scorekeeper.commands": 5,
-    "scorekeeper.data_commands": 5,
 }
 EDGE = 4
 # Packages of the edge layer may not import each other, except the web serving PDFs.
