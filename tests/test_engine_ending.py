@@ -88,9 +88,7 @@ def test_a_tie_that_the_preset_calls_a_draw_is_the_end():
 
 def test_a_game_of_deals_ends_after_its_last_deal():
     rules = rules_for("hand_and_foot")
-    setup = Setup(
-        (Side("Us", "Us", ("Ann", "Bob")), Side("Them", "Them", ("Cat", "Dan"))), "Ann"
-    )
+    setup = Setup((Side("Us", "Us", ("Ann", "Bob")), Side("Them", "Them", ("Cat", "Dan"))), "Ann")
     deal = make_hand(rules, Us=side(300, clean=1), Them=side(200))
     state = replay(rules, setup, [deal] * 5)
     assert state.ended_at == 4 and [r.number for r in state.after_end] == [5]

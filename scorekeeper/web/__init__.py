@@ -7,6 +7,7 @@ from flask import Flask
 from scorekeeper.web import (
     compress,
     errors,
+    game_end,
     games,
     hands,
     home,
@@ -34,6 +35,7 @@ def init_app(app: Flask) -> None:
     for blueprint in (
         home.bp,
         games.bp,
+        game_end.bp,
         hands.bp,
         sheets.bp,
         share.bp,
