@@ -15,10 +15,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import read, write
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
 from scorekeeper.engine.ending import TargetRaise, start_problems, with_raises
 from scorekeeper.presets import Rules, rules_for
+from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import GameNotFound, InvalidGame
 

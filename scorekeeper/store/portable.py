@@ -11,10 +11,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import read, write
 from scorekeeper.engine import Hand, Setup, Side
 from scorekeeper.engine.ending import MAX_TARGET, TargetRaise, after_end_problems, with_raises
 from scorekeeper.presets import PresetError, Rules, rules_for
+from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import InvalidGame, StoreError
 from scorekeeper.store.games import _check_setup, load, new_token, now
