@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import store
-from scorekeeper.db import connect, migrate
+from scorekeeper.store.connection import connect, migrate
 
 SIDES = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
 SMALL = {"We": {"melded_points": 50}, "They": {"melded_points": 50}}
