@@ -10,11 +10,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
+from scorekeeper.engine.ending import TargetRaise
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import (
     INK,
     MARGIN,
-    MINUS,
     RULE,
     SHADE,
     Grid,
@@ -40,7 +40,7 @@ BAND, SUB = 28.0, 13.0  # heights of the side-name band and the column-heading b
 FIRST_HEADER, NEXT_HEADER = 58.0, 22.0
 FOOTER_LINE, LEGEND_LINE = 12.0, 9.5
 PAD = 3.0
-WIDEST_TOTAL = MINUS + "88,888"  # measures the carried-forward line before the totals are known
+AFTER_END = (0.45, 0.45, 0.5)  # hands played after the end: grey and struck through
 
 
 def _lead(setup: Setup) -> tuple[tuple[str, str, float], ...]:
@@ -77,7 +77,14 @@ class _Sheet:
     """Draws one game onto a canvas, page by page."""
 
     def __init__(
-        self, rules: Rules, setup: Setup, state: GameState, title: str, created: str, paper: str
+        self,
+        rules: Rules,
+        setup: Setup,
+        state: GameState,
+        title: str,
+        created: str,
+        paper: str,
+        raises: tuple[TargetRaise, ...] = (),
     ) -> None:
         self.rules, self.setup, self.state, self.title, self.created = (
             rules,
@@ -86,6 +93,7 @@ class _Sheet:
             title,
             created,
         )
+        self.raises = raises
         per_side = _per_side(rules)
         lead = _lead(setup)
         wide = needs_landscape(lead, per_side, len(setup.sides), paper)
@@ -112,7 +120,10 @@ class _Sheet:
         return self.legend.fit(self.setup.first_dealer, 9, room, least=7)[0]
 
     def _facts(self, dealer: str) -> str:
-        return f"{self.rules.name} · {goal_text(self.rules)} · first deal: {dealer}"
+        goal = goal_text(self.rules)
+        for r in self.raises:  # the table chose to play on: say so beside the target
+            goal += f" (raised from {points(r.from_target)} after hand {r.after_hand})"
+        return f"{self.rules.name} · {goal} · first deal: {dealer}"
 
     # -- measuring -------------------------------------------------------------------------
 
@@ -201,6 +212,9 @@ class _Sheet:
         pen = canvas.beginText()  # one text object for the whole row: far fewer PDF operators
         number, dealer = grid.lead
         row = line.row
+        after = row is not None and row.after_end
+        if after:
+            pen.setFillColorRGB(*AFTER_END)
         if row is None:
             fonts.draw(
                 pen,
@@ -215,7 +229,7 @@ class _Sheet:
                 if grey:
                     pen.setFillColorRGB(0.35, 0.35, 0.4)
                 fonts.draw(pen, dealer.x + PAD, base - i * lead, text, size)
-                pen.setFillColorRGB(*INK)
+                pen.setFillColorRGB(*(AFTER_END if after else INK))
         for group in grid.groups:
             key = group.side.key
             cols = {c.key: c for c in group.columns}
@@ -252,6 +266,14 @@ class _Sheet:
                 room = items.width - 3 * PAD - fonts.width(value, body)
                 self._fit(pen, items.x + PAD, base - i * lead, _item_text(item), body * 0.95, room)
         canvas.drawText(pen)
+        canvas.setFillColorRGB(*INK)  # a grey row's colour must not leak into the next drawing
+        if after:  # struck through: shown as played, never counted
+            canvas.setStrokeColorRGB(*AFTER_END)
+            canvas.setLineWidth(0.6)
+            for group in grid.groups:
+                cols = {c.key: c for c in group.columns}
+                y = base + body * 0.3
+                canvas.line(cols["score"].x + PAD, y, cols["total"].right - PAD, y)
         canvas.setStrokeColorRGB(*RULE)
         canvas.setLineWidth(0.3)
         canvas.line(grid.left, top - line.height, grid.right, top - line.height)
@@ -283,7 +305,13 @@ class _Sheet:
             headline = "In progress: a tie for the lead, so another hand is played."
         else:
             headline = f"In progress. {status.message}"
+        if state.ended_at is not None and status.over:
+            headline = headline[:-1] + f" at hand {state.ended_at}."
         logical = [("", [headline], True), ("Totals: ", totals, False)]
+        if state.after_end:
+            first, last = state.after_end[0].number, state.after_end[-1].number
+            which = f"Hand {first} was" if first == last else f"Hands {first}–{last} were"
+            logical.append(("", [f"{which} played after the end and do not count."], False))
         if not status.over:
             if self.rules.opening.by != "none":
                 needs = [f"{names[k]} {_need_text(n)}" for k, n in state.next_minimums.items()]
@@ -348,7 +376,7 @@ class _Sheet:
             for i, line in enumerate(page):
                 self.row(canvas, line, y, shade=i % 2 == 1)
                 y -= line.height
-                if line.row is not None:
+                if line.row is not None and not line.row.after_end:
                     carried = dict(line.row.totals)
             draw_rules(canvas, self.grid, grid_top, y, band_top)
             lines = self.result_lines(number == len(pages), carried, number + 1)
@@ -378,9 +406,10 @@ def game_sheet(
     title: str,
     created: date | datetime | str,
     paper: str = "a4",
+    raises: tuple[TargetRaise, ...] = (),
 ) -> bytes:
     """Returns the PDF score sheet of a game: a row per hand, running totals and the result."""
-    return _Sheet(rules, setup, state, title, date_text(created), paper).render()
+    return _Sheet(rules, setup, state, title, date_text(created), paper, raises).render()
 
 
 def game_layout(
