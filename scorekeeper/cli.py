@@ -128,19 +128,31 @@ def serve(host: str, port: int) -> int:
     metavar="ID",
     help="Switch on a house option (repeatable).",
 )
+@click.option(
+    "--players",
+    type=int,
+    metavar="N",
+    help="Score columns for a format played by a range of players (Oklahoma: 2 to 5).",
+)
 @PAPER
-def sheet(format_id: str, output: Path, options: tuple[str, ...], paper: str) -> int:
+def sheet(
+    format_id: str, output: Path, options: tuple[str, ...], players: int | None, paper: str
+) -> int:
     """Writes the blank score sheet of FORMAT (an id that `scorekeeper formats` lists) as PDF."""
     from scorekeeper.pdf import blank_sheet
+    from scorekeeper.pdf.blank_sheet import PlayersError
     from scorekeeper.presets import load_presets, rules_for
 
     if format_id not in load_presets():
         return fail(f"unknown format {format_id!r} (formats: {', '.join(load_presets())})")
     try:
         rules = rules_for(format_id, options)
+        data = blank_sheet(rules, paper=paper, players=players)
     except KeyError as error:
         return fail(error.args[0])
-    return write_file(output, blank_sheet(rules, paper=paper))
+    except PlayersError as error:
+        return fail(str(error))
+    return write_file(output, data)
 
 
 @cli.command("export-pdf", short_help="Write a saved game's score sheet as PDF.")
@@ -170,7 +182,13 @@ def export_pdf(game_id: str, output: Path, paper: str) -> int:
         db.close()
     title = default_title(game.setup)
     data = game_sheet(
-        game.rules, game.setup, game.state, title=title, created=game.created_at, paper=paper
+        game.rules,
+        game.setup,
+        game.state,
+        title=title,
+        created=game.created_at,
+        paper=paper,
+        raises=game.raises,
     )
     return write_file(output, data)
 

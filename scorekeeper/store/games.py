@@ -16,8 +16,10 @@ from sqlite_utils import Database
 
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
+from scorekeeper.engine.ending import TargetRaise, start_problems, with_raises
 from scorekeeper.presets import Rules, rules_for
 from scorekeeper.store.connection import read, write
+from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import GameNotFound, InvalidGame
 
 MAX_NAME = 40
@@ -62,6 +64,7 @@ class Game:
     tokens: Tokens
     created_at: str
     updated_at: str
+    raises: tuple[TargetRaise, ...] = ()  # the table played on past the preset's target
 
     @property
     def side_keys(self) -> list[str]:
@@ -217,7 +220,8 @@ def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
 def _build(db: Database, row: Mapping[str, Any]) -> Game:
     game_id = row["id"]
     options = tuple(json.loads(row["options"]))
-    rules = rules_for(row["format"], options)
+    raises = target_raises(row)
+    rules = with_raises(rules_for(row["format"], options), raises)
     setup = _setup(db, row)
     keys = [s.key for s in setup.sides]
     hands = tuple(
@@ -233,8 +237,14 @@ def _build(db: Database, row: Mapping[str, Any]) -> Game:
         hands=hands,
         version=row["version"],
         created_at=row["created_at"],
+        raises=raises,
         **_row_fields(row),
     )
+
+
+def target_raises(row: Mapping[str, Any]) -> tuple[TargetRaise, ...]:
+    """Returns the raises of the target kept in a game's row, oldest first."""
+    return tuple(TargetRaise(**r) for r in json.loads(row.get("target_raises") or "[]"))
 
 
 def get_game(db: Database, game_id: str) -> Game:
@@ -284,6 +294,8 @@ def _check_setup(
             raise InvalidGame("Starting totals are multiples of 5, one per side.", "start_totals")
         if abs(total) > MAX_START_TOTAL:
             raise InvalidGame("A starting total that large cannot be right.", "start_totals")
+    for problem in start_problems(rules, start_totals):
+        raise InvalidGame(explain(problem), problem.field)
 
 
 def create_game(

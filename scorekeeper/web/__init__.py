@@ -9,6 +9,7 @@ from flask import Flask
 from scorekeeper.web import (
     compress,
     errors,
+    game_end,
     games,
     hands,
     home,
@@ -36,6 +37,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     for blueprint in (
         home.bp,
         games.bp,
+        game_end.bp,
         hands.bp,
         sheets.bp,
         share.bp,
