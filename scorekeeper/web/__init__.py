@@ -7,6 +7,7 @@ from flask import Flask
 from scorekeeper.web import (
     compress,
     errors,
+    game_form,
     games,
     hands,
     home,
@@ -48,3 +49,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.add_template_filter(points)
     app.add_template_filter(signed)
+    app.add_template_filter(game_form.named_players)

@@ -53,6 +53,20 @@ def new() -> Response | tuple[str, int]:
     return render_template("games/new.html", form=form), 422 if form.errors else 200
 
 
+@bp.post("/games/<game_id>/again")
+def again(game_id: str) -> Response:
+    """Starts a new game like this one, with the deal moved one seat on, in one tap."""
+    game, _role = access.open_game(game_id, write=True)  # a spectator's phone starts none
+    draft = game_form.again(game)
+    try:
+        new_game = store.create_game(get_db(), **asdict(draft), owner=access.browser_id())
+    except store.InvalidGame as error:  # a game stored before today's checks
+        flash(error.message, "error")
+        return redirect(url_for("games.new", format=game.format))
+    flash(f"New {game.rules.name} game like the last. {draft.first_dealer} deals first.", "ok")
+    return redirect(url_for("games.sheet", game_id=new_game.id))
+
+
 @bp.get("/games/<game_id>")
 def sheet(game_id: str) -> Response:
     """Shows the score sheet, or 304 when this browser already holds the current one."""
