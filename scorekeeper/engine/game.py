@@ -166,6 +166,11 @@ def append(rules: Rules, setup: Setup, state: GameState, hand: Hand) -> GameStat
     return _state(rules, setup, (*state.rows, row), dict(row.totals))
 
 
+def restate(rules: Rules, setup: Setup, state: GameState) -> GameState:
+    """Returns the sheet with its next minimums, dealer and result as these rules see them."""
+    return _state(rules, setup, state.rows, dict(state.totals))
+
+
 def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
     """Scores every hand in order and returns the whole sheet."""
     totals = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}

@@ -11,6 +11,7 @@ from scorekeeper.store.errors import (
     StaleGame,
     StoreError,
 )
+from scorekeeper.store.game_rules import RuleBook, RulesUnreadable, Segment
 from scorekeeper.store.games import (
     MAX_NAME,
     Game,
@@ -20,6 +21,12 @@ from scorekeeper.store.games import (
     get_game,
 )
 from scorekeeper.store.hands import delete_last_hand, edit_hand, record_hand, set_reopened
+from scorekeeper.store.rules_change import (
+    RulesUnchanged,
+    play_on_under_new_rules,
+    rules_changed,
+    source_document,
+)
 
 __all__ = [
     "MAX_NAME",
@@ -30,6 +37,10 @@ __all__ = [
     "HandNotFound",
     "InvalidGame",
     "InvalidHand",
+    "RuleBook",
+    "RulesUnchanged",
+    "RulesUnreadable",
+    "Segment",
     "StaleGame",
     "StoreError",
     "Tokens",
@@ -40,7 +51,10 @@ __all__ = [
     "games_for_browser",
     "get_game",
     "join",
+    "play_on_under_new_rules",
     "record_hand",
     "role_of",
+    "rules_changed",
     "set_reopened",
+    "source_document",
 ]
