@@ -121,3 +121,10 @@ def game_rules(db: Database) -> None:
                 game["created_at"],
             ],
         )
+
+
+@migrations(name="0003_games_target_raises")
+def games_target_raises(db: Database) -> None:
+    """Adds the targets a finished game was raised to when its table chose to play on."""
+    # A JSON list of {"after_hand", "from_target", "to_target"}; the last one is in force.
+    db.execute("ALTER TABLE games ADD COLUMN target_raises TEXT NOT NULL DEFAULT '[]'")

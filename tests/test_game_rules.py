@@ -8,11 +8,11 @@ import shutil
 import pytest
 
 from scorekeeper import presets, store
-from scorekeeper.db import connect
 from scorekeeper.format_documents import digest, preset_document
 from scorekeeper.migrations import migrations
 from scorekeeper.resources import resource_dir
 from scorekeeper.store import portable
+from scorekeeper.store.connection import connect
 from scorekeeper.store.games import _recent
 from tests.conftest import hidden_fields
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,10 @@ class Segment:
     rules: Rules
 
 
+def _same(rules: Rules) -> Rules:
+    return rules
+
+
 @dataclass(frozen=True)
 class RuleBook:
     """Every rules document a game has been played under, the first from hand 1."""
@@ -56,15 +60,20 @@ class RuleBook:
         """Returns the rules that score hand `number` (1-based)."""
         return self.segment_for(number).rules
 
-    def replay(self, setup: Setup, hands: Sequence[Hand]) -> GameState:
+    def replay(
+        self, setup: Setup, hands: Sequence[Hand], adjust: Callable[[Rules], Rules] = _same
+    ) -> GameState:
         """Scores every hand under the rules it was played with; the result by the latest."""
         if len(self.segments) == 1:
-            return engine.replay(self.current.rules, setup, hands)
+            return engine.replay(adjust(self.current.rules), setup, hands)
         first_change = self.segments[1].from_hand - 1
-        state = engine.replay(self.segments[0].rules, setup, hands[:first_change])
+        state = engine.replay(adjust(self.segments[0].rules), setup, hands[:first_change])
         for number, hand in enumerate(hands[first_change:], first_change + 1):
-            state = engine.append(self.rules_for(number), setup, state, hand)
-        return engine.restate(self.rules_for(len(hands) + 1), setup, state)
+            rules = adjust(self.rules_for(number))
+            if self.segment_for(number).from_hand == number:  # the new rules may play on
+                state = engine.restate(rules, setup, state)
+            state = engine.append(rules, setup, state, hand)
+        return engine.restate(adjust(self.rules_for(len(hands) + 1)), setup, state)
 
 
 # Building rules from a document costs about a millisecond; games share a few documents.

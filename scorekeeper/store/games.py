@@ -16,10 +16,12 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import read, write
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
+from scorekeeper.engine.ending import TargetRaise, start_problems, with_raises
 from scorekeeper.format_documents import FormatError, preset_document, rules_of
 from scorekeeper.presets import Rules
+from scorekeeper.store.connection import read, write
+from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import GameNotFound, InvalidGame
 from scorekeeper.store.game_rules import PRESET, RuleBook, freeze, rule_book
 
@@ -70,6 +72,7 @@ class Game:
     rule_book: RuleBook
     # Stored hands that no longer read under the game's rules: (hand number, problem).
     unreadable: tuple[tuple[int, Problem], ...] = ()
+    raises: tuple[TargetRaise, ...] = ()  # the table played on past the preset's target
 
     @property
     def side_keys(self) -> list[str]:
@@ -79,7 +82,7 @@ class Game:
     @cached_property
     def state(self) -> GameState:
         """Returns the whole sheet, replayed from the raw hands."""
-        return self.rule_book.replay(self.setup, self.hands)
+        return self.rule_book.replay(self.setup, self.hands, lambda r: with_raises(r, self.raises))
 
     @property
     def locked(self) -> bool:
@@ -96,7 +99,7 @@ class Game:
         """Parses and validates a raw hand as hand `number`, returning every problem."""
         raw = raw.as_dict() if isinstance(raw, Hand) else raw
         problems: list[Problem] = []
-        rules = self.rule_book.rules_for(number)
+        rules = with_raises(self.rule_book.rules_for(number), self.raises)
         hand = engine.parse_hand(rules, raw, self.side_keys, problems)
         if not problems:
             problems = engine.validate_hand(rules, hand, self.totals_before(number))
@@ -226,6 +229,7 @@ def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
 def _build(db: Database, row: Mapping[str, Any]) -> Game:
     game_id = row["id"]
     book = rule_book(db, game_id)
+    raises = target_raises(row)
     setup = _setup(db, row)
     keys = [s.key for s in setup.sides]
     hands, unreadable = [], []
@@ -245,15 +249,21 @@ def _build(db: Database, row: Mapping[str, Any]) -> Game:
         id=row["id"],
         format=row["format"],
         options=book.current.options,
-        rules=book.current.rules,
+        rules=with_raises(book.current.rules, raises),
         setup=setup,
         hands=tuple(hands),
         version=row["version"],
         created_at=row["created_at"],
         rule_book=book,
         unreadable=tuple(unreadable),
+        raises=raises,
         **_row_fields(row),
     )
+
+
+def target_raises(row: Mapping[str, Any]) -> tuple[TargetRaise, ...]:
+    """Returns the raises of the target kept in a game's row, oldest first."""
+    return tuple(TargetRaise(**r) for r in json.loads(row.get("target_raises") or "[]"))
 
 
 def get_game(db: Database, game_id: str) -> Game:
@@ -303,6 +313,8 @@ def _check_setup(
             raise InvalidGame("Starting totals are multiples of 5, one per side.", "start_totals")
         if abs(total) > MAX_START_TOTAL:
             raise InvalidGame("A starting total that large cannot be right.", "start_totals")
+    for problem in start_problems(rules, start_totals):
+        raise InvalidGame(explain(problem), problem.field)
 
 
 def create_game(

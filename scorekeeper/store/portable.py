@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import read, write
 from scorekeeper.engine import Hand, Setup, Side
+from scorekeeper.engine.ending import MAX_TARGET, TargetRaise, after_end_problems, with_raises
 from scorekeeper.format_documents import FormatError, digest, preset_document, rules_of
 from scorekeeper.presets import Rules, load_presets
+from scorekeeper.store.connection import read, write
+from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import InvalidGame, StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, freeze
 from scorekeeper.store.games import _check_setup, load, new_token, now
@@ -26,6 +28,8 @@ MAX_GAMES = 2_000
 MAX_HANDS = 1_000  # far more than any game; a hostile file cannot make us replay forever
 MAX_DEPTH = 11  # games > game > rules > segment > document > options > option > set > tiers > tier
 MAX_TEXT = 40
+MAX_RAISES = 20
+CLOCK_SLACK = timedelta(minutes=10)  # another computer's clock may run a little ahead
 GAME_KEYS = {
     "id",
     "format",
@@ -39,6 +43,7 @@ GAME_KEYS = {
     "updated_at",
     "hands",
     "rules",
+    "target_raises",
 }
 SEGMENT_KEYS = {"from_hand", "source", "source_id", "options", "document", "digest"}
 REQUIRED = {"format", "sides", "first_dealer", "hands"}
@@ -60,6 +65,7 @@ class Imported:
     reopened: bool
     created_at: str
     updated_at: str
+    raises: tuple[TargetRaise, ...] = ()
 
 
 def game_document(game: Any) -> dict[str, Any]:
@@ -87,6 +93,7 @@ def game_document(game: Any) -> dict[str, Any]:
             }
             for s in game.rule_book.segments
         ],
+        "target_raises": [asdict(r) for r in game.raises],
     }
 
 
@@ -176,10 +183,37 @@ def _stamp(where: str, value: Any, name: str) -> str:
     if value is None:
         return now()
     try:
-        datetime.fromisoformat(_text(where, value, name))
+        stamp = datetime.fromisoformat(_text(where, value, name))
     except ValueError as error:
         raise InvalidImport(f"{where}: {name} must be a date and time like {now()}.") from error
+    if stamp.tzinfo is None:  # the app writes UTC; a stamp without a zone is read as UTC
+        stamp = stamp.replace(tzinfo=UTC)
+    if stamp > datetime.now(UTC) + CLOCK_SLACK:
+        raise InvalidImport(f"{where}: {name} ({value}) is in the future.")
     return value
+
+
+def _raises(where: str, rules: Rules, hands: int, raw: Any) -> tuple[TargetRaise, ...]:
+    """Checks the targets a game was raised to: each above the last, after a played hand."""
+    if not isinstance(raw, list) or len(raw) > MAX_RAISES:
+        raise InvalidImport(f"{where}: target_raises must be a list of at most {MAX_RAISES}.")
+    raises, target, after = [], rules.ending.target, 0
+    for i, item in enumerate(raw):
+        name = f"target_raises[{i}]"
+        keys = {"after_hand", "from_target", "to_target"}
+        if not isinstance(item, dict) or set(item) != keys:
+            raise InvalidImport(f"{where}: {name} must have exactly {', '.join(sorted(keys))}.")
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in item.values()):
+            raise InvalidImport(f"{where}: {name} must hold whole numbers.")
+        if target is None or item["from_target"] != target:
+            raise InvalidImport(f"{where}: {name}.from_target must be the target then ({target}).")
+        if not target < item["to_target"] <= MAX_TARGET or item["to_target"] % 5:
+            raise InvalidImport(f"{where}: {name}.to_target must be a higher target.")
+        if not after <= item["after_hand"] <= hands:
+            raise InvalidImport(f"{where}: {name}.after_hand must be a hand of the game.")
+        raises.append(TargetRaise(**item))
+        target, after = item["to_target"], item["after_hand"]
+    return tuple(raises)
 
 
 def _sides(where: str, raw: Any) -> list[tuple[str, list[str]]]:
@@ -203,7 +237,9 @@ def _totals(where: str, raw: Any) -> dict[str, int]:
     return {k: v for k, v in raw.items() if v}
 
 
-def _hands(where: str, book: RuleBook, setup: Setup, raw: Any) -> tuple[Hand, ...]:
+def _hands(
+    where: str, book: RuleBook, setup: Setup, raw: Any, raises: tuple[TargetRaise, ...]
+) -> tuple[Hand, ...]:
     """Parses every hand, replays them once, and validates each against the totals before it."""
     if not isinstance(raw, list) or len(raw) > MAX_HANDS:
         raise InvalidImport(f"{where}: hands must be a list of at most {MAX_HANDS:,} hands.")
@@ -214,10 +250,12 @@ def _hands(where: str, book: RuleBook, setup: Setup, raw: Any) -> tuple[Hand, ..
         hands.append(engine.parse_hand(book.rules_for(number), entry, keys, problems))
         if problems:
             raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
-    state = book.replay(setup, hands)
+    state = book.replay(setup, hands, lambda rules: with_raises(rules, raises))
+    for problem in after_end_problems(state):  # the app refuses to record past the end
+        raise InvalidImport(f"{where}: {problem.field}: {explain(problem)}")
     for number, hand in enumerate(hands, 1):
         before = state.rows[number - 2].totals if number > 1 else state_start(setup)
-        problems = engine.validate_hand(book.rules_for(number), hand, before)
+        problems = engine.validate_hand(with_raises(book.rules_for(number), raises), hand, before)
         if problems:
             raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
     return tuple(hands)
@@ -321,15 +359,19 @@ def check_game(index: int, raw: Any) -> Imported:
     )
     if not isinstance(raw.get("reopened", False), bool):
         raise InvalidImport(f"{where}: reopened must be true or false.")
+    played = len(raw["hands"]) if isinstance(raw["hands"], list) else 0
+    raises = _raises(where, book.current.rules, played, raw.get("target_raises", []))
+    rules = with_raises(book.current.rules, raises)
     return Imported(
         format=format_id,
         rules=rules,
         book=book,
         setup=setup,
-        hands=_hands(where, book, setup, raw["hands"]),
+        hands=_hands(where, book, setup, raw["hands"], raises),
         reopened=raw.get("reopened", False),
         created_at=_stamp(where, raw.get("created_at"), "created_at"),
         updated_at=_stamp(where, raw.get("updated_at"), "updated_at"),
+        raises=raises,
     )
 
 
@@ -356,6 +398,7 @@ def _insert(db: Database, game: Imported, owner: str | None) -> str:
             "start_totals": json.dumps(dict(game.setup.start_totals)),
             "version": 1,
             "reopened": int(game.reopened),
+            "target_raises": json.dumps([asdict(r) for r in game.raises]),
             **tokens,
             "created_at": game.created_at,
             "updated_at": game.updated_at,
