@@ -10,6 +10,7 @@ from scorekeeper.web import (
     compress,
     errors,
     game_end,
+    game_form,
     games,
     hands,
     home,
@@ -52,3 +53,4 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.add_template_filter(points)
     app.add_template_filter(signed)
+    app.add_template_filter(game_form.named_players)
