@@ -99,17 +99,16 @@ def formats(as_json: bool) -> int:
     return 0
 
 
-@cli.command(short_help="Start the app.")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=int, default=5000, show_default=True, help="Port to listen on.")
-def serve(host: str, port: int) -> int:
-    """Starts the app on the embedded SQLite database (a threaded server for one table)."""
-    from scorekeeper import create_app
+@cli.command(short_help="Start the app (on the LAN with --lan).")
+@click.option("--lan", is_flag=True, help="Let phones on the network join.")
+@click.option("--host", default=None, help="Address to listen on.")
+@click.option("--port", type=int, default=5000, show_default=True, help="Port (0: any free port).")
+@click.option("--threads", type=int, default=8, show_default=True, help="Requests served at once.")
+def serve(lan: bool, host: str | None, port: int, threads: int) -> int:
+    """Serves the app with waitress; on the LAN with --lan."""
+    from scorekeeper.serve import serve as run
 
-    app = create_app()
-    click.echo(f"Canasta Scorekeeper on http://{host}:{port}/  (Ctrl+C stops it)")
-    app.run(host=host, port=port, threaded=True, debug=False)
-    return 0
+    return run(host=host, port=port, lan=lan, threads=threads)
 
 
 @cli.command(short_help="Write a format's blank score sheet as PDF.")

@@ -29,6 +29,7 @@ LAYERS = {
     "scorekeeper": 5,  # the package's create_app, the factory and the command line
     "scorekeeper.app": 5,
     "scorekeeper.cli": 5,
+    "scorekeeper.serve": 5,  # `scorekeeper serve`: waitress and the LAN addresses
 }
 EDGE = 4
 # Packages of the edge layer may not import each other, except the web serving PDFs.
