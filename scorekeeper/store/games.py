@@ -17,10 +17,10 @@ from sqlite_utils import Database
 from scorekeeper import engine
 from scorekeeper.db import read, write
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
+from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.presets import Rules, rules_for
 from scorekeeper.store.errors import GameNotFound, InvalidGame
 
-MAX_NAME = 40
 MAX_START_TOTAL = 100_000
 ROLES = ("owner", "edit", "view")
 
@@ -261,8 +261,11 @@ def _check_names(sides: Sequence[tuple[str, Sequence[str]]]) -> None:
     players = [p for _, ps in sides for p in ps]
     for what, items in (("side", names), ("player", players)):
         for item in items:
-            if not item.strip() or len(item) > MAX_NAME or item != item.strip():
+            problem = name_problem(item, what)
+            if problem is not None and problem.code in ("name-blank", "name-too-long"):
                 raise InvalidGame(f"Each {what} name needs 1 to {MAX_NAME} characters.", what)
+            if problem is not None:
+                raise InvalidGame(problem.message, what)
         if len(set(items)) != len(items):
             raise InvalidGame(f"Two {what}s have the same name.", what)
 
