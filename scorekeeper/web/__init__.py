@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import Flask
 from werkzeug.routing import IntegerConverter
 
 from scorekeeper.web import (
     compress,
     errors,
+    game_end,
+    game_form,
     games,
     hands,
     home,
@@ -36,12 +40,13 @@ class AsciiIntConverter(IntegerConverter):
     regex = r"[0-9]{1,9}"
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None = None) -> None:
     """Registers the blueprints, error pages and filters on the app."""
     app.url_map.converters["int"] = AsciiIntConverter  # before any rule is added: API too
     for blueprint in (
         home.bp,
         games.bp,
+        game_end.bp,
         hands.bp,
         sheets.bp,
         share.bp,
@@ -52,7 +57,8 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(blueprint)
     security.init_app(app)
     compress.init_app(app)
-    errors.init_app(app)
+    errors.init_app(app, error_renderers)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.add_template_filter(points)
     app.add_template_filter(signed)
+    app.add_template_filter(game_form.named_players)

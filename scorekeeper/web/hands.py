@@ -11,6 +11,7 @@ from scorekeeper import engine, i18n, store
 from scorekeeper.db import get_db
 from scorekeeper.engine import sitting_out
 from scorekeeper.store import Game
+from scorekeeper.store.hands import PLAY_ON
 from scorekeeper.web import access, hand_form
 from scorekeeper.web.hand_form import Reading
 from scorekeeper.web.posting import new_form_token, posted
@@ -53,6 +54,9 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     if game.locked:
         flash(store.GameOver.message, "error")
         return _to_sheet(game_id)
+    if number is None and game.state.status.over:  # reopened to fix, not to play on
+        flash(PLAY_ON, "error")
+        return _to_sheet(game_id)
     number = number or len(game.hands) + 1
     if request.method == "GET":
         values = (
@@ -60,7 +64,7 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
                 game.rules, game.side_keys, game.hands[number - 1].as_dict()
             )
             if number <= len(game.hands)
-            else hand_form.blank_values(game.rules, game.side_keys)
+            else hand_form.blank_values(game.rules, game.side_keys, request.args.get("out"))
         )
         return _form_page(game, number, Reading(None, values), game.version)
     version, token = posted()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import re
 import secrets
 
 from flask import abort, request
 
 from scorekeeper.i18n import parse_ascii
-
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+from scorekeeper.store import FORM_TOKEN
 
 
 def new_form_token() -> str:
@@ -21,6 +19,6 @@ def posted() -> tuple[int, str]:
     """Returns the posted (version, form_token); 400 when either is missing or malformed."""
     version, token = request.form.get("version", ""), request.form.get("form_token", "")
     number = parse_ascii(version)
-    if number is None or not TOKEN.fullmatch(token):
+    if number is None or not FORM_TOKEN.fullmatch(token):
         abort(400, "This form is missing its hidden fields. Reload the page and try again.")
     return number, token
