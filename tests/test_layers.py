@@ -33,6 +33,7 @@ LAYERS = {
     "scorekeeper.cli": 5,
     "scorekeeper.commands": 5,
     "scorekeeper.data_commands": 5,
+    "scorekeeper.serve": 5,  # `scorekeeper serve`: waitress and the LAN addresses
 }
 EDGE = 4
 # Packages of the edge layer may not import each other, except the web serving PDFs.
