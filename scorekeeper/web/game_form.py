@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import Setup, Side
+from scorekeeper import i18n
+from scorekeeper.engine import Setup, Side, dealer
+from scorekeeper.engine.names import name_problem
 from scorekeeper.presets import Rules
-from scorekeeper.store import MAX_NAME
+from scorekeeper.store import Game
+from scorekeeper.store.games import MAX_START_TOTAL
 
 PARTNERSHIP_NAMES = ("We", "They", "Them", "Us", "You")
-TOTAL = re.compile(r"-?[0-9]{1,6}")
+MULTIPLE = "A starting total is a whole multiple of 5, like 1250 or -120."
 
 
 @dataclass(frozen=True)
@@ -48,10 +50,15 @@ class GameForm:
         return per_side[min(side, len(per_side) - 1)]
 
     def default_name(self, side: int) -> str:
-        """Returns the name a side starts with: We/They for partnerships, empty for players."""
+        """Returns the name a side gets when none is typed: We/They, or "Player 2"."""
         if self.individual:
-            return ""
+            return f"Player {side + 1}"
         return PARTNERSHIP_NAMES[side] if side < len(PARTNERSHIP_NAMES) else f"Side {side + 1}"
+
+    def default_player(self, side: int, player: int) -> str:
+        """Returns the name an unnamed partner gets, e.g. "We 2", from the side's name."""
+        side_name = self.values.get(f"side-{side}-name", "").strip() or self.default_name(side)
+        return f"{side_name} {player + 1}"
 
     def seats(self) -> list[tuple[str, str]]:
         """Returns (value, label) for every seat in dealing order, for the first-dealer choice."""
@@ -75,23 +82,29 @@ class GameForm:
         self.errors.setdefault(name, []).append(message)
 
 
+def named_players(side: Side) -> list[str]:
+    """Returns a side's players that were given names, leaving out defaults such as "We 2"."""
+    defaults = {side.name, *(f"{side.name} {j + 1}" for j in range(len(side.players)))}
+    return [p for p in side.players if p not in defaults]
+
+
 def blank(rules: Rules, count: int) -> GameForm:
     """Returns the form as first shown: default side names and the first seat dealing."""
     form = GameForm(rules, count)
     for i in range(count):
-        form.values[f"side-{i}-name"] = form.default_name(i)
+        form.values[f"side-{i}-name"] = "" if form.individual else form.default_name(i)
     form.values["first_dealer"] = "0-0"
     return form
 
 
-def _name(form: GameForm, key: str, what: str, raw: Mapping[str, str]) -> str:
+def _name(form: GameForm, key: str, default: str, raw: Mapping[str, str]) -> str:
+    """Reads one name; an empty one becomes its default, since names are optional."""
     text = str(raw.get(key, ""))[:200].strip()
     form.values[key] = text
-    if not text:
-        form.error(key, f"Enter the {what}'s name.")
-    elif len(text) > MAX_NAME:
-        form.error(key, f"Names are at most {MAX_NAME} characters.")
-    return text
+    problem = name_problem(text) if text else None  # empty: the default name
+    if problem is not None:
+        form.error(key, problem.message)
+    return text or default
 
 
 def _unique(form: GameForm, entries: list[tuple[str, str]], what: str) -> None:
@@ -105,12 +118,13 @@ def _unique(form: GameForm, entries: list[tuple[str, str]], what: str) -> None:
 def _names(form: GameForm, raw: Mapping[str, str]) -> list[tuple[str, list[str]]]:
     sides = []
     for i in range(form.count):
-        name = _name(form, f"side-{i}-name", "player" if form.individual else "side", raw)
+        name = _name(form, f"side-{i}-name", form.default_name(i), raw)
         players = (
             [name]
             if form.individual
             else [
-                _name(form, f"side-{i}-player-{j}", "player", raw) for j in range(form.players(i))
+                _name(form, f"side-{i}-player-{j}", form.default_player(i, j), raw)
+                for j in range(form.players(i))
             ]
         )
         sides.append((name, players))
@@ -132,12 +146,19 @@ def _start_totals(form: GameForm, raw: Mapping[str, str], names: list[str]) -> d
         form.values[key] = text
         if not text:
             continue
-        if not TOTAL.fullmatch(text) or int(text) % 5:
-            form.error(key, "A starting total is a whole multiple of 5, like 1250 or -120.")
-        elif target is not None and int(text) >= target:
+        try:
+            total = i18n.parse_whole(
+                text, label="A starting total", limit=MAX_START_TOTAL, negative=True
+            )
+        except i18n.NumberProblem as problem:
+            form.error(key, problem.message if problem.code != "not-a-number" else MULTIPLE)
+            continue
+        if total % 5:
+            form.error(key, MULTIPLE)
+        elif target is not None and total >= target:
             form.error(key, f"A starting total must be below the target ({target:,}).")
         else:
-            totals[name] = int(text)
+            totals[name] = total
     return totals
 
 
@@ -145,7 +166,8 @@ def read(rules: Rules, count: int, raw: Mapping[str, str], options: list[str]) -
     """Reads a submitted new-game form; the result has errors or gives a Draft via `draft`."""
     form = GameForm(rules, count, options={o.id for o in rules.options} & set(options))
     sides = _names(form, raw)
-    form.values["first_dealer"] = str(raw.get("first_dealer", ""))[:20]
+    # A quick start sends no dealer: the first seat deals, as on the blank form.
+    form.values["first_dealer"] = str(raw.get("first_dealer", "0-0"))[:20]
     if form.values["first_dealer"] not in dict(form.seats()):
         form.error("first_dealer", "Choose who deals the first hand.")
     form.start_totals = _start_totals(form, raw, [n for n, _ in sides])
@@ -163,4 +185,15 @@ def draft(form: GameForm) -> Draft:
         sides=tuple((name, tuple(players)) for name, players in sides),
         first_dealer=sides[i][1][j],
         start_totals=form.start_totals,
+    )
+
+
+def again(game: Game) -> Draft:
+    """Returns a new game like `game`: same format, options and sides; the next seat deals."""
+    return Draft(
+        format_id=game.format,
+        options=game.options,
+        sides=tuple((side.name, side.players) for side in game.setup.sides),
+        first_dealer=dealer(game.rules, game.setup, 1),
+        start_totals={},
     )
