@@ -7,6 +7,7 @@ from typing import Any
 
 from scorekeeper.engine.game import game_status
 from scorekeeper.engine.hand import Hand, Problem, parse_hand
+from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, score_hand
 from scorekeeper.engine.validate import validate_hand, warnings_for
@@ -14,7 +15,7 @@ from scorekeeper.format_documents import FormatError, inline_document, rules_of
 from scorekeeper.presets import Rules, rules_for
 
 TOP_LEVEL_KEYS = {"sides", "game_over", "winner", "tied", "message", "warnings", "deal"}
-MAX_SIDE_NAME = 40
+MAX_SIDE_NAME = MAX_NAME
 
 
 def opening_dict(need: OpeningNeed | None) -> dict[str, Any] | None:
@@ -80,10 +81,13 @@ def _sides(rules: Rules, data: Mapping[str, Any], problems: list[Problem]) -> li
             Problem(None, "hand", f"{rules.name} has {wanted} sides; the hand gives {len(sides)}.")
         )
     for side in sides:
-        if not side.strip() or len(side) > MAX_SIDE_NAME:
+        problem = name_problem(side, "side")
+        if problem is not None and problem.code in ("name-blank", "name-too-long"):
             problems.append(
                 Problem(side, "hand", f"Side names are 1 to {MAX_SIDE_NAME} characters.")
             )
+        elif problem is not None and problem.code != "name-spaces":
+            problems.append(Problem(side, "hand", problem.message))
     return sides
 
 

@@ -18,6 +18,7 @@ from sqlite_utils import Database
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
 from scorekeeper.engine.ending import TargetRaise, start_problems, with_raises
+from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.format_documents import FormatError, preset_document, rules_of
 from scorekeeper.presets import Rules
 from scorekeeper.store.connection import read, write
@@ -27,7 +28,6 @@ from scorekeeper.store.game_rules import PRESET, RuleBook, freeze, rule_book
 
 logger = logging.getLogger(__name__)
 
-MAX_NAME = 40
 MAX_START_TOTAL = 100_000
 ROLES = ("owner", "edit", "view")
 
@@ -290,8 +290,11 @@ def _check_names(sides: Sequence[tuple[str, Sequence[str]]]) -> None:
     players = [p for _, ps in sides for p in ps]
     for what, items in (("side", names), ("player", players)):
         for item in items:
-            if not item.strip() or len(item) > MAX_NAME or item != item.strip():
+            problem = name_problem(item, what)
+            if problem is not None and problem.code in ("name-blank", "name-too-long"):
                 raise InvalidGame(f"Each {what} name needs 1 to {MAX_NAME} characters.", what)
+            if problem is not None:
+                raise InvalidGame(problem.message, what)
         if len(set(items)) != len(items):
             raise InvalidGame(f"Two {what}s have the same name.", what)
 

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from scorekeeper import i18n
 from scorekeeper.engine import Setup, Side, dealer
+from scorekeeper.engine.names import name_problem
 from scorekeeper.presets import Rules
-from scorekeeper.store import MAX_NAME, Game
+from scorekeeper.store import Game
+from scorekeeper.store.games import MAX_START_TOTAL
 
 PARTNERSHIP_NAMES = ("We", "They", "Them", "Us", "You")
-TOTAL = re.compile(r"-?[0-9]{1,6}")
+MULTIPLE = "A starting total is a whole multiple of 5, like 1250 or -120."
 
 
 @dataclass(frozen=True)
@@ -99,8 +101,9 @@ def _name(form: GameForm, key: str, default: str, raw: Mapping[str, str]) -> str
     """Reads one name; an empty one becomes its default, since names are optional."""
     text = str(raw.get(key, ""))[:200].strip()
     form.values[key] = text
-    if len(text) > MAX_NAME:
-        form.error(key, f"Names are at most {MAX_NAME} characters.")
+    problem = name_problem(text) if text else None  # empty: the default name
+    if problem is not None:
+        form.error(key, problem.message)
     return text or default
 
 
@@ -143,12 +146,19 @@ def _start_totals(form: GameForm, raw: Mapping[str, str], names: list[str]) -> d
         form.values[key] = text
         if not text:
             continue
-        if not TOTAL.fullmatch(text) or int(text) % 5:
-            form.error(key, "A starting total is a whole multiple of 5, like 1250 or -120.")
-        elif target is not None and int(text) >= target:
+        try:
+            total = i18n.parse_whole(
+                text, label="A starting total", limit=MAX_START_TOTAL, negative=True
+            )
+        except i18n.NumberProblem as problem:
+            form.error(key, problem.message if problem.code != "not-a-number" else MULTIPLE)
+            continue
+        if total % 5:
+            form.error(key, MULTIPLE)
+        elif target is not None and total >= target:
             form.error(key, f"A starting total must be below the target ({target:,}).")
         else:
-            totals[name] = int(text)
+            totals[name] = total
     return totals
 
 
