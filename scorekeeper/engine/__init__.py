@@ -15,15 +15,22 @@ from scorekeeper.engine.game import (
 )
 from scorekeeper.engine.hand import Hand, Problem, SideEntry, parse_entry, parse_hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
-from scorekeeper.engine.score import Item, SideScore, score_hand, teams
+from scorekeeper.engine.score import Item, Preview, SideScore, preview, score_hand, teams
+from scorekeeper.engine.setup import MAX_NAME, Draft, check_name, check_setup, check_side_count
 from scorekeeper.engine.validate import validate_hand, warnings_for
 
 __all__ = [
+    "MAX_NAME",
     "append",
+    "check_name",
+    "check_setup",
+    "check_side_count",
+    "Draft",
     "GameState",
     "Hand",
     "Item",
     "OpeningNeed",
+    "Preview",
     "Problem",
     "Row",
     "Setup",
@@ -36,6 +43,7 @@ __all__ = [
     "opening_minimum",
     "parse_entry",
     "parse_hand",
+    "preview",
     "replay",
     "score_hand",
     "seats_at_table",

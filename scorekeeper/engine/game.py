@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
-from scorekeeper.engine.score import SideScore, score_hand
+from scorekeeper.engine.score import SideScore, preview
 from scorekeeper.presets import Rules
 
 
@@ -73,6 +73,13 @@ class GameState:
     next_dealer: str | None
     next_sitting_out: str | None
     status: Status
+    start_totals: Mapping[str, int] = field(default_factory=dict)  # before the first hand
+
+    def totals_before(self, number: int) -> dict[str, int]:
+        """Returns each side's total before hand `number` (1-based; past the end: the totals now)."""
+        if number <= 1 or not self.rows:
+            return dict(self.start_totals)
+        return dict(self.rows[min(number, len(self.rows) + 1) - 2].totals)
 
     def to_target(self, rules: Rules) -> dict[str, int | None]:
         """Returns how many points each side still needs to reach the target."""
@@ -135,7 +142,13 @@ def _minimums(rules: Rules, totals: Mapping[str, int], deal: int) -> dict[str, O
     return {k: opening_minimum(rules, t, deal) for k, t in totals.items()}
 
 
-def _state(rules: Rules, setup: Setup, rows: tuple[Row, ...], totals: dict[str, int]) -> GameState:
+def _state(
+    rules: Rules,
+    setup: Setup,
+    rows: tuple[Row, ...],
+    totals: dict[str, int],
+    start: Mapping[str, int],
+) -> GameState:
     status = game_status(rules, totals, len(rows))
     return GameState(
         rows=rows,
@@ -144,18 +157,19 @@ def _state(rules: Rules, setup: Setup, rows: tuple[Row, ...], totals: dict[str, 
         next_dealer=None if status.over else dealer(rules, setup, len(rows)),
         next_sitting_out=None if status.over else sitting_out(rules, setup, len(rows)),
         status=status,
+        start_totals=start,
     )
 
 
 def _row(rules: Rules, setup: Setup, totals: Mapping[str, int], index: int, hand: Hand) -> Row:
-    scores = score_hand(rules, hand)
+    scored = preview(rules, hand, totals)
     return Row(
         number=index + 1,
         dealer=dealer(rules, setup, index),
         sitting_out=sitting_out(rules, setup, index),
         minimums=_minimums(rules, totals, index + 1),
-        scores=scores,
-        totals={k: totals[k] + scores[k].score for k in totals},
+        scores=scored.scores,
+        totals=scored.totals,
         lone_hand=hand.lone_hand,
     )
 
@@ -163,14 +177,15 @@ def _row(rules: Rules, setup: Setup, totals: Mapping[str, int], index: int, hand
 def append(rules: Rules, setup: Setup, state: GameState, hand: Hand) -> GameState:
     """Returns the sheet with one more hand, scoring only that hand."""
     row = _row(rules, setup, state.totals, len(state.rows), hand)
-    return _state(rules, setup, (*state.rows, row), dict(row.totals))
+    return _state(rules, setup, (*state.rows, row), dict(row.totals), state.start_totals)
 
 
 def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
     """Scores every hand in order and returns the whole sheet."""
-    totals = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
+    start = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
+    totals = start
     rows: list[Row] = []
     for index, hand in enumerate(hands):
         rows.append(_row(rules, setup, totals, index, hand))
         totals = dict(rows[-1].totals)
-    return _state(rules, setup, tuple(rows), totals)
+    return _state(rules, setup, tuple(rows), totals, start)

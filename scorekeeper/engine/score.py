@@ -35,6 +35,14 @@ class SideScore:
 
 
 @dataclass(frozen=True)
+class Preview:
+    """A hand scored on top of the totals before it: each column's score and new total."""
+
+    scores: Mapping[str, SideScore]
+    totals: Mapping[str, int]
+
+
+@dataclass(frozen=True)
 class Team:
     """The columns that melded together in one hand, with their combined entries."""
 
@@ -156,3 +164,9 @@ def score_hand(rules: Rules, hand: Hand) -> dict[str, SideScore]:
             items = (*shared[:-1], *own, shared[-1])  # threes before the cards left in hand
             scores[member] = SideScore(sum(i.points for i in items), items)
     return {k: scores[k] for k in hand.entries}
+
+
+def preview(rules: Rules, hand: Hand, totals_before: Mapping[str, int]) -> Preview:
+    """Scores a valid hand and adds each column's score to its total before the hand."""
+    scores = score_hand(rules, hand)
+    return Preview(scores, {k: totals_before.get(k, 0) + s.score for k, s in scores.items()})

@@ -14,8 +14,8 @@ from scorekeeper import engine
 from scorekeeper.db import read, write
 from scorekeeper.engine import Hand, Setup, Side
 from scorekeeper.presets import PresetError, Rules, rules_for
-from scorekeeper.store.errors import InvalidGame, StoreError
-from scorekeeper.store.games import _check_setup, load, new_token, now
+from scorekeeper.store.errors import StoreError
+from scorekeeper.store.games import load, new_token, now
 
 KIND = "canasta-scorekeeper"
 VERSION = 1
@@ -23,7 +23,7 @@ MAX_BYTES = 8 * 1024 * 1024
 MAX_GAMES = 2_000
 MAX_HANDS = 1_000  # far more than any game; a hostile file cannot make us replay forever
 MAX_DEPTH = 8  # document > games > game > hands > hand > side > canastas > count
-MAX_TEXT = 40
+MAX_TEXT = 40  # ids, formats and dates; names follow the engine's setup rules
 GAME_KEYS = {
     "id",
     "format",
@@ -165,6 +165,13 @@ def _stamp(where: str, value: Any, name: str) -> str:
     return value
 
 
+def _string(where: str, value: Any, name: str) -> str:
+    """Returns a name as it is; its rules (length, spaces, repeats) are the engine's."""
+    if not isinstance(value, str):
+        raise InvalidImport(f"{where}: {name} must be text.")
+    return value
+
+
 def _sides(where: str, raw: Any) -> list[tuple[str, list[str]]]:
     if not isinstance(raw, list) or not raw or len(raw) > 8:
         raise InvalidImport(f"{where}: sides must be a list of 1 to 8 sides.")
@@ -172,8 +179,12 @@ def _sides(where: str, raw: Any) -> list[tuple[str, list[str]]]:
     for i, side in enumerate(raw):
         if not isinstance(side, dict) or set(side) != {"name", "players"}:
             raise InvalidImport(f"{where}: sides[{i}] must have exactly a name and players.")
-        players = _texts(where, side["players"], f"sides[{i}].players")
-        sides.append((_text(where, side["name"], f"sides[{i}].name"), players))
+        if not isinstance(side["players"], list):
+            raise InvalidImport(f"{where}: sides[{i}].players must be a list.")
+        players = [
+            _string(where, p, f"sides[{i}].players[{j}]") for j, p in enumerate(side["players"])
+        ]
+        sides.append((_string(where, side["name"], f"sides[{i}].name"), players))
     return sides
 
 
@@ -199,16 +210,10 @@ def _hands(where: str, rules: Rules, setup: Setup, raw: Any) -> tuple[Hand, ...]
             raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
     state = engine.replay(rules, setup, hands)
     for number, hand in enumerate(hands, 1):
-        before = state.rows[number - 2].totals if number > 1 else state_start(setup)
-        problems = engine.validate_hand(rules, hand, before)
+        problems = engine.validate_hand(rules, hand, state.totals_before(number))
         if problems:
             raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
     return tuple(hands)
-
-
-def state_start(setup: Setup) -> dict[str, int]:
-    """Returns each side's total before the first hand."""
-    return {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
 
 
 def check_game(index: int, raw: Any) -> Imported:
@@ -229,12 +234,11 @@ def check_game(index: int, raw: Any) -> Imported:
     except (KeyError, PresetError) as error:
         raise InvalidImport(f"{where}: {error.args[0]}.") from error
     sides = _sides(where, raw["sides"])
-    first_dealer = _text(where, raw["first_dealer"], "first_dealer")
+    first_dealer = _string(where, raw["first_dealer"], "first_dealer")
     start = _totals(where, raw.get("start_totals", {}))
-    try:
-        _check_setup(rules, sides, first_dealer, start)
-    except InvalidGame as error:
-        raise InvalidImport(f"{where}: {error.field}: {error.message}") from error
+    _draft, problems = engine.check_setup(rules, sides, first_dealer, start)
+    if problems:
+        raise InvalidImport(f"{where}: {problems[0].field}: {problems[0].message}")
     seating = tuple(_texts(where, raw.get("seating", []), "seating"))
     players = [p for _, ps in sides for p in ps]
     if seating and sorted(seating) != sorted(players):

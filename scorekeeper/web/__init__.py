@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from scorekeeper.engine import MAX_NAME
 from scorekeeper.web import (
     compress,
     errors,
@@ -48,3 +49,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.add_template_filter(points)
     app.add_template_filter(signed)
+    app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength

@@ -16,6 +16,7 @@ COUNT = re.compile(r"[0-9]{1,4}")
 MAX_TYPED = 200
 FORM = "_form"  # errors about the whole hand rather than one field
 NOBODY = "none"  # the lone-hand choice when the pile was never taken
+NOTHING_ENTERED = "nothing_entered"  # the code of an empty form: the preview stays quiet
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Reading:
     document: dict[str, Any] | None
     values: dict[str, str]
     errors: dict[str, list[str]] = field(default_factory=dict)
+    code: str = ""  # what the whole-form error is, for scripts: "nothing_entered"
 
 
 def fields_for(rules: Rules) -> list[Field]:
@@ -151,6 +153,7 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading
             ]
     if not entered and not errors:
         errors[FORM] = ["Nothing was entered. Fill in each side's points for the hand."]
+        return Reading(None, values, errors, NOTHING_ENTERED)
     return Reading(None if errors else document, values, errors)
 
 
