@@ -195,7 +195,8 @@ class _Reader:
     def __init__(self, data: Any, where: str) -> None:
         if not isinstance(data, dict):
             raise PresetError(f"{where}: expected a table")
-        self.data, self.where, self.seen = data, where, set()
+        self.data, self.where = data, where
+        self.seen: set[str] = set()
 
     def fail(self, key: str, message: str) -> PresetError:
         return PresetError(f"{self.where}.{key}: {message}")
@@ -213,10 +214,17 @@ class _Reader:
         return value
 
     def points(self, key: str, default: Any = ...) -> int:
-        value = self.get(key, int, default)
-        if value is not None and value % 5:
+        value: int = self.get(key, int, default)
+        if value % 5:
             raise self.fail(key, f"{value} is not a multiple of 5")
         return value
+
+    def points_or_none(self, key: str) -> int | None:
+        """Reads points that may be left out, such as a card with no fixed melded value."""
+        if key not in self.data:
+            self.seen.add(key)
+            return None
+        return self.points(key)
 
     def sub(self, key: str, default: Any = ...) -> _Reader:
         return _Reader(self.get(key, dict, default), f"{self.where}.{key}")
@@ -226,7 +234,7 @@ class _Reader:
         return [_Reader(item, f"{self.where}.{key}[{i}]") for i, item in enumerate(items)]
 
     def choice(self, key: str, choices: Iterable[str], default: Any = ...) -> str:
-        value = self.get(key, str, default)
+        value: str = self.get(key, str, default)
         if value not in choices:
             raise self.fail(key, f"{value!r} is not one of {', '.join(sorted(choices))}")
         return value
@@ -242,7 +250,7 @@ def _cards(r: _Reader) -> CardClass:
         id=r.get("id", str),
         label=r.get("label", str),
         count=r.get("count", int),
-        melded=r.points("melded", None),
+        melded=r.points_or_none("melded"),
         in_hand=r.points("in_hand"),
     )
     r.done()
@@ -282,7 +290,8 @@ def _opening(r: _Reader) -> Opening:
         raise r.fail("tiers", "needs at least one tier")
     if opening.by == "score":
         bounds = [t.below for t in tiers]
-        if bounds[-1] is not None or None in bounds[:-1] or bounds[:-1] != sorted(bounds[:-1]):
+        limits = [b for b in bounds[:-1] if b is not None]
+        if bounds[-1] is not None or len(limits) < len(bounds) - 1 or limits != sorted(limits):
             raise r.fail("tiers", "bands must rise, and only the last may have no `below`")
     return opening
 
@@ -373,7 +382,7 @@ def _option(r: _Reader) -> Option:
     return option
 
 
-def _build(data: dict, where: str, active: tuple[str, ...] = ()) -> Rules:
+def _build(data: dict[str, Any], where: str, active: tuple[str, ...] = ()) -> Rules:
     r = _Reader(data, where)
     canastas = tuple(_canasta(c) for c in r.rows("canastas", []))
     extras = tuple(_extra(e) for e in r.rows("extras", []))
@@ -413,7 +422,7 @@ def _build(data: dict, where: str, active: tuple[str, ...] = ()) -> Rules:
     return rules
 
 
-def _patch(data: dict, path: str, value: Any, where: str) -> None:
+def _patch(data: dict[str, Any], path: str, value: Any, where: str) -> None:
     """Sets `value` at a dotted path; a list of tables is entered by its items' `id`."""
     *parents, last = path.split(".")
     node: Any = data
@@ -434,7 +443,7 @@ def _patch(data: dict, path: str, value: Any, where: str) -> None:
 class Preset:
     """One format file: its base rules and the house options a game may switch on."""
 
-    def __init__(self, data: dict, where: str) -> None:
+    def __init__(self, data: dict[str, Any], where: str) -> None:
         self.data, self.where = data, where
         self.rules = _build(copy.deepcopy(data), where)
         self.id = self.rules.id

@@ -122,8 +122,9 @@ def game_status(rules: Rules, totals: Mapping[str, int], hands_played: int) -> S
         finished = hands_played >= ending.deals
         waiting = f"Deal {hands_played + 1} of {ending.deals}."
     else:
-        finished = any(t >= ending.target for t in totals.values())
-        waiting = f"First to {ending.target:,} after a hand."
+        target = ending.target or 0  # the preset loader requires a target when deals are open
+        finished = any(t >= target for t in totals.values())
+        waiting = f"First to {target:,} after a hand."
     if not finished or not totals:
         return Status(False, None, False, None, waiting)
     ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)

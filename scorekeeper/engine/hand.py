@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +20,8 @@ class Problem:
     field: str
     message: str
     code: str = ""  # what went wrong, for any layer that must tell problems apart
-    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict, hash=False)
 
     def as_dict(self) -> dict[str, Any]:
         """Returns the problem as the JSON object the CLI and API print."""

@@ -18,9 +18,9 @@ class Item:
     points: int
     count: int | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int]:
         """Returns the item as the JSON object of a breakdown."""
-        data = {"item": self.key, "label": self.label, "points": self.points}
+        data: dict[str, str | int] = {"item": self.key, "label": self.label, "points": self.points}
         if self.count is not None:
             data["count"] = self.count
         return data
