@@ -505,3 +505,26 @@ def rules_for(format_id: str, option_ids: Iterable[str] = ()) -> Rules:
     if format_id not in presets:
         raise KeyError(f"unknown format {format_id!r}")
     return presets[format_id].with_options(option_ids)
+
+
+def format_summaries() -> list[dict[str, Any]]:
+    """Returns every preset as a JSON-ready summary with its house options (CLI and API)."""
+    return [_summary(preset.rules) for preset in load_presets().values()]
+
+
+def _summary(rules: Rules) -> dict[str, Any]:
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "description": rules.description,
+        "target": rules.ending.target,
+        "deals": rules.ending.deals,
+        "sides": list(rules.table.players_per_side),
+        "min_sides": rules.table.min_sides,
+        "max_sides": rules.table.max_sides,
+        "canastas": [{"id": k.id, "label": k.label, "bonus": k.bonus} for k in rules.canastas],
+        "options": [
+            {"id": o.id, "label": o.label, "description": o.description, "source": o.source}
+            for o in rules.options
+        ],
+    }

@@ -13,8 +13,8 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.cli import main
-from scorekeeper.db import connect
 from scorekeeper.store.backup import BackupError, backup
+from scorekeeper.store.connection import connect
 from scorekeeper.store.portable import (
     MAX_BYTES,
     InvalidImport,

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from scorekeeper import store
-from scorekeeper.db import connect, migrate, write
 from scorekeeper.engine import Hand, SideEntry
+from scorekeeper.store.connection import connect, migrate, write
 
 SIDES = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
 OUT = {"melded_points": 300, "canastas": {"natural": 1}, "went_out": "out"}
@@ -212,7 +212,7 @@ def test_ids_and_tokens_never_start_like_a_command_line_option():
 def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(tmp_path):
     """A server process that knows an older version scores only new hands, unless one was edited."""
     from scorekeeper import engine
-    from scorekeeper.db import connect, migrate
+    from scorekeeper.store.connection import connect, migrate
 
     path = tmp_path / "two.db"
     migrate(path)

@@ -6,8 +6,8 @@ import re
 import stat
 
 from scorekeeper import create_app
-from scorekeeper.db import connect, migrate
 from scorekeeper.migrations import migrations
+from scorekeeper.store.connection import connect, migrate
 
 
 def test_first_start_creates_the_instance_folder_key_and_database(tmp_path, monkeypatch) -> None:

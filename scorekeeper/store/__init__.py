@@ -19,9 +19,16 @@ from scorekeeper.store.games import (
     games_for_browser,
     get_game,
 )
-from scorekeeper.store.hands import delete_last_hand, edit_hand, record_hand, set_reopened
+from scorekeeper.store.hands import (
+    FORM_TOKEN,
+    delete_last_hand,
+    edit_hand,
+    record_hand,
+    set_reopened,
+)
 
 __all__ = [
+    "FORM_TOKEN",
     "MAX_NAME",
     "AlreadySaved",
     "Game",

@@ -15,9 +15,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import read, write
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
 from scorekeeper.presets import Rules, rules_for
+from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import GameNotFound, InvalidGame
 
 ROLES = ("owner", "edit", "view")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -12,8 +13,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import write
 from scorekeeper.engine import Hand
+from scorekeeper.store.connection import write
 from scorekeeper.store.errors import (
     AlreadySaved,
     GameNotFound,
@@ -24,6 +25,8 @@ from scorekeeper.store.errors import (
 )
 from scorekeeper.store.games import Game, load, now, remember, with_sheet
 
+# A one-time token as `used_form_tokens` keeps it: a form's hidden token or an API write's key.
+FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 TOKEN_DAYS = 7  # a form is long finished after a week; older used tokens are pruned
 
 

@@ -11,9 +11,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import read, write
 from scorekeeper.engine import Hand, Setup, Side
 from scorekeeper.presets import PresetError, Rules, rules_for
+from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.games import load, new_token, now
 
