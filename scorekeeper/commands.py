@@ -58,7 +58,13 @@ def _export_pdf(args: argparse.Namespace) -> int:
     state = replay(game.rules, game.setup, game.hands)
     title = default_title(game.setup)
     data = game_sheet(
-        game.rules, game.setup, state, title=title, created=game.created_at, paper=args.paper
+        game.rules,
+        game.setup,
+        state,
+        title=title,
+        created=game.created_at,
+        paper=args.paper,
+        raises=game.raises,
     )
     return _write(args.output, data)
 

@@ -80,3 +80,10 @@ def games_rewritten(db: Database) -> None:
     # A server process that knows the game at a later version can then bring its copy up to
     # date by scoring only the hands added since, instead of replaying the whole game.
     db.execute("ALTER TABLE games ADD COLUMN rewritten INTEGER NOT NULL DEFAULT 0")
+
+
+@migrations(name="0003_games_target_raises")
+def games_target_raises(db: Database) -> None:
+    """Adds the targets a finished game was raised to when its table chose to play on."""
+    # A JSON list of {"after_hand", "from_target", "to_target"}; the last one is in force.
+    db.execute("ALTER TABLE games ADD COLUMN target_raises TEXT NOT NULL DEFAULT '[]'")

@@ -29,7 +29,7 @@ def codes(problems) -> list[tuple[str, str]]:
         pytest.param("classic", CLASSIC, "Zed", {}, [("first_dealer", "unknown_dealer")], id="dealer-not-playing"),
         pytest.param("classic", CLASSIC, None, {}, [("first_dealer", "unknown_dealer")], id="no-dealer-chosen"),
         pytest.param("classic", CLASSIC, "Ann", {"We": 12}, [("start_totals.We", "not_multiple_of_5")], id="start-not-five"),
-        pytest.param("classic", CLASSIC, "Ann", {"We": 5000}, [("start_totals.We", "at_target")], id="start-at-target"),
+        pytest.param("classic", CLASSIC, "Ann", {"We": 5000}, [("start_totals.We", "start_at_target")], id="start-at-target"),
         pytest.param("classic", CLASSIC, "Ann", {"We": -200_000}, [("start_totals.We", "too_large")], id="start-huge"),
         pytest.param("classic", CLASSIC, "Ann", {"Ghost": 50}, [("start_totals.Ghost", "unknown_side")], id="start-unknown-side"),
         pytest.param("two_hand", [("Ann", ["Ann"]), ("ann", ["ann"])], "Ann", {}, [("sides[1].name", "name_taken")], id="individual-same-name"),
@@ -84,6 +84,6 @@ def test_problems_carry_their_numbers_as_params() -> None:
     """A front end can word a problem itself from its code and params, without the message."""
     _draft, problems = check_setup(rules_for("classic"), CLASSIC, "Ann", {"We": 5000})
     assert [(p.code, dict(p.params)) for p in problems] == [
-        ("at_target", {"value": 5000, "target": 5000})
+        ("start_at_target", {"side": "We", "total": 5000, "target": 5000})
     ]
     assert problems[0].message == "A starting total must be below the target (5,000)."

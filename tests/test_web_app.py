@@ -35,7 +35,10 @@ def test_migrations_are_named_and_applied_once(tmp_path) -> None:
     migrate(path)
     migrate(path)
     db = connect(path)
-    assert [m.name for m in migrations.applied(db)] == ["0001_initial", "0002_games_rewritten"]
+    applied = [m.name for m in migrations.applied(db)]
+    assert applied[:2] == ["0001_initial", "0002_games_rewritten"]
+    assert "0003_games_target_raises" in applied and len(set(applied)) == len(applied)
+    assert applied == [m.name for m in migrations.pending(connect(tmp_path / "new.db"))]
 
 
 def test_a_crash_shows_the_500_page(app) -> None:

@@ -61,11 +61,17 @@ class Row:
     scores: Mapping[str, SideScore]
     totals: Mapping[str, int]
     lone_hand: str | None
+    after_end: bool = False  # played after the game had ended: shown, never counted
 
 
 @dataclass(frozen=True)
 class GameState:
-    """Everything the sheet shows: rows, totals, next minimums, next dealer and status."""
+    """Everything the sheet shows: rows, totals, next minimums, next dealer and status.
+
+    `rows` holds every hand entered; when the game has ended, `ended_at` is the number of
+    the hand that ended it, and `totals` and `status` are those at that hand, so no hand
+    played after the end ever counts.
+    """
 
     rows: tuple[Row, ...]
     totals: Mapping[str, int]
@@ -73,13 +79,19 @@ class GameState:
     next_dealer: str | None
     next_sitting_out: str | None
     status: Status
+    ended_at: int | None = None
     start_totals: Mapping[str, int] = field(default_factory=dict)  # before the first hand
 
     def totals_before(self, number: int) -> dict[str, int]:
-        """Returns each side's total before hand `number` (1-based; past the end: the totals now)."""
+        """Returns each side's total before hand `number` (1-based; past the end: the last row's)."""
         if number <= 1 or not self.rows:
             return dict(self.start_totals)
         return dict(self.rows[min(number, len(self.rows) + 1) - 2].totals)
+
+    @property
+    def after_end(self) -> tuple[Row, ...]:
+        """Returns the rows of hands played after the game had ended."""
+        return () if self.ended_at is None else self.rows[self.ended_at :]
 
     def to_target(self, rules: Rules) -> dict[str, int | None]:
         """Returns how many points each side still needs to reach the target."""
@@ -148,21 +160,32 @@ def _state(
     setup: Setup,
     rows: tuple[Row, ...],
     totals: dict[str, int],
+    ended_at: int | None,
     start: Mapping[str, int],
 ) -> GameState:
-    status = game_status(rules, totals, len(rows))
+    """Returns the sheet for these rows; `totals` are those after the last counted hand."""
+    played = len(rows) if ended_at is None else ended_at
+    status = game_status(rules, totals, played)
     return GameState(
         rows=rows,
         totals=totals,
-        next_minimums=_minimums(rules, totals, len(rows) + 1),
-        next_dealer=None if status.over else dealer(rules, setup, len(rows)),
-        next_sitting_out=None if status.over else sitting_out(rules, setup, len(rows)),
+        next_minimums=_minimums(rules, totals, played + 1),
+        next_dealer=None if status.over else dealer(rules, setup, played),
+        next_sitting_out=None if status.over else sitting_out(rules, setup, played),
         status=status,
+        ended_at=ended_at,
         start_totals=start,
     )
 
 
-def _row(rules: Rules, setup: Setup, totals: Mapping[str, int], index: int, hand: Hand) -> Row:
+def _row(
+    rules: Rules,
+    setup: Setup,
+    totals: Mapping[str, int],
+    index: int,
+    hand: Hand,
+    after_end: bool = False,
+) -> Row:
     scored = preview(rules, hand, totals)
     return Row(
         number=index + 1,
@@ -172,21 +195,38 @@ def _row(rules: Rules, setup: Setup, totals: Mapping[str, int], index: int, hand
         scores=scored.scores,
         totals=scored.totals,
         lone_hand=hand.lone_hand,
+        after_end=after_end,
     )
+
+
+def _ends_here(rules: Rules, totals: Mapping[str, int], hands_played: int) -> bool:
+    """Tells whether the game is over once `hands_played` hands have these totals."""
+    return game_status(rules, totals, hands_played).over
 
 
 def append(rules: Rules, setup: Setup, state: GameState, hand: Hand) -> GameState:
     """Returns the sheet with one more hand, scoring only that hand."""
-    row = _row(rules, setup, state.totals, len(state.rows), hand)
-    return _state(rules, setup, (*state.rows, row), dict(row.totals), state.start_totals)
+    ended_at = state.ended_at
+    running = state.rows[-1].totals if state.rows else state.totals
+    row = _row(rules, setup, running, len(state.rows), hand, after_end=ended_at is not None)
+    rows = (*state.rows, row)
+    if ended_at is not None:
+        return _state(rules, setup, rows, dict(state.totals), ended_at, state.start_totals)
+    ended_at = len(rows) if _ends_here(rules, row.totals, len(rows)) else None
+    return _state(rules, setup, rows, dict(row.totals), ended_at, state.start_totals)
 
 
 def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
-    """Scores every hand in order and returns the whole sheet."""
+    """Scores every hand in order and returns the whole sheet, ending where the rules say."""
     start = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
-    totals = start
+    totals = counted = start
+    ended_at: int | None = None
     rows: list[Row] = []
     for index, hand in enumerate(hands):
-        rows.append(_row(rules, setup, totals, index, hand))
+        rows.append(_row(rules, setup, totals, index, hand, after_end=ended_at is not None))
         totals = dict(rows[-1].totals)
-    return _state(rules, setup, tuple(rows), totals, start)
+        if ended_at is None:
+            counted = totals
+            if _ends_here(rules, totals, index + 1):
+                ended_at = index + 1
+    return _state(rules, setup, tuple(rows), counted, ended_at, start)

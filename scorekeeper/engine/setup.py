@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from scorekeeper.engine.ending import start_problems
 from scorekeeper.engine.hand import Problem
 from scorekeeper.presets import Rules
 
@@ -125,7 +126,7 @@ def _start_totals(
 ) -> list[Problem]:
     """Checks totals carried over from paper: one per side, multiples of 5, below the target."""
     problems = []
-    target = rules.ending.target
+    valid = {}
     for key, total in start_totals.items():
         path = f"start_totals.{key}"
         if key not in names:
@@ -152,16 +153,18 @@ def _start_totals(
                     {"value": total, "max": MAX_START_TOTAL},
                 )
             )
-        elif target is not None and total >= target:
-            problems.append(
-                Problem(
-                    None,
-                    path,
-                    f"A starting total must be below the target ({target:,}).",
-                    "at_target",
-                    {"value": total, "target": target},
-                )
+        else:
+            valid[key] = total
+    for end in start_problems(rules, valid):  # the game's end has its rule book; this is it
+        problems.append(
+            Problem(
+                None,
+                f"start_totals.{end.params['side']}",
+                f"A starting total must be below the target ({end.params['target']:,}).",
+                end.code,
+                end.params,
             )
+        )
     return problems
 
 

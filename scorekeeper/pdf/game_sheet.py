@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
+from scorekeeper.engine.ending import TargetRaise
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import (
     INK,
@@ -36,6 +37,7 @@ BAND, SUB = 28.0, 13.0  # heights of the side-name band and the column-heading b
 FIRST_HEADER, NEXT_HEADER = 58.0, 22.0
 RESULT_BOX = 44.0
 PAD = 3.0
+AFTER_END = (0.45, 0.45, 0.5)  # hands played after the end: grey and struck through
 
 
 def _per_side(rules: Rules) -> list[tuple[str, str, float]]:
@@ -64,7 +66,14 @@ class _Sheet:
     """Draws one game onto a canvas, page by page."""
 
     def __init__(
-        self, rules: Rules, setup: Setup, state: GameState, title: str, created: str, paper: str
+        self,
+        rules: Rules,
+        setup: Setup,
+        state: GameState,
+        title: str,
+        created: str,
+        paper: str,
+        raises: tuple[TargetRaise, ...] = (),
     ) -> None:
         self.rules, self.setup, self.state, self.title, self.created = (
             rules,
@@ -73,6 +82,7 @@ class _Sheet:
             title,
             created,
         )
+        self.raises = raises
         per_side = _per_side(rules)
         wide = needs_landscape(LEAD, per_side, len(setup.sides), paper)
         self.size = page_size(paper, wide)
@@ -160,9 +170,10 @@ class _Sheet:
             fonts.fit_size(self.title, 15, room, True),
             bold=True,
         )
-        facts = (
-            f"{self.rules.name} · {goal_text(self.rules)} · first deal: {self.setup.first_dealer}"
-        )
+        goal = goal_text(self.rules)
+        for r in self.raises:  # the table chose to play on: say so beside the target
+            goal += f" (raised from {points(r.from_target)} after hand {r.after_hand})"
+        facts = f"{self.rules.name} · {goal} · first deal: {self.setup.first_dealer}"
         fonts.draw(canvas, MARGIN, top - 29, facts, fonts.fit_size(facts, 9, width - 2 * MARGIN))
         options = options_text(self.rules)
         fonts.draw(
@@ -182,6 +193,9 @@ class _Sheet:
         pen = canvas.beginText()  # one text object for the whole row: far fewer PDF operators
         number, dealer = grid.lead
         row = line.row
+        after = row is not None and row.after_end
+        if after:
+            pen.setFillColorRGB(*AFTER_END)
         if row is None:
             fonts.draw(
                 pen,
@@ -196,7 +210,7 @@ class _Sheet:
                 if grey:
                     pen.setFillColorRGB(0.35, 0.35, 0.4)
                 self._fit(pen, dealer.x + PAD, base - i * lead, text, body, dealer.width - 2 * PAD)
-                pen.setFillColorRGB(*INK)
+                pen.setFillColorRGB(*(AFTER_END if after else INK))
         for group in grid.groups:
             key = group.side.key
             cols = {c.key: c for c in group.columns}
@@ -233,6 +247,14 @@ class _Sheet:
                 room = items.width - 3 * PAD - fonts.width(value, body)
                 self._fit(pen, items.x + PAD, base - i * lead, _item_text(item), body * 0.95, room)
         canvas.drawText(pen)
+        canvas.setFillColorRGB(*INK)  # a grey row's colour must not leak into the next drawing
+        if after:  # struck through: shown as played, never counted
+            canvas.setStrokeColorRGB(*AFTER_END)
+            canvas.setLineWidth(0.6)
+            for group in grid.groups:
+                cols = {c.key: c for c in group.columns}
+                y = base + body * 0.3
+                canvas.line(cols["score"].x + PAD, y, cols["total"].right - PAD, y)
         canvas.setStrokeColorRGB(*RULE)
         canvas.setLineWidth(0.3)
         canvas.line(grid.left, top - line.height, grid.right, top - line.height)
@@ -260,7 +282,13 @@ class _Sheet:
             headline = "In progress: a tie for the lead, so another hand is played."
         else:
             headline = f"In progress. {status.message}"
+        if state.ended_at is not None and status.over:
+            headline = headline[:-1] + f" at hand {state.ended_at}."
         lines = [(headline, True), (f"Totals: {totals}", False)]
+        if state.after_end:
+            first, last = state.after_end[0].number, state.after_end[-1].number
+            which = f"Hand {first} was" if first == last else f"Hands {first}–{last} were"
+            lines.append((f"{which} played after the end and do not count.", False))
         if not status.over:
             needs = " · ".join(
                 f"{names[k]} {_need_text(n)}" for k, n in state.next_minimums.items()
@@ -295,7 +323,7 @@ class _Sheet:
             for i, line in enumerate(page):
                 self.row(canvas, line, y, shade=i % 2 == 1)
                 y -= line.height
-                if line.row is not None:
+                if line.row is not None and not line.row.after_end:
                     carried = dict(line.row.totals)
             draw_rules(canvas, self.grid, grid_top, y, band_top)
             lines = self.result_lines(number == len(pages), carried, number + 1)
@@ -325,6 +353,7 @@ def game_sheet(
     title: str,
     created: date | datetime | str,
     paper: str = "a4",
+    raises: tuple[TargetRaise, ...] = (),
 ) -> bytes:
     """Returns the PDF score sheet of a game: a row per hand, running totals and the result."""
-    return _Sheet(rules, setup, state, title, date_text(created), paper).render()
+    return _Sheet(rules, setup, state, title, date_text(created), paper, raises).render()

@@ -12,6 +12,7 @@ from scorekeeper.store.errors import (
     StaleGame,
     StoreError,
 )
+from scorekeeper.store.game_end import CannotPlayOn, delete_hands_after_end, play_on
 from scorekeeper.store.games import (
     Game,
     Tokens,
@@ -31,6 +32,7 @@ __all__ = [
     "FORM_TOKEN",
     "MAX_NAME",
     "AlreadySaved",
+    "CannotPlayOn",
     "Game",
     "GameNotFound",
     "GameOver",
@@ -41,12 +43,14 @@ __all__ = [
     "StoreError",
     "Tokens",
     "create_game",
+    "delete_hands_after_end",
     "delete_last_hand",
     "edit_hand",
     "find_link",
     "games_for_browser",
     "get_game",
     "join",
+    "play_on",
     "record_hand",
     "role_of",
     "set_reopened",

@@ -16,8 +16,10 @@ from sqlite_utils import Database
 
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
+from scorekeeper.engine.ending import EndProblem, TargetRaise, with_raises
 from scorekeeper.presets import Rules, rules_for
 from scorekeeper.store.connection import read, write
+from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import GameNotFound, InvalidGame
 
 ROLES = ("owner", "edit", "view")
@@ -60,6 +62,7 @@ class Game:
     tokens: Tokens
     created_at: str
     updated_at: str
+    raises: tuple[TargetRaise, ...] = ()  # the table played on past the preset's target
 
     @property
     def side_keys(self) -> list[str]:
@@ -213,7 +216,8 @@ def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
 def _build(db: Database, row: Mapping[str, Any]) -> Game:
     game_id = row["id"]
     options = tuple(json.loads(row["options"]))
-    rules = rules_for(row["format"], options)
+    raises = target_raises(row)
+    rules = with_raises(rules_for(row["format"], options), raises)
     setup = _setup(db, row)
     keys = [s.key for s in setup.sides]
     hands = tuple(
@@ -229,8 +233,14 @@ def _build(db: Database, row: Mapping[str, Any]) -> Game:
         hands=hands,
         version=row["version"],
         created_at=row["created_at"],
+        raises=raises,
         **_row_fields(row),
     )
+
+
+def target_raises(row: Mapping[str, Any]) -> tuple[TargetRaise, ...]:
+    """Returns the raises of the target kept in a game's row, oldest first."""
+    return tuple(TargetRaise(**r) for r in json.loads(row.get("target_raises") or "[]"))
 
 
 def get_game(db: Database, game_id: str) -> Game:
@@ -257,7 +267,10 @@ def refusal(problems: Sequence[Problem]) -> InvalidGame:
     first = problems[0]
     # The part at fault in a word: "side" or "player" for a name, else the path's first key.
     area = first.params.get("what") or first.field.split(".")[0].split("[")[0]
-    return InvalidGame(first.message, area, problems)
+    message = first.message
+    if first.code == "start_at_target":  # a rule of the game's end: worded with the others
+        message = explain(EndProblem(first.code, area, first.params))
+    return InvalidGame(message, area, problems)
 
 
 def create_game(

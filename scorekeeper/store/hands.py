@@ -25,6 +25,7 @@ from scorekeeper.store.errors import (
 )
 from scorekeeper.store.games import Game, load, now, remember, with_sheet
 
+PLAY_ON = "This game is over: fix a hand, or choose to keep playing to a higher target."
 # A one-time token as `used_form_tokens` keeps it: a form's hidden token or an API write's key.
 FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 TOKEN_DAYS = 7  # a form is long finished after a week; older used tokens are pruned
@@ -102,6 +103,8 @@ def record_hand(
 ) -> int:
     """Adds the next hand to a game and returns its number."""
     game = _current(db, game_id, version, form_token)
+    if game.state.status.over:  # reopened to fix a hand: playing on is a separate choice
+        raise GameOver(PLAY_ON)
     number = len(game.hands) + 1
     parsed, entry = _valid(game, hand, number)
     with _locked(db, game_id, version, form_token, reopened=False) as stamp:

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
 from scorekeeper import engine
 from scorekeeper.engine import Hand, Setup, Side
+from scorekeeper.engine.ending import MAX_TARGET, TargetRaise, after_end_problems, with_raises
 from scorekeeper.presets import PresetError, Rules, rules_for
 from scorekeeper.store.connection import read, write
+from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import StoreError
-from scorekeeper.store.games import load, new_token, now
+from scorekeeper.store.games import load, new_token, now, refusal
 
 KIND = "canasta-scorekeeper"
 VERSION = 1
@@ -24,6 +26,8 @@ MAX_GAMES = 2_000
 MAX_HANDS = 1_000  # far more than any game; a hostile file cannot make us replay forever
 MAX_DEPTH = 8  # document > games > game > hands > hand > side > canastas > count
 MAX_TEXT = 40  # ids, formats and dates; names follow the engine's setup rules
+MAX_RAISES = 20
+CLOCK_SLACK = timedelta(minutes=10)  # another computer's clock may run a little ahead
 GAME_KEYS = {
     "id",
     "format",
@@ -36,6 +40,7 @@ GAME_KEYS = {
     "created_at",
     "updated_at",
     "hands",
+    "target_raises",
 }
 REQUIRED = {"format", "sides", "first_dealer", "hands"}
 
@@ -54,6 +59,7 @@ class Imported:
     reopened: bool
     created_at: str
     updated_at: str
+    raises: tuple[TargetRaise, ...] = ()
 
 
 def game_document(game: Any) -> dict[str, Any]:
@@ -70,6 +76,7 @@ def game_document(game: Any) -> dict[str, Any]:
         "created_at": game.created_at,
         "updated_at": game.updated_at,
         "hands": [hand.as_dict() for hand in game.hands],
+        "target_raises": [asdict(r) for r in game.raises],
     }
 
 
@@ -159,9 +166,13 @@ def _stamp(where: str, value: Any, name: str) -> str:
     if value is None:
         return now()
     try:
-        datetime.fromisoformat(_text(where, value, name))
+        stamp = datetime.fromisoformat(_text(where, value, name))
     except ValueError as error:
         raise InvalidImport(f"{where}: {name} must be a date and time like {now()}.") from error
+    if stamp.tzinfo is None:  # the app writes UTC; a stamp without a zone is read as UTC
+        stamp = stamp.replace(tzinfo=UTC)
+    if stamp > datetime.now(UTC) + CLOCK_SLACK:
+        raise InvalidImport(f"{where}: {name} ({value}) is in the future.")
     return value
 
 
@@ -170,6 +181,29 @@ def _string(where: str, value: Any, name: str) -> str:
     if not isinstance(value, str):
         raise InvalidImport(f"{where}: {name} must be text.")
     return value
+
+
+def _raises(where: str, rules: Rules, hands: int, raw: Any) -> tuple[TargetRaise, ...]:
+    """Checks the targets a game was raised to: each above the last, after a played hand."""
+    if not isinstance(raw, list) or len(raw) > MAX_RAISES:
+        raise InvalidImport(f"{where}: target_raises must be a list of at most {MAX_RAISES}.")
+    raises, target, after = [], rules.ending.target, 0
+    for i, item in enumerate(raw):
+        name = f"target_raises[{i}]"
+        keys = {"after_hand", "from_target", "to_target"}
+        if not isinstance(item, dict) or set(item) != keys:
+            raise InvalidImport(f"{where}: {name} must have exactly {', '.join(sorted(keys))}.")
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in item.values()):
+            raise InvalidImport(f"{where}: {name} must hold whole numbers.")
+        if target is None or item["from_target"] != target:
+            raise InvalidImport(f"{where}: {name}.from_target must be the target then ({target}).")
+        if not target < item["to_target"] <= MAX_TARGET or item["to_target"] % 5:
+            raise InvalidImport(f"{where}: {name}.to_target must be a higher target.")
+        if not after <= item["after_hand"] <= hands:
+            raise InvalidImport(f"{where}: {name}.after_hand must be a hand of the game.")
+        raises.append(TargetRaise(**item))
+        target, after = item["to_target"], item["after_hand"]
+    return tuple(raises)
 
 
 def _sides(where: str, raw: Any) -> list[tuple[str, list[str]]]:
@@ -209,6 +243,8 @@ def _hands(where: str, rules: Rules, setup: Setup, raw: Any) -> tuple[Hand, ...]
         if problems:
             raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
     state = engine.replay(rules, setup, hands)
+    for problem in after_end_problems(state):  # the app refuses to record past the end
+        raise InvalidImport(f"{where}: {problem.field}: {explain(problem)}")
     for number, hand in enumerate(hands, 1):
         problems = engine.validate_hand(rules, hand, state.totals_before(number))
         if problems:
@@ -238,7 +274,7 @@ def check_game(index: int, raw: Any) -> Imported:
     start = _totals(where, raw.get("start_totals", {}))
     _draft, problems = engine.check_setup(rules, sides, first_dealer, start)
     if problems:
-        raise InvalidImport(f"{where}: {problems[0].field}: {problems[0].message}")
+        raise InvalidImport(f"{where}: {problems[0].field}: {refusal(problems).message}")
     seating = tuple(_texts(where, raw.get("seating", []), "seating"))
     players = [p for _, ps in sides for p in ps]
     if seating and sorted(seating) != sorted(players):
@@ -251,6 +287,9 @@ def check_game(index: int, raw: Any) -> Imported:
     )
     if not isinstance(raw.get("reopened", False), bool):
         raise InvalidImport(f"{where}: reopened must be true or false.")
+    played = len(raw["hands"]) if isinstance(raw["hands"], list) else 0
+    raises = _raises(where, rules, played, raw.get("target_raises", []))
+    rules = with_raises(rules, raises)
     return Imported(
         rules=rules,
         setup=setup,
@@ -258,6 +297,7 @@ def check_game(index: int, raw: Any) -> Imported:
         reopened=raw.get("reopened", False),
         created_at=_stamp(where, raw.get("created_at"), "created_at"),
         updated_at=_stamp(where, raw.get("updated_at"), "updated_at"),
+        raises=raises,
     )
 
 
@@ -284,6 +324,7 @@ def _insert(db: Database, game: Imported, owner: str | None) -> str:
             "start_totals": json.dumps(dict(game.setup.start_totals)),
             "version": 1,
             "reopened": int(game.reopened),
+            "target_raises": json.dumps([asdict(r) for r in game.raises]),
             **tokens,
             "created_at": game.created_at,
             "updated_at": game.updated_at,

@@ -10,6 +10,7 @@ from scorekeeper.engine import MAX_NAME
 from scorekeeper.web import (
     compress,
     errors,
+    game_end,
     games,
     hands,
     home,
@@ -37,6 +38,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     for blueprint in (
         home.bp,
         games.bp,
+        game_end.bp,
         hands.bp,
         sheets.bp,
         share.bp,

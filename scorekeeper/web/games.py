@@ -77,7 +77,7 @@ def reopen(game_id: str) -> Response | tuple[str, int]:
     except store.AlreadySaved:
         pass  # the same button pressed twice: the game is already reopened
     else:
-        flash("Game reopened: fix a hand, or record another." if reopened else "Game closed.", "ok")
+        flash("Game reopened: tap a hand to fix it." if reopened else "Game closed.", "ok")
     return redirect(url_for("games.sheet", game_id=game_id))
 
 

@@ -50,7 +50,13 @@ def game_pdf(game_id: str) -> Response:
     paper, remember = _paper()
     title = default_title(game.setup)
     data = game_sheet(
-        game.rules, game.setup, game.state, title=title, created=game.created_at, paper=paper
+        game.rules,
+        game.setup,
+        game.state,
+        title=title,
+        created=game.created_at,
+        paper=paper,
+        raises=game.raises,
     )
     name = f"canasta-{_slug(game.rules.name)}-{_slug(title)}-{game.created_at[:10]}.pdf"
     response = _pdf(data, name, paper, remember)
