@@ -8,8 +8,9 @@ import unicodedata
 from flask import Blueprint, Response, abort, request
 
 from scorekeeper.pdf import PAPERS, blank_sheet, game_sheet
+from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
 from scorekeeper.pdf.game_sheet import default_title
-from scorekeeper.presets import load_presets
+from scorekeeper.presets import Rules, load_presets
 from scorekeeper.web import access
 
 bp = Blueprint("sheets", __name__)
@@ -71,5 +72,23 @@ def blank_pdf(format_id: str) -> Response:
     if preset is None:
         abort(404)
     paper, remember = _paper()
-    data = blank_sheet(preset.rules, paper=paper)
-    return _pdf(data, f"canasta-{_slug(preset.rules.name)}-blank-{paper}.pdf", paper, remember)
+    players = _players(preset.rules)
+    try:
+        data = blank_sheet(preset.rules, paper=paper, players=players)
+    except PlayersError as error:
+        abort(400, str(error))
+    count = f"-{players}-players" if players else ""
+    name = f"canasta-{_slug(preset.rules.name)}{count}-blank-{paper}.pdf"
+    return _pdf(data, name, paper, remember)
+
+
+def _players(rules: Rules) -> int | None:
+    """Returns the `?players=` number of score columns asked for, if any (Oklahoma: 2 to 5)."""
+    asked = request.args.get("players")
+    if asked is None:
+        return None
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 2):
+        counts = player_counts(rules)
+        within = f" from {counts[0]} to {counts[-1]}" if counts else ""
+        abort(400, f"Players must be a whole number{within}.")
+    return int(asked)
