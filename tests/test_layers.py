@@ -16,6 +16,8 @@ PACKAGE = ROOT / "scorekeeper"
 LAYERS = {
     "scorekeeper.resources": 0,
     "scorekeeper.presets": 0,
+    "scorekeeper.format_checks": 0,  # format documents: presets, house and inline formats
+    "scorekeeper.format_documents": 0,
     "scorekeeper.engine": 1,
     "scorekeeper.migrations": 2,
     "scorekeeper.store": 2,

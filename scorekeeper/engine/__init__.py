@@ -10,6 +10,7 @@ from scorekeeper.engine.game import (
     dealer,
     game_status,
     replay,
+    restate,
     seats_at_table,
     sitting_out,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "parse_hand",
     "preview",
     "replay",
+    "restate",
     "score_hand",
     "seats_at_table",
     "sitting_out",

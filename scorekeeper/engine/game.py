@@ -216,6 +216,15 @@ def append(rules: Rules, setup: Setup, state: GameState, hand: Hand) -> GameStat
     return _state(rules, setup, rows, dict(row.totals), ended_at, state.start_totals)
 
 
+def restate(rules: Rules, setup: Setup, state: GameState) -> GameState:
+    """Returns the sheet with its next minimums, dealer and result as these rules see them."""
+    ended_at, totals = state.ended_at, dict(state.totals)
+    if ended_at is not None and not _ends_here(rules, totals, ended_at):
+        # Under these rules the game goes on: hands played after the old end count again.
+        ended_at, totals = None, dict(state.rows[-1].totals) if state.rows else totals
+    return _state(rules, setup, state.rows, totals, ended_at, state.start_totals)
+
+
 def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
     """Scores every hand in order and returns the whole sheet, ending where the rules say."""
     start = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}

@@ -13,6 +13,7 @@ from scorekeeper.store.errors import (
     StoreError,
 )
 from scorekeeper.store.game_end import CannotPlayOn, delete_hands_after_end, play_on
+from scorekeeper.store.game_rules import RuleBook, RulesUnreadable, Segment
 from scorekeeper.store.games import (
     Game,
     Tokens,
@@ -27,6 +28,12 @@ from scorekeeper.store.hands import (
     record_hand,
     set_reopened,
 )
+from scorekeeper.store.rules_change import (
+    RulesUnchanged,
+    play_on_under_new_rules,
+    rules_changed,
+    source_document,
+)
 
 __all__ = [
     "FORM_TOKEN",
@@ -39,6 +46,10 @@ __all__ = [
     "HandNotFound",
     "InvalidGame",
     "InvalidHand",
+    "RuleBook",
+    "RulesUnchanged",
+    "RulesUnreadable",
+    "Segment",
     "StaleGame",
     "StoreError",
     "Tokens",
@@ -51,7 +62,10 @@ __all__ = [
     "get_game",
     "join",
     "play_on",
+    "play_on_under_new_rules",
     "record_hand",
     "role_of",
+    "rules_changed",
     "set_reopened",
+    "source_document",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -17,10 +18,14 @@ from sqlite_utils import Database
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
 from scorekeeper.engine.ending import EndProblem, TargetRaise, with_raises
-from scorekeeper.presets import Rules, rules_for
+from scorekeeper.format_documents import FormatError, preset_document, rules_of
+from scorekeeper.presets import Rules
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import GameNotFound, InvalidGame
+from scorekeeper.store.game_rules import PRESET, RuleBook, freeze, rule_book
+
+logger = logging.getLogger(__name__)
 
 ROLES = ("owner", "edit", "view")
 
@@ -62,6 +67,9 @@ class Game:
     tokens: Tokens
     created_at: str
     updated_at: str
+    rule_book: RuleBook
+    # Stored hands that no longer read under the game's rules: (hand number, problem).
+    unreadable: tuple[tuple[int, Problem], ...] = ()
     raises: tuple[TargetRaise, ...] = ()  # the table played on past the preset's target
 
     @property
@@ -72,7 +80,7 @@ class Game:
     @cached_property
     def state(self) -> GameState:
         """Returns the whole sheet, replayed from the raw hands."""
-        return engine.replay(self.rules, self.setup, self.hands)
+        return self.rule_book.replay(self.setup, self.hands, lambda r: with_raises(r, self.raises))
 
     @property
     def locked(self) -> bool:
@@ -87,9 +95,10 @@ class Game:
         """Parses and validates a raw hand as hand `number`, returning every problem."""
         raw = raw.as_dict() if isinstance(raw, Hand) else raw
         problems: list[Problem] = []
-        hand = engine.parse_hand(self.rules, raw, self.side_keys, problems)
+        rules = with_raises(self.rule_book.rules_for(number), self.raises)
+        hand = engine.parse_hand(rules, raw, self.side_keys, problems)
         if not problems:
-            problems = engine.validate_hand(self.rules, hand, self.totals_before(number))
+            problems = engine.validate_hand(rules, hand, self.totals_before(number))
         return hand, problems
 
 
@@ -215,24 +224,34 @@ def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
 
 def _build(db: Database, row: Mapping[str, Any]) -> Game:
     game_id = row["id"]
-    options = tuple(json.loads(row["options"]))
+    book = rule_book(db, game_id)
     raises = target_raises(row)
-    rules = with_raises(rules_for(row["format"], options), raises)
     setup = _setup(db, row)
     keys = [s.key for s in setup.sides]
-    hands = tuple(
-        engine.parse_hand(rules, json.loads(h["entry"]), keys, [])
-        for h in db.query("SELECT entry FROM hands WHERE game_id = ? ORDER BY number", [game_id])
-    )
+    hands, unreadable = [], []
+    for h in db.query(
+        "SELECT number, entry FROM hands WHERE game_id = ? ORDER BY number", [game_id]
+    ):
+        problems: list[Problem] = []
+        hands.append(
+            engine.parse_hand(book.rules_for(h["number"]), json.loads(h["entry"]), keys, problems)
+        )
+        unreadable += [(h["number"], p) for p in problems]
+    if unreadable:  # never dropped quietly: the sheet shows it, and the log says it
+        logger.warning(
+            "game %s: %d stored hand problem(s) under its rules", game_id, len(unreadable)
+        )
     return Game(
         id=row["id"],
         format=row["format"],
-        options=options,
-        rules=rules,
+        options=book.current.options,
+        rules=with_raises(book.current.rules, raises),
         setup=setup,
-        hands=hands,
+        hands=tuple(hands),
         version=row["version"],
         created_at=row["created_at"],
+        rule_book=book,
+        unreadable=tuple(unreadable),
         raises=raises,
         **_row_fields(row),
     )
@@ -285,9 +304,39 @@ def create_game(
 ) -> Game:
     """Saves a new game in one transaction and, given a browser id, makes it the owner."""
     try:
-        rules = rules_for(format_id, options)
-    except KeyError as error:
-        raise InvalidGame(str(error.args[0]), "format") from error
+        document = preset_document(format_id, options)
+    except FormatError as error:
+        raise InvalidGame(error.problems[0].message, error.problems[0].field) from error
+    return create_game_under(
+        db,
+        source=PRESET,
+        source_id=format_id,
+        options=tuple(options),
+        document=document,
+        sides=sides,
+        first_dealer=first_dealer,
+        start_totals=start_totals,
+        owner=owner,
+    )
+
+
+def create_game_under(
+    db: Database,
+    *,
+    source: str,
+    source_id: str,
+    options: Sequence[str],
+    document: Mapping[str, Any],
+    sides: Sequence[tuple[str, Sequence[str]]],
+    first_dealer: str,
+    start_totals: Mapping[str, int] | None = None,
+    owner: str | None = None,
+) -> Game:
+    """Saves a new game under a whole rules document (frozen with the game), in one transaction."""
+    try:
+        rules = rules_of(document, options)
+    except FormatError as error:
+        raise InvalidGame(error.problems[0].message, "format") from error
     draft, problems = engine.check_setup(rules, sides, first_dealer, start_totals or {})
     if problems:
         raise refusal(problems)
@@ -302,7 +351,7 @@ def create_game(
         db.table("games").insert(
             {
                 "id": game_id,
-                "format": rules.id,
+                "format": rules.id if source == PRESET else str(document.get("base", rules.id)),
                 "options": json.dumps(list(rules.active_options)),
                 "first_dealer": first_dealer,
                 "seating": json.dumps(list(setup.seating)),  # empty: partners alternate
@@ -315,6 +364,16 @@ def create_game(
                 "created_at": stamp,
                 "updated_at": stamp,
             }
+        )
+        freeze(
+            db,
+            game_id,
+            from_hand=1,
+            source=source,
+            source_id=source_id,
+            options=rules.active_options,
+            document=document,
+            stamp=stamp,
         )
         for position, (name, players) in enumerate(draft.sides):
             db.table("sides").insert({"game_id": game_id, "position": position, "name": name})

@@ -11,6 +11,7 @@ from scorekeeper.web import (
     compress,
     errors,
     game_end,
+    game_form,
     games,
     hands,
     home,
@@ -54,3 +55,4 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.add_template_filter(points)
     app.add_template_filter(signed)
     app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength
+    app.add_template_filter(game_form.named_players)

@@ -6,9 +6,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import Draft, Setup, Side, check_setup
+from scorekeeper.engine import Draft, Setup, Side, check_setup, dealer
 from scorekeeper.engine.setup import players_per_side
 from scorekeeper.presets import Rules, rules_for
+from scorekeeper.store import Game
 
 PARTNERSHIP_NAMES = ("We", "They", "Them", "Us", "You")
 TOTAL = re.compile(r"-?[0-9]{1,6}")
@@ -35,10 +36,15 @@ class GameForm:
         return players_per_side(self.rules, side)
 
     def default_name(self, side: int) -> str:
-        """Returns the name a side starts with: We/They for partnerships, empty for players."""
+        """Returns the name a side gets when none is typed: We/They, or "Player 2"."""
         if self.individual:
-            return ""
+            return f"Player {side + 1}"
         return PARTNERSHIP_NAMES[side] if side < len(PARTNERSHIP_NAMES) else f"Side {side + 1}"
+
+    def default_player(self, side: int, player: int) -> str:
+        """Returns the name an unnamed partner gets, e.g. "We 2", from the side's name."""
+        side_name = self.values.get(f"side-{side}-name", "").strip() or self.default_name(side)
+        return f"{side_name} {player + 1}"
 
     def seats(self) -> list[tuple[str, str]]:
         """Returns (value, label) for every seat in dealing order, for the first-dealer choice."""
@@ -62,11 +68,17 @@ class GameForm:
         self.errors.setdefault(name, []).append(message)
 
 
+def named_players(side: Side) -> list[str]:
+    """Returns a side's players that were given names, leaving out defaults such as "We 2"."""
+    defaults = {side.name, *(f"{side.name} {j + 1}" for j in range(len(side.players)))}
+    return [p for p in side.players if p not in defaults]
+
+
 def blank(rules: Rules, count: int) -> GameForm:
     """Returns the form as first shown: default side names and the first seat dealing."""
     form = GameForm(rules, count)
     for i in range(count):
-        form.values[f"side-{i}-name"] = form.default_name(i)
+        form.values[f"side-{i}-name"] = "" if form.individual else form.default_name(i)
     form.values["first_dealer"] = "0-0"
     return form
 
@@ -81,11 +93,14 @@ def _text(form: GameForm, key: str, raw: Mapping[str, str], limit: int = 200) ->
 def _sides(form: GameForm, raw: Mapping[str, str]) -> list[tuple[str, list[str]]]:
     sides = []
     for i in range(form.count):
-        name = _text(form, f"side-{i}-name", raw)
+        name = _text(form, f"side-{i}-name", raw) or form.default_name(i)
         if form.individual:
             players = [name]
-        else:
-            players = [_text(form, f"side-{i}-player-{j}", raw) for j in range(form.players(i))]
+        else:  # names are optional: an unnamed partner is "We 2"
+            players = [
+                _text(form, f"side-{i}-player-{j}", raw) or form.default_player(i, j)
+                for j in range(form.players(i))
+            ]
         sides.append((name, players))
     return sides
 
@@ -94,7 +109,7 @@ def _dealer(
     form: GameForm, raw: Mapping[str, str], sides: list[tuple[str, list[str]]]
 ) -> str | None:
     """Returns the name of the player in the chosen seat, or None when no seat was chosen."""
-    seat = str(raw.get("first_dealer", ""))[:20]
+    seat = str(raw.get("first_dealer", "0-0"))[:20]  # a quick start sends none: seat 1 deals
     form.values["first_dealer"] = seat
     if seat not in dict(form.seats()):
         return None
@@ -150,3 +165,14 @@ def draft(form: GameForm) -> Draft:
     if form.draft is None or form.errors:
         raise ValueError("The form has errors: there is no game to start.")
     return form.draft
+
+
+def again(game: Game) -> Draft:
+    """Returns a new game like `game`: same format, options and sides; the next seat deals."""
+    return Draft(
+        format_id=game.format,
+        options=game.options,
+        sides=tuple((side.name, side.players) for side in game.setup.sides),
+        first_dealer=dealer(game.rules, game.setup, 1),
+        start_totals={},
+    )

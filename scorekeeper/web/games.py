@@ -53,6 +53,20 @@ def new() -> Response | tuple[str, int]:
     return render_template("games/new.html", form=form), 422 if form.errors else 200
 
 
+@bp.post("/games/<game_id>/again")
+def again(game_id: str) -> Response:
+    """Starts a new game like this one, with the deal moved one seat on, in one tap."""
+    game, _role = access.open_game(game_id, write=True)  # a spectator's phone starts none
+    draft = game_form.again(game)
+    try:
+        new_game = store.create_game(get_db(), **asdict(draft), owner=access.browser_id())
+    except store.InvalidGame as error:  # a game stored before today's checks
+        flash(error.message, "error")
+        return redirect(url_for("games.new", format=game.format))
+    flash(f"New {game.rules.name} game like the last. {draft.first_dealer} deals first.", "ok")
+    return redirect(url_for("games.sheet", game_id=new_game.id))
+
+
 @bp.get("/games/<game_id>")
 def sheet(game_id: str) -> Response:
     """Shows the score sheet, or 304 when this browser already holds the current one."""
@@ -78,6 +92,23 @@ def reopen(game_id: str) -> Response | tuple[str, int]:
         pass  # the same button pressed twice: the game is already reopened
     else:
         flash("Game reopened: tap a hand to fix it." if reopened else "Game closed.", "ok")
+    return redirect(url_for("games.sheet", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/rules")
+def adopt_rules(game_id: str) -> Response | tuple[str, int]:
+    """Plays the rest of the game under its rules source's new rules, when a player asks."""
+    _game, role = access.open_game(game_id, write=True)
+    version, token = posted()
+    try:
+        first = store.play_on_under_new_rules(get_db(), game_id, version=version, form_token=token)
+    except (store.StaleGame, store.RulesUnchanged) as error:
+        flash(error.message, "error")
+        return render_sheet(store.get_game(get_db(), game_id), role, 409)
+    except store.AlreadySaved:
+        pass  # the same button pressed twice
+    else:
+        flash(f"From hand {first} on, the game plays under the new rules.", "ok")
     return redirect(url_for("games.sheet", game_id=game_id))
 
 

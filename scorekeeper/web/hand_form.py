@@ -111,11 +111,15 @@ def values_from_entry(rules: Rules, sides: Sequence[str], document: Mapping[str,
     return values
 
 
-def blank_values(rules: Rules, sides: Sequence[str]) -> dict[str, str]:
-    """Returns the values of an empty form: counts at 0, points blank, nobody out."""
-    return values_from_entry(rules, sides, {"hand": {}}) | (
+def blank_values(rules: Rules, sides: Sequence[str], out: str | None = None) -> dict[str, str]:
+    """Returns the values of an empty form: counts at 0, points blank, and who went out if
+    the sheet said so (`out`, a side's position), else nobody."""
+    values = values_from_entry(rules, sides, {"hand": {}}) | (
         {"lone_hand": ""} if lone_hand_applies(rules) else {}
     )
+    if out in {str(i) for i in range(len(sides))}:
+        values[f"{out}-went_out"] = "out"
+    return values
 
 
 def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading:

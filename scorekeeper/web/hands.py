@@ -64,7 +64,7 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
                 game.rules, game.side_keys, game.hands[number - 1].as_dict()
             )
             if number <= len(game.hands)
-            else hand_form.blank_values(game.rules, game.side_keys)
+            else hand_form.blank_values(game.rules, game.side_keys, request.args.get("out"))
         )
         return _form_page(game, number, Reading(None, values), game.version)
     version, token = posted()

@@ -7,7 +7,7 @@ from flask import Blueprint, render_template
 from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.presets import load_presets
-from scorekeeper.web.access import browser_id
+from scorekeeper.web.access import browser_id, can_write
 
 bp = Blueprint("home", __name__)
 
@@ -15,9 +15,15 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index() -> str:
     """Lists this browser's games, those still being played first."""
-    games = [game for _, game in store.games_for_browser(get_db(), browser_id())]
+    mine = store.games_for_browser(get_db(), browser_id())
+    games = [game for _, game in mine]
+    last = next((game for role, game in mine if can_write(role)), None)
     playing = [g for g in games if not g.state.status.over]
     finished = [g for g in games if g.state.status.over]
     return render_template(
-        "home/index.html", playing=playing, finished=finished, presets=load_presets().values()
+        "home/index.html",
+        playing=playing,
+        finished=finished,
+        last=last,
+        presets=load_presets().values(),
     )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import render_template
 
+from scorekeeper import store
+from scorekeeper.db import get_db
 from scorekeeper.engine.ending import next_target
 from scorekeeper.store import Game
 from scorekeeper.web import follow
@@ -23,5 +25,6 @@ def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
         can_write=can_write(role),
         form_token=new_form_token(),
         live_etag=follow.etag(game.id, game.version, role),
+        rules_changed=store.rules_changed(get_db(), game),
     )
     return page, status

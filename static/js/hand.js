@@ -132,6 +132,7 @@
   }
 
   function schedule() {
+    asked++;  // an answer already on its way is for older values: it must not clear the busy mark
     out.setAttribute("aria-busy", "true");  // a newer answer is coming; tests wait on it too
     clearTimeout(timer);
     timer = setTimeout(send, 250);

@@ -112,7 +112,7 @@ def test_a_hand_recorded_with_the_keyboard_alone(live_app, base_url, light_phone
                 return
         raise AssertionError(f"Tab never reached {selector}")
 
-    tab_to("#f-0-melded_points")
+    assert page.evaluate("document.activeElement.id") == "f-0-melded_points"  # focused on load
     keys.type("150")
     tab_to("button[data-for='f-0-canastas-natural'][data-step='1']")
     keys.press("Space")
