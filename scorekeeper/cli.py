@@ -43,13 +43,10 @@ def _formats(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    """Starts the app on the embedded SQLite database (a threaded server for one table)."""
-    from scorekeeper import create_app
+    """Serves the app with waitress; on the LAN with --lan."""
+    from scorekeeper.serve import serve
 
-    app = create_app()
-    print(f"Canasta Scorekeeper on http://{args.host}:{args.port}/  (Ctrl+C stops it)")
-    app.run(host=args.host, port=args.port, threaded=True, debug=False)
-    return 0
+    return serve(host=args.host, port=args.port, lan=args.lan, threads=args.threads)
 
 
 def build_parser(
@@ -65,8 +62,10 @@ def build_parser(
     formats.add_argument("--json", action="store_true", help="print a JSON list")
     formats.set_defaults(run=_formats)
     serve = commands.add_parser("serve", help="start the app")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=5000)
+    serve.add_argument("--lan", action="store_true", help="let phones on the network join")
+    serve.add_argument("--host", default=None, help="address to listen on")
+    serve.add_argument("--port", type=int, default=5000, help="port (0: any free port)")
+    serve.add_argument("--threads", type=int, default=8, help="requests served at once")
     serve.set_defaults(run=_serve)
     for add in extra:
         add(commands)

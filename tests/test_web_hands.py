@@ -52,7 +52,7 @@ def saved_nothing(db, version: int = 1, hands: int = 0) -> bool:
         pytest.param(
             {0: {"melded_points": "1,000,000"}},
             "0-melded_points",
-            "Use numbers joined by +",
+            "is too large: at most 100,000",
             id="commas",
         ),
         pytest.param(
@@ -64,7 +64,7 @@ def saved_nothing(db, version: int = 1, hands: int = 0) -> bool:
         pytest.param(
             {0: {"melded_points": "9" * 300}},
             "0-melded_points",
-            "Use numbers joined by +",
+            "is too large",
             id="very-long",
         ),
         pytest.param(
@@ -73,8 +73,14 @@ def saved_nothing(db, version: int = 1, hands: int = 0) -> bool:
         pytest.param(
             {0: {"melded_points": "1000000"}},
             "0-melded_points",
-            "far more than a hand holds",
+            "Melded card points is too large: at most 100,000.",
             id="a-million",
+        ),
+        pytest.param(
+            {0: {"melded_points": "①"}},
+            "0-melded_points",
+            "Type the digits 0 to 9",
+            id="circled-digit",
         ),
         pytest.param(
             {0: {"melded_points": "500+500+500"}},

@@ -15,9 +15,10 @@ from scorekeeper.engine.game import (
     sitting_out,
 )
 from scorekeeper.engine.hand import Hand, Problem, SideEntry, parse_entry, parse_hand
+from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import Item, Preview, SideScore, preview, score_hand, teams
-from scorekeeper.engine.setup import MAX_NAME, Draft, check_name, check_setup, check_side_count
+from scorekeeper.engine.setup import Draft, check_name, check_setup, check_side_count
 from scorekeeper.engine.validate import validate_hand, warnings_for
 
 __all__ = [

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from scorekeeper.engine.game import game_status
 from scorekeeper.engine.hand import Hand, Problem, parse_hand
+from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, preview
-from scorekeeper.engine.setup import check_name
 from scorekeeper.engine.validate import validate_hand, warnings_for
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
 from scorekeeper.presets import Rules, load_presets, rules_for
 
 TOP_LEVEL_KEYS = {"sides", "game_over", "winner", "tied", "message", "warnings", "deal"}
+MAX_SIDE_NAME = MAX_NAME
 
 
 def opening_dict(need: OpeningNeed | None) -> dict[str, Any] | None:
@@ -88,8 +88,15 @@ def _sides(rules: Rules, data: Mapping[str, Any], problems: list[Problem]) -> li
             )
         )
     for side in sides:
-        if (problem := check_name(side, "hand", "side")) is not None:
-            problems.append(replace(problem, side=side))
+        problem = name_problem(side, "side")
+        if problem is not None and problem.code in ("name-blank", "name-too-long"):
+            problems.append(
+                Problem(
+                    side, "hand", f"Side names are 1 to {MAX_SIDE_NAME} characters.", problem.code
+                )
+            )
+        elif problem is not None and problem.code != "name-spaces":
+            problems.append(Problem(side, "hand", problem.message, problem.code))
     return sides
 
 

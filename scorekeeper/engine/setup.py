@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 from scorekeeper.engine.ending import start_problems
 from scorekeeper.engine.hand import Problem
+from scorekeeper.engine.names import name_problem
 from scorekeeper.presets import Rules
 
-MAX_NAME = 40  # characters in a side or player name: fits a score column on a phone and paper
 MAX_START_TOTAL = 100_000  # far above any real carried total; keeps absurd input out
 
 
@@ -25,26 +25,15 @@ class Draft:
 
 
 def check_name(name: str, path: str, what: str) -> Problem | None:
-    """Returns the problem with one side or player name, or None when it may be used."""
-    if not name.strip():
-        return Problem(None, path, f"Enter the {what}'s name.", "name_missing", {"what": what})
-    if len(name) > MAX_NAME:
-        return Problem(
-            None,
-            path,
-            f"Names are at most {MAX_NAME} characters.",
-            "name_too_long",
-            {"what": what, "max": MAX_NAME},
-        )
-    if name != name.strip():
-        return Problem(
-            None,
-            path,
-            "A name cannot start or end with a space.",
-            "name_spaces",
-            {"what": what},
-        )
-    return None
+    """Returns the problem with one side or player name at `path`, or None when it may be used.
+
+    The rule itself (blank, length, control and direction characters, spaces) is
+    `engine.names.name_problem`, shared with `scorekeeper score`.
+    """
+    found = name_problem(name, what)
+    if found is None:
+        return None
+    return Problem(None, path, found.message, found.code, {"what": what})
 
 
 def _taken(names: Sequence[tuple[str, str]], what: str) -> list[Problem]:
@@ -59,7 +48,7 @@ def _taken(names: Sequence[tuple[str, str]], what: str) -> list[Problem]:
                     None,
                     path,
                     f"Another {what} already has this name.",
-                    "name_taken",
+                    "name-taken",
                     {"what": what, "name": name},
                 )
             )

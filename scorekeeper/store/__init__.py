@@ -1,6 +1,6 @@
 """The store: every SQL statement of the app, behind functions that take the db first."""
 
-from scorekeeper.engine.setup import MAX_NAME
+from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.store.browsers import find_link, join, role_of
 from scorekeeper.store.errors import (
     AlreadySaved,

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from scorekeeper import i18n
 from scorekeeper.engine import Draft, Setup, Side, check_setup, dealer
-from scorekeeper.engine.setup import players_per_side
+from scorekeeper.engine.setup import MAX_START_TOTAL, players_per_side
 from scorekeeper.presets import Rules, rules_for
 from scorekeeper.store import Game
 
 PARTNERSHIP_NAMES = ("We", "They", "Them", "Us", "You")
-TOTAL = re.compile(r"-?[0-9]{1,6}")
+MULTIPLE = "A starting total is a whole multiple of 5, like 1250 or -120."
 
 
 @dataclass
@@ -125,10 +125,12 @@ def _start_totals(form: GameForm, raw: Mapping[str, str], names: list[str]) -> d
         text = _text(form, key, raw, 20)
         if not text:
             continue
-        if TOTAL.fullmatch(text):
-            totals[name] = int(text)
-        else:
-            form.error(key, "A starting total is a whole multiple of 5, like 1250 or -120.")
+        try:
+            totals[name] = i18n.parse_whole(
+                text, label="A starting total", limit=MAX_START_TOTAL, negative=True
+            )
+        except i18n.NumberProblem as problem:
+            form.error(key, problem.message if problem.code != "not-a-number" else MULTIPLE)
     return totals
 
 

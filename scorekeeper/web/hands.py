@@ -7,7 +7,7 @@ from collections.abc import Callable
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug import Response
 
-from scorekeeper import engine, store
+from scorekeeper import engine, i18n, store
 from scorekeeper.db import get_db
 from scorekeeper.engine import sitting_out
 from scorekeeper.store import Game
@@ -150,8 +150,7 @@ def delete_last(game_id: str):
 def preview(game_id: str) -> Response:
     """Scores the form's hand without saving it, as JSON for the live preview."""
     game, _role = access.open_game(game_id)
-    number = request.form.get("number", "")
-    number = int(number) if number.isdigit() and 1 <= int(number) <= len(game.hands) else 0
+    number = i18n.parse_index(request.form.get("number", ""), len(game.hands) + 1) or 0
     number = number or len(game.hands) + 1
     reading = hand_form.read(game.rules, game.side_keys, request.form)
     errors = reading.errors
