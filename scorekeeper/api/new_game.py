@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.presets import load_presets, rules_for
+from scorekeeper.db import get_db
+from scorekeeper.format_documents import FormatError, inline_document, rules_of
+from scorekeeper.presets import Rules, load_presets, rules_for
+from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
 from scorekeeper.web import game_form
 from scorekeeper.web.game_form import Draft, GameForm
 
@@ -34,19 +38,31 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _format(data: Mapping[str, Any]) -> tuple[Any, tuple[str, ...]]:
-    """Returns the chosen preset's base rules and the house options, checked."""
-    preset = load_presets().get(_text(data.get("format")))
-    if preset is None:
-        raise _invalid([field_error("format", "Choose a format from the list.")])
+def _format(data: Mapping[str, Any]) -> tuple[Rules, tuple[str, ...], dict[str, Any] | None]:
+    """Returns the chosen rules, the house options and any inline document, checked."""
     options = data.get("options", [])
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise _invalid([field_error("options", "Options are a list of house option ids.")])
+    chosen = data.get("format")
+    try:
+        if isinstance(chosen, Mapping):
+            document, inline_options = inline_document({**chosen, "options": options})
+            return rules_of(document, inline_options), inline_options, document
+        if _text(chosen).startswith(ID_PREFIX):
+            document = house_document(get_db(), _text(chosen), tuple(options))
+            return rules_of(document, options), tuple(options), None
+    except FormatError as error:
+        raise _invalid([field_error(p.field, p.message) for p in error.problems]) from None
+    except HouseFormatNotFound:
+        raise _invalid([field_error("format", "There is no such house format.")]) from None
+    preset = load_presets().get(_text(chosen))
+    if preset is None:
+        raise _invalid([field_error("format", "Choose a format from the list.")])
     try:
         rules_for(preset.id, options)
     except KeyError as error:
         raise _invalid([field_error("options", str(error.args[0]))]) from None
-    return preset.rules, tuple(options)
+    return preset.rules, tuple(options), None
 
 
 def _raw_form(form: GameForm, data: Mapping[str, Any], sides: list[Any]) -> dict[str, str]:
@@ -115,7 +131,7 @@ def _shape_errors(form: GameForm, data: Mapping[str, Any], sides: list[Any]) -> 
 
 def read_new_game(data: Mapping[str, Any]) -> Draft:
     """Returns the game the body describes; 422 with one entry per bad field otherwise."""
-    rules, options = _format(data)
+    rules, options, inline = _format(data)
     sides = data.get("sides")
     table = rules.table
     if not isinstance(sides, list) or not table.min_sides <= len(sides) <= table.max_sides:
@@ -135,4 +151,7 @@ def read_new_game(data: Mapping[str, Any]) -> Draft:
     ]
     if errors:
         raise _invalid(errors)
-    return game_form.draft(form)
+    draft = game_form.draft(form)
+    if inline is None:
+        return draft
+    return replace(draft, format_id=str(inline.get("base", draft.format_id)), inline=inline)

@@ -16,7 +16,6 @@ from scorekeeper.api.new_game import read_new_game
 from scorekeeper.api.openapi import document
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
-from scorekeeper.presets import format_summaries
 from scorekeeper.store import Game
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -46,12 +45,6 @@ def _load(game_id: str) -> Game:
 def openapi() -> Response:
     """Returns the OpenAPI 3.1 document of this API."""
     return jsonify(document())
-
-
-@bp.get("/formats")
-def formats() -> Response:
-    """Lists the formats with their house options."""
-    return jsonify({"formats": format_summaries()})
 
 
 @bp.post("/games")

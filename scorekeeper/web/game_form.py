@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from scorekeeper.engine import Setup, Side
 from scorekeeper.presets import Rules
@@ -23,6 +24,7 @@ class Draft:
     sides: tuple[tuple[str, tuple[str, ...]], ...]
     first_dealer: str
     start_totals: dict[str, int]
+    inline: dict[str, Any] | None = None  # an inline format document (the API's)
 
 
 @dataclass
