@@ -50,15 +50,15 @@ def openapi() -> Response:
 @bp.post("/games")
 def create() -> Response:
     """Starts a game and returns it with its owner, edit and view tokens and links."""
-    draft = read_new_game(access.json_body())
+    draft, inline = read_new_game(access.json_body())
     try:
-        game = store.create_game(get_db(), **asdict(draft))
+        game = store.create_game(get_db(), **asdict(draft), inline=inline)
     except store.InvalidGame as error:
         raise ApiProblem(
             422,
             error.message,
             kind="invalid-game",
-            errors=[field_error(error.field, error.message)],
+            errors=error.problems,
         ) from None
     tokens = asdict(game.tokens)
     links = {role: url_for("games.join", token=t, _external=True) for role, t in tokens.items()}
