@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -76,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command named on the command line and returns its exit status."""
     from scorekeeper.commands import EXTRA_COMMANDS
 
+    os.umask(0o077)  # backups and exports hold the score history (backups, every link too)
     args = build_parser(EXTRA_COMMANDS).parse_args(argv)
     return args.run(args)
 

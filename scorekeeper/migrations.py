@@ -128,3 +128,11 @@ def games_target_raises(db: Database) -> None:
     """Adds the targets a finished game was raised to when its table chose to play on."""
     # A JSON list of {"after_hand", "from_target", "to_target"}; the last one is in force.
     db.execute("ALTER TABLE games ADD COLUMN target_raises TEXT NOT NULL DEFAULT '[]'")
+
+
+@migrations(name="0003_idempotency_request_digest")
+def idempotency_request_digest(db: Database) -> None:
+    """Adds the digest of the request an API Idempotency-Key was first used for."""
+    # A key sent again with a different request is refused (422) instead of answered as a
+    # replay; form tokens keep an empty digest. Independent of every other migration.
+    db.execute("ALTER TABLE used_form_tokens ADD COLUMN digest TEXT NOT NULL DEFAULT ''")

@@ -29,6 +29,7 @@ from scorekeeper.store.game_rules import PRESET, RuleBook, freeze, rule_book
 logger = logging.getLogger(__name__)
 
 MAX_START_TOTAL = 100_000
+MAX_HANDS = 1_000  # hands in one game, recorded or imported: far more than any evening
 ROLES = ("owner", "edit", "view")
 
 
