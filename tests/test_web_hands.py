@@ -314,3 +314,46 @@ def test_a_huge_request_is_413(table: Table, game_id, db) -> None:
         as_text=True
     )
     assert saved_nothing(db)
+
+
+def test_rare_fields_fold_under_more_and_open_when_used(table: Table) -> None:
+    """Red threes not laid down fold under each side's More; a hand that has some opens it."""
+    game_id = table.new_game()
+    page = table.client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    folds = page.split('<details class="more"')[1:]
+    assert len(folds) == 2 and all(f.startswith(">") for f in folds)  # closed
+    assert 'name="0-undeclared_red_threes"' in folds[0].split("</details>")[0]
+    assert 'name="1-undeclared_red_threes"' in folds[1].split("</details>")[0]
+    assert (
+        page.count(" autofocus") == 1
+        and 'name="0-melded_points"' in page.split(" autofocus")[0][-200:]
+    )
+    hand = {0: {"melded_points": "120", "went_out": "out", "canastas-natural": 1}}
+    hand[1] = {"melded_points": "50", "undeclared_red_threes": 1}
+    assert table.record(game_id, hand).status_code == 302
+    edit = table.client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
+    folds = edit.split('<details class="more"')[1:]
+    assert folds[0].startswith(">") and folds[1].startswith(" open>")
+    assert " autofocus" not in edit  # editing: the phone keeps its place
+
+
+def test_hand_and_foot_asks_for_points_left_in_hand_and_foot(table: Table) -> None:
+    """Hand and Foot's cards left are in the hand and the foot, and the form says so."""
+    game_id = table.new_game("hand_and_foot")
+    page = table.client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert page.count(">Points left in hand and foot</label>") == 2
+    classic = table.client.get(f"/games/{table.new_game()}/hands/new").get_data(as_text=True)
+    assert ">Points left in hands</label>" in classic
+
+
+def test_the_sheet_opens_the_form_with_who_went_out(table: Table) -> None:
+    """ "They went out" on the sheet is the form with They's going out chosen; odd values are ignored."""
+    game_id = table.new_game()
+    sheet = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/hands/new?out=1">They went out</a>' in sheet
+    page = table.client.get(f"/games/{game_id}/hands/new?out=1").get_data(as_text=True)
+    assert 'name="1-went_out" value="out" checked' in page
+    assert 'name="0-went_out" value="no" checked' in page
+    for odd in ("2", "²", "-1", "01", "x"):
+        page = table.client.get(f"/games/{game_id}/hands/new?out={odd}").get_data(as_text=True)
+        assert page.count('value="no" checked') == 2

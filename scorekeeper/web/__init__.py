@@ -15,6 +15,7 @@ from scorekeeper.web import (
     hands,
     home,
     opening,
+    paper,
     portable,
     security,
     share,
@@ -41,6 +42,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         game_end.bp,
         hands.bp,
         sheets.bp,
+        paper.bp,
         share.bp,
         opening.bp,
         shell.bp,
@@ -54,3 +56,4 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.add_template_filter(points)
     app.add_template_filter(signed)
     app.add_template_filter(game_form.named_players)
+    app.context_processor(paper.context)

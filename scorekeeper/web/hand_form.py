@@ -28,6 +28,7 @@ class Field:
     path: tuple[str, ...]
     max: int | None = None
     help: str = ""
+    more: bool = False  # rarely used: folded under "More" on the form
 
 
 @dataclass
@@ -43,7 +44,7 @@ def fields_for(rules: Rules) -> list[Field]:
     """Returns the number fields of one side for this format, in the order they are shown."""
     fields = [
         Field("melded_points", "Melded card points", "points", ("melded_points",)),
-        Field("hand_points", "Points left in hands", "points", ("hand_points",)),
+        Field("hand_points", rules.table.hand_label, "points", ("hand_points",)),
     ]
     fields += [
         Field(f"canastas-{k.id}", k.label, "count", ("canastas", k.id), help=k.help)
@@ -52,7 +53,7 @@ def fields_for(rules: Rules) -> list[Field]:
     for key, threes in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
         if threes:
             fields.append(Field(key, threes.label, "count", (key,), threes.max))
-    fields += [Field(e.id, e.label, "count", (e.id,), e.max, e.help) for e in rules.extras]
+    fields += [Field(e.id, e.label, "count", (e.id,), e.max, e.help, more=True) for e in rules.extras]
     return fields
 
 
