@@ -53,7 +53,9 @@ def fields_for(rules: Rules) -> list[Field]:
     for key, threes in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
         if threes:
             fields.append(Field(key, threes.label, "count", (key,), threes.max))
-    fields += [Field(e.id, e.label, "count", (e.id,), e.max, e.help, more=True) for e in rules.extras]
+    fields += [
+        Field(e.id, e.label, "count", (e.id,), e.max, e.help, more=True) for e in rules.extras
+    ]
     return fields
 
 

@@ -52,8 +52,13 @@ def context() -> dict[str, object]:
     paper, why = chosen()
     other = next(p for p in PAPERS if p != paper)
     return {
-        "paper": {"size": paper, "name": NAMES[paper], "why": WHY[why], "other": other,
-                  "other_name": NAMES[other]}
+        "paper": {
+            "size": paper,
+            "name": NAMES[paper],
+            "why": WHY[why],
+            "other": other,
+            "other_name": NAMES[other],
+        }
     }
 
 

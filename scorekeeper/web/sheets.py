@@ -17,7 +17,6 @@ from scorekeeper.web import paper as paper_choice
 bp = Blueprint("sheets", __name__)
 
 
-
 def _paper() -> tuple[str, bool]:
     """Returns the paper to print on, and whether the query chose it (so it is remembered)."""
     asked = request.args.get("paper")

@@ -8,7 +8,9 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-SAVE_BOTTOM = "document.querySelector('button[type=submit]').getBoundingClientRect().bottom + scrollY"
+SAVE_BOTTOM = (
+    "document.querySelector('button[type=submit]').getBoundingClientRect().bottom + scrollY"
+)
 
 
 def test_more_fields_fold_and_count(live_app, base_url, phone, scheme):
