@@ -154,8 +154,8 @@ def test_cutthroat_to_7500(table: Table) -> None:
     )
     hand = {
         0: {"melded_points": "600", "canastas-natural": 2, "canastas-mixed": 1, "went_out": OUT},
-        1: {"melded_points": "200", "hand_points": "50", "red_threes": 1},
-        2: {"melded_points": "100", "hand_points": "30"},
+        1: {"melded_points": "300", "hand_points": "50", "red_threes": 1},
+        2: {"hand_points": "30"},  # the partnership's melds are entered once, with Bob
     }
     play(table, game_id, hand, 4, lone_hand=0)
     game = table.game(game_id)

@@ -13,11 +13,13 @@ MAX_ENTRY = 100_000  # far above any real hand; keeps absurd input out of the ar
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with an entry, tied to a side and field, in a player's words."""
+    """One thing wrong with an entry: side, field, a machine code with its params, and words."""
 
     side: str | None
     field: str
     message: str
+    code: str = ""  # what went wrong, for any layer that must tell problems apart
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def as_dict(self) -> dict[str, Any]:
         """Returns the problem as the JSON object the CLI and API print."""

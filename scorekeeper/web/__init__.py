@@ -14,6 +14,7 @@ from scorekeeper.web import (
     games,
     hands,
     home,
+    notes,
     opening,
     paper,
     portable,
@@ -56,4 +57,5 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.add_template_filter(points)
     app.add_template_filter(signed)
     app.add_template_filter(game_form.named_players)
+    app.add_template_filter(notes.minus_reason)
     app.context_processor(paper.context)

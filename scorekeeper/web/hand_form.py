@@ -109,6 +109,8 @@ def values_from_entry(rules: Rules, sides: Sequence[str], document: Mapping[str,
     lone = document.get("lone_hand")
     if lone_hand_applies(rules):
         values["lone_hand"] = str(sides.index(lone)) if lone in sides else NOBODY
+        if lone in sides:
+            _merge_partners(values, rules, sides, lone)
     return values
 
 
@@ -156,9 +158,49 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading
             errors["lone_hand"] = [
                 "Choose who played alone, or nobody if the pile was never taken."
             ]
+    if document.get("lone_hand"):
+        _partners_once(document, sides, errors)
     if not entered and not errors:
         errors[FORM] = ["Nothing was entered. Fill in each side's points for the hand."]
     return Reading(None if errors else document, values, errors)
+
+
+def _shares(entry: Mapping[str, Any]) -> bool:
+    """Tells whether a column holds part of what partners share: melds, canastas, going out."""
+    return (
+        bool(entry.get("melded_points") or any((entry.get("canastas") or {}).values()))
+        or entry.get("went_out", "no") != "no"
+    )
+
+
+def _partners_once(
+    document: Mapping[str, Any], sides: Sequence[str], errors: dict[str, list[str]]
+) -> None:
+    """Refuses the partnership's melds typed in both partners' columns (it would count twice)."""
+    partners = [s for s in sides if s != document["lone_hand"]]
+    holding = [s for s in partners if _shares(document["hand"][s])]
+    if len(holding) > 1:
+        errors.setdefault(f"{sides.index(holding[1])}-melded_points", []).append(
+            f"Partners' melds, canastas and going out are entered once: "
+            f"{holding[0]}'s column already has them."
+        )
+
+
+def _merge_partners(values: dict[str, str], rules: Rules, sides: Sequence[str], lone: str) -> None:
+    """Shows a stored partnership's melds and canastas once, in one partner's column."""
+    partners = [sides.index(s) for s in sides if s != lone]
+    out = [i for i in partners if values[f"{i}-went_out"] != "no"]
+    keep = out[0] if out else partners[0]
+    shared = [
+        f for f in fields_for(rules) if f.suffix == "melded_points" or f.path[0] == "canastas"
+    ]
+    for i in partners:
+        if i == keep:
+            continue
+        for f in shared:
+            total = int(values[f"{keep}-{f.suffix}"] or 0) + int(values[f"{i}-{f.suffix}"] or 0)
+            values[f"{keep}-{f.suffix}"] = str(total) if total or f.kind == "count" else ""
+            values[f"{i}-{f.suffix}"] = "0" if f.kind == "count" else ""
 
 
 def field_name(problem: Problem, sides: Sequence[str]) -> str:

@@ -88,7 +88,8 @@
       var table = el("table", "items");
       side.breakdown.forEach(function (item) {
         var row = table.insertRow();
-        var label = item.label + (item.count ? " \u00d7 " + item.count : "");
+        var label = item.label + (item.count ? " \u00d7 " + item.count : "") +
+          (item.why ? " (minus: " + item.why + ")" : "");
         var th = el("th", "", label);
         th.scope = "row";
         row.appendChild(th);
