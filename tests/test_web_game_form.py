@@ -94,7 +94,7 @@ def test_options_and_start_totals_are_saved(table: Table, db) -> None:
             id="start-at-target",
         ),
         pytest.param(
-            {"side-0-start": "1000000"}, "side-0-start", "multiple of 5", id="start-a-million"
+            {"side-0-start": "1000000"}, "side-0-start", "too large", id="start-a-million"
         ),
     ],
 )

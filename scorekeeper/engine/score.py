@@ -19,9 +19,9 @@ class Item:
     count: int | None = None
     reason: str = ""  # why the item counts minus: the sign rule's code, e.g. "no_meld"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int]:
         """Returns the item as the JSON object of a breakdown."""
-        data: dict = {"item": self.key, "label": self.label, "points": self.points}
+        data: dict[str, str | int] = {"item": self.key, "label": self.label, "points": self.points}
         if self.count is not None:
             data["count"] = self.count
         if self.reason:
@@ -35,6 +35,14 @@ class SideScore:
 
     score: int
     items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A hand scored on top of the totals before it: each column's score and new total."""
+
+    scores: Mapping[str, SideScore]
+    totals: Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -160,3 +168,9 @@ def score_hand(rules: Rules, hand: Hand) -> dict[str, SideScore]:
             items = (*shared[:-1], *own, shared[-1])  # threes before the cards left in hand
             scores[member] = SideScore(sum(i.points for i in items), items)
     return {k: scores[k] for k in hand.entries}
+
+
+def preview(rules: Rules, hand: Hand, totals_before: Mapping[str, int]) -> Preview:
+    """Scores a valid hand and adds each column's score to its total before the hand."""
+    scores = score_hand(rules, hand)
+    return Preview(scores, {k: totals_before.get(k, 0) + s.score for k, s in scores.items()})

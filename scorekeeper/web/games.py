@@ -7,7 +7,7 @@ from dataclasses import asdict
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug import Response
 
-from scorekeeper import store
+from scorekeeper import i18n, store
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.web import access, follow, game_form
@@ -25,8 +25,8 @@ def _chosen() -> tuple[Rules | None, int]:
             abort(400, "Choose a format from the list.")
         return None, 0
     table = preset.rules.table
-    count = request.values.get("sides", "")
-    count = int(count) if count.isdigit() and len(count) < 3 else len(table.players_per_side)
+    count = i18n.parse_index(request.values.get("sides", ""), 100)
+    count = len(table.players_per_side) if count is None else count
     return preset.rules, min(max(count, table.min_sides), table.max_sides)
 
 
