@@ -9,16 +9,13 @@ from pypdf import PdfReader
 
 from scorekeeper import create_app, store
 from scorekeeper.db import get_db
-from scorekeeper.pdf.sample import sample_hands
-from scorekeeper.web import sheets
+from tests.sample_game import sample_hands
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     app = create_app({"TESTING": True, "SECRET_KEY": "k" * 40})
-    if "sheets" not in app.blueprints:  # until the factory registers the blueprint itself
-        app.register_blueprint(sheets.bp)
     return app
 
 

@@ -19,10 +19,10 @@ from scorekeeper.web import (
     notes,
     opening,
     paper,
+    pdf_sheets,
     portable,
     security,
     share,
-    sheets,
     shell,
 )
 
@@ -51,7 +51,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         games.bp,
         game_end.bp,
         hands.bp,
-        sheets.bp,
+        pdf_sheets.bp,
         paper.bp,
         share.bp,
         opening.bp,
