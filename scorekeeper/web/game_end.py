@@ -67,7 +67,7 @@ def _play_on_page(game: Game, typed: str, error: str | None, status: int = 200):
 def play_on(game_id: str):
     """Raises a finished game's target so the table keeps playing; a page to choose it."""
     game, role = access.open_game(game_id, write=True)
-    suggested = next_target(game.rules, game.state)
+    suggested = next_target(game.rules, game.state, game.raises)
     if not game.state.status.over or suggested is None:
         flash("Only a finished game played to a target can go on to a higher one.", "error")
         return _sheet(game_id)
