@@ -25,6 +25,12 @@ def _instance_path() -> str | None:
     return None  # installed from a wheel: <prefix>/var/scorekeeper-instance
 
 
+def instance_database() -> Path | None:
+    """Returns where the app keeps its database, when that is known without starting it."""
+    folder = _instance_path()
+    return Path(folder) / "scorekeeper.db" if folder else None
+
+
 def _secret_key(folder: Path) -> str:
     """Returns the secret key kept in the instance folder, creating it (mode 0600) once."""
     path = folder / "secret_key"

@@ -115,7 +115,10 @@ def test_share_links_name_the_lan_address(served) -> None:
     conn = connect(database)
     try:
         game = store.create_game(
-            conn, format_id="classic", sides=[("We", ["A"]), ("They", ["B"])], first_dealer="A"
+            conn,
+            format_id="classic",
+            sides=[("We", ["A", "C"]), ("They", ["B", "D"])],
+            first_dealer="A",
         )
     finally:
         conn.close()

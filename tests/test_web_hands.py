@@ -301,6 +301,15 @@ def test_preview_lists_problems_by_field(table: Table, game_id) -> None:
     }
 
 
+def test_preview_of_an_empty_form_says_so_by_code(table: Table, game_id) -> None:
+    """The script hides the preview on the code nothing_entered, never on the message's words."""
+    data = table.client.post(f"/games/{game_id}/preview", data=hand_fields({})).get_json()
+    assert data["ok"] is False and [e["code"] for e in data["errors"]] == ["nothing_entered"]
+    typed = hand_fields({0: {"melded_points": "12"}})
+    bad = table.client.post(f"/games/{game_id}/preview", data=typed).get_json()
+    assert all("code" not in e for e in bad["errors"])
+
+
 def test_preview_of_an_edit_uses_the_totals_before_that_hand(table: Table, game_id) -> None:
     """Previewing hand 1 while hand 2 exists starts from the totals before hand 1."""
     table.record(game_id, GOOD)

@@ -244,7 +244,10 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["format", "sides"],
         "properties": {
-            "format": {"type": "string"},
+            "format": {
+                "description": "a preset id, a house format id, or an inline format",
+                "oneOf": [{"type": "string"}, _ref("InlineFormat")],
+            },
             "options": {"type": "array", "items": {"type": "string"}},
             "sides": {"type": "array", "items": _ref("Side")},
             "first_dealer": {"type": "string", "description": "default: the first player"},
@@ -286,8 +289,55 @@ SCHEMAS: dict[str, Any] = {
             "max_sides": INTEGER,
             "canastas": {"type": "array", "items": {"type": "object"}},
             "options": {"type": "array", "items": {"type": "object"}},
+            "house": {"type": "boolean", "description": "true for a house format"},
+            "base": {"type": "string", "description": "house formats: the preset it starts from"},
+            "set": {"type": "object", "description": "house formats: the changed keys"},
+            "document": {"type": "object", "description": "the whole rules document"},
         },
     ),
+    "InlineFormat": {
+        "type": "object",
+        "description": "A preset with changes, keyed as in the preset TOML (docs/house-formats.md).",
+        "required": ["base"],
+        "properties": {
+            "base": {"type": "string"},
+            "set": {"type": "object"},
+            "name": {"type": "string"},
+            "options": {"type": "array", "items": {"type": "string"}},
+        },
+        "additionalProperties": False,
+    },
+    "HouseFormatInput": {
+        "type": "object",
+        "required": ["name", "base"],
+        "properties": {
+            "name": {"type": "string"},
+            "base": {"type": "string"},
+            "set": {"type": "object"},
+        },
+        "additionalProperties": False,
+    },
+    "HouseFormat": _object(
+        ["id", "name", "base", "set", "digest", "house", "document"],
+        {
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "base": {"type": "string"},
+            "set": {"type": "object"},
+            "digest": {"type": "string"},
+            "house": {"const": True},
+            "document": {"type": "object"},
+        },
+    ),
+    "CreatedFormat": _object(
+        ["id", "token", "format"],
+        {"id": {"type": "string"}, "token": {"type": "string"}, "format": _ref("HouseFormat")},
+    ),
+}
+EXAMPLE_FORMAT = {
+    "name": "Grandma's Classic",
+    "base": "classic",
+    "set": {"going_out.bonus": 200, "ending.target": 7500},
 }
 
 
@@ -322,6 +372,8 @@ GAME_ID = {"$ref": "#/components/parameters/GameId"}
 WRITE = [GAME_ID, {"$ref": "#/components/parameters/IfMatch"}]
 WRITE.append({"$ref": "#/components/parameters/IdempotencyKey"})
 BEARER = [{"linkToken": []}]
+FORMAT_ID = {"$ref": "#/components/parameters/FormatId"}
+FORMAT_BEARER = [{"formatToken": []}]
 WRITE_ERRORS = (400, 401, 403, 404, 409, 413, 415, 422, 428)
 
 PATHS: dict[str, Any] = {
@@ -340,7 +392,7 @@ PATHS: dict[str, Any] = {
     "/api/v1/formats": {
         "get": {
             "operationId": "listFormats",
-            "summary": "Every format with its house options",
+            "summary": "The presets with their house options, and this server's house formats",
             "responses": {
                 "200": {
                     "description": "The formats",
@@ -353,7 +405,45 @@ PATHS: dict[str, Any] = {
                     },
                 }
             },
-        }
+        },
+        "post": {
+            "operationId": "createFormat",
+            "summary": "Save a house format made from a preset; the token edits or deletes it",
+            "requestBody": _body("HouseFormatInput", EXAMPLE_FORMAT),
+            "responses": {
+                "201": {
+                    **_ok("Its id, its token and the format", "CreatedFormat"),
+                    "headers": {"Location": {"required": True, "schema": {"type": "string"}}},
+                },
+                **_problems(400, 413, 415, 422),
+            },
+        },
+    },
+    "/api/v1/formats/{format_id}": {
+        "get": {
+            "operationId": "readFormat",
+            "summary": "A preset or a house format with its whole rules document; anyone may read",
+            "parameters": [FORMAT_ID],
+            "responses": {"200": _ok("The format", "Format"), **_problems(404)},
+        },
+        "put": {
+            "operationId": "updateFormat",
+            "summary": "Change a house format; games already played keep their rules",
+            "security": FORMAT_BEARER,
+            "parameters": [FORMAT_ID],
+            "requestBody": _body("HouseFormatInput", EXAMPLE_FORMAT),
+            "responses": {
+                "200": _ok("The house format as saved", "HouseFormat"),
+                **_problems(400, 401, 403, 404, 413, 415, 422),
+            },
+        },
+        "delete": {
+            "operationId": "deleteFormat",
+            "summary": "Delete a house format no game was played with",
+            "security": FORMAT_BEARER,
+            "parameters": [FORMAT_ID],
+            "responses": {"204": {"description": "Deleted"}, **_problems(401, 403, 404, 409)},
+        },
     },
     "/api/v1/games": {
         "post": {
@@ -487,13 +577,25 @@ SCHEMAS["GameSummary"] = {
 COMPONENTS: dict[str, Any] = {
     "schemas": SCHEMAS,
     "securitySchemes": {
+        "formatToken": {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The token a new house format answers with: it edits or deletes it.",
+        },
         "linkToken": {
             "type": "http",
             "scheme": "bearer",
             "description": "A token of the game's links: owner or edit to change it, view to read.",
-        }
+        },
     },
     "parameters": {
+        "FormatId": {
+            "name": "format_id",
+            "in": "path",
+            "required": True,
+            "schema": {"type": "string"},
+            "description": "a preset id (`classic`) or a house format id (`h-...`)",
+        },
         "GameId": {
             "name": "game_id",
             "in": "path",

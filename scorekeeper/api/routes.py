@@ -16,7 +16,6 @@ from scorekeeper.api.new_game import read_new_game
 from scorekeeper.api.openapi import document
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
-from scorekeeper.presets import format_summaries
 from scorekeeper.store import Game
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -48,24 +47,18 @@ def openapi() -> Response:
     return jsonify(document())
 
 
-@bp.get("/formats")
-def formats() -> Response:
-    """Lists the formats with their house options."""
-    return jsonify({"formats": format_summaries()})
-
-
 @bp.post("/games")
 def create() -> Response:
     """Starts a game and returns it with its owner, edit and view tokens and links."""
-    draft = read_new_game(access.json_body())
+    draft, inline = read_new_game(access.json_body())
     try:
-        game = store.create_game(get_db(), **asdict(draft))
+        game = store.create_game(get_db(), **asdict(draft), inline=inline)
     except store.InvalidGame as error:
         raise ApiProblem(
             422,
             error.message,
             kind="invalid-game",
-            errors=[field_error(error.field, error.message)],
+            errors=error.problems,
         ) from None
     tokens = asdict(game.tokens)
     links = {role: url_for("games.join", token=t, _external=True) for role, t in tokens.items()}

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from flask import Flask
 from werkzeug.routing import IntegerConverter
 
+from scorekeeper.engine import MAX_NAME
 from scorekeeper.web import (
     compress,
     errors,
@@ -61,4 +62,5 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.add_template_filter(points)
     app.add_template_filter(signed)
+    app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength
     app.add_template_filter(game_form.named_players)

@@ -15,6 +15,7 @@ MAX_TYPED = i18n.MAX_TYPED
 MAX_COUNT = 9_999  # a count of cards or canastas; the engine checks the real bounds
 FORM = "_form"  # errors about the whole hand rather than one field
 NOBODY = "none"  # the lone-hand choice when the pile was never taken
+NOTHING_ENTERED = "nothing_entered"  # the code of an empty form: the preview stays quiet
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Reading:
     document: dict[str, Any] | None
     values: dict[str, str]
     errors: dict[str, list[str]] = field(default_factory=dict)
+    code: str = ""  # what the whole-form error is, for scripts: "nothing_entered"
 
 
 def fields_for(rules: Rules) -> list[Field]:
@@ -150,6 +152,7 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading
             ]
     if not entered and not errors:
         errors[FORM] = ["Nothing was entered. Fill in each side's points for the hand."]
+        return Reading(None, values, errors, NOTHING_ENTERED)
     return Reading(None if errors else document, values, errors)
 
 

@@ -159,16 +159,17 @@ def preview(game_id: str) -> Response:
         errors = hand_form.errors_from(problems, game.rules, game.side_keys)
     if errors:
         listed = [{"field": f, "message": m} for f, ms in errors.items() for m in ms]
+        if reading.code:  # the whole form's state, for the script: e.g. "nothing_entered"
+            listed[0]["code"] = reading.code
         return jsonify(ok=False, sides={}, errors=listed, warnings=[])
-    before = game.totals_before(number)
-    scores = engine.score_hand(game.rules, hand)
+    scored = engine.preview(game.rules, hand, game.totals_before(number))
     sides = {
         key: {
             "score": s.score,
-            "total": before[key] + s.score,
+            "total": scored.totals[key],
             "breakdown": [item.as_dict() for item in s.items],
         }
-        for key, s in scores.items()
+        for key, s in scored.scores.items()
     }
     warnings = [w.message for w in engine.warnings_for(game.rules, hand)]
     return jsonify(ok=True, sides=sides, errors=[], warnings=warnings)
