@@ -9,6 +9,7 @@ imported inside the commands that need them, so `scorekeeper score` starts quick
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -342,6 +343,7 @@ def format_check(file: Path) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command named on the command line and returns its exit status."""
+    os.umask(0o077)  # backups and exports hold the score history (backups, every link too)
     try:
         status = cli.main(args=argv, prog_name="scorekeeper", standalone_mode=False)
     except click.ClickException as error:  # a command line click cannot read: exit 2

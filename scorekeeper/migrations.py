@@ -147,3 +147,11 @@ HOUSE_FORMATS = """CREATE TABLE house_formats (
 def house_formats(db: Database) -> None:
     """Adds house formats: a name, the preset they start from, their changes and the result."""
     db.execute(HOUSE_FORMATS)
+
+
+@migrations(name="0003_idempotency_request_digest")
+def idempotency_request_digest(db: Database) -> None:
+    """Adds the digest of the request an API Idempotency-Key was first used for."""
+    # A key sent again with a different request is refused (422) instead of answered as a
+    # replay; form tokens keep an empty digest. Independent of every other migration.
+    db.execute("ALTER TABLE used_form_tokens ADD COLUMN digest TEXT NOT NULL DEFAULT ''")

@@ -41,7 +41,10 @@ ERRORS = {
     409: "The game changed since the version in If-Match, or it is over and not reopened.",
     413: "The body is larger than 64 KB.",
     415: "The body is not sent as application/json.",
-    422: "The body is JSON but not a valid hand or game: one error per bad field.",
+    422: (
+        "The body is JSON but not a valid hand or game (one error per bad field), or the "
+        "Idempotency-Key was used on this game and link for a different request."
+    ),
     428: "The write carries no If-Match version.",
 }
 
@@ -531,7 +534,7 @@ PATHS: dict[str, Any] = {
                 "200": _ok(
                     "Deleted (or a repeat of a used Idempotency-Key)", "HandResult", etag=True
                 ),
-                **_problems(400, 401, 403, 404, 409, 428),
+                **_problems(400, 401, 403, 404, 409, 422, 428),
             },
         }
     },
@@ -548,7 +551,7 @@ PATHS: dict[str, Any] = {
                     "HandResult",
                     etag=True,
                 ),
-                **_problems(400, 401, 403, 404, 409, 413, 415, 428),
+                **_problems(400, 401, 403, 404, 409, 413, 415, 422, 428),
             },
         }
     },
