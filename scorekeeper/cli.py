@@ -1,20 +1,74 @@
-"""The `scorekeeper` command: score a hand, list formats, serve the app, and more."""
+"""The `scorekeeper` command: score a hand, list formats, serve the app, paper and backups.
+
+Each subcommand is one function below, decorated with `@cli.command()`, its options with
+`@click.option(..., help=...)`; its docstring is its help. A command returns its exit status:
+0 when done, EXIT_FAILED after `fail()` printed why. Heavy modules (Flask, reportlab) are
+imported inside the commands that need them, so `scorekeeper score` starts quickly.
+"""
 
 from __future__ import annotations
 
-import argparse
 import json
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from pathlib import Path
 
-from scorekeeper.engine.document import score_document
-from scorekeeper.presets import format_summaries
+import click
 
-EXIT_INVALID = 2
+EXIT_FAILED = 2  # also click's status for a command line it cannot read
+
+PAPER = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper size.",
+)
 
 
-def _score(args: argparse.Namespace) -> int:
-    """Reads one hand document on stdin and prints the scored result."""
+def fail(message: str) -> int:
+    """Prints one line on stderr, in the command's name, and returns EXIT_FAILED."""
+    click.echo(f"scorekeeper: {message}", err=True)
+    return EXIT_FAILED
+
+
+def write_file(path: Path, data: bytes) -> int:
+    """Writes a file the command made and says so; a clear failure when it cannot."""
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        return fail(f"cannot write {path}: {error.strerror or error}")
+    click.echo(f"Wrote {path} ({len(data):,} bytes)")
+    return 0
+
+
+def _database() -> str:
+    """Returns the app's database path, creating and migrating it as the app would."""
+    from scorekeeper import create_app
+
+    return create_app().config["DATABASE"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, no_args_is_help=True)
+def cli() -> None:
+    """Canasta Scorekeeper: the We/They score sheet for every Canasta format.
+
+    Every command exits with 0 when done and 2 when its input or command line is wrong:
+    `score` says why in its JSON, the others on stderr. `scorekeeper COMMAND --help`
+    describes each command.
+    """
+
+
+@cli.command(short_help="Score one hand: JSON on stdin, JSON on stdout.")
+@click.option("--pretty", is_flag=True, help="Indent the JSON output.")
+def score(pretty: bool) -> int:
+    """Scores one hand: a JSON document on stdin, the result as JSON on stdout.
+
+    Exits with 2 and {"errors": [...]} when the document or the hand is wrong.
+    """
+    from scorekeeper.engine.document import score_document
+
     try:
         data = json.load(sys.stdin)
     except json.JSONDecodeError as error:
@@ -22,62 +76,259 @@ def _score(args: argparse.Namespace) -> int:
         result = {"errors": [{"side": None, "field": "document", "message": f"Not JSON: {error}"}]}
     if data is not None:
         result, ok = score_document(data)
-    json.dump(result, sys.stdout, indent=2 if args.pretty else None, ensure_ascii=False)
+    json.dump(result, sys.stdout, indent=2 if pretty else None, ensure_ascii=False)
     sys.stdout.write("\n")
-    return 0 if data is not None and ok else EXIT_INVALID
+    return 0 if data is not None and ok else EXIT_FAILED
 
 
-def _formats(args: argparse.Namespace) -> int:
-    """Lists the format presets, as a table or as JSON."""
-    summaries = format_summaries()
-    if args.json:
+def house_summaries() -> list[dict]:
+    """Returns the house formats of this instance's database, if it has one yet."""
+    from scorekeeper.app import instance_database
+    from scorekeeper.store.connection import connect, migrate
+    from scorekeeper.store.house_formats import house_formats
+
+    path = instance_database()
+    if path is None or not path.is_file():
+        return []  # listing formats never creates a database
+    migrate(path)  # as the app would on start: an older database gains the table
+    db = connect(path)
+    try:
+        return [house.summary() for house in house_formats(db)]
+    finally:
+        db.close()
+
+
+@cli.command(short_help="List the format presets, their options and the house formats.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list instead of a table.")
+def formats(as_json: bool) -> int:
+    """Lists the format presets with their targets and house options, then the house formats.
+
+    House formats (this instance's own rules) have "house": true in the JSON list.
+    """
+    from scorekeeper.presets import format_summaries
+
+    summaries = format_summaries() + house_summaries()
+    if as_json:
         json.dump(summaries, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0
     for s in summaries:
         goal = f"to {s['target']:,}" if s["target"] else f"{s['deals']} deals"
-        print(f"{s['id']:<22} {s['name']:<28} {goal}")
+        click.echo(f"{s['id']:<22} {s['name']:<28} {goal}")
         for option in s["options"]:
-            print(f"{'':<22}   option {option['id']}: {option['label']}")
+            click.echo(f"{'':<22}   option {option['id']}: {option['label']}")
     return 0
 
 
-def _serve(args: argparse.Namespace) -> int:
+@cli.command(short_help="Start the app (on the LAN with --lan).")
+@click.option("--lan", is_flag=True, help="Let phones on the network join.")
+@click.option("--host", default=None, help="Address to listen on.")
+@click.option("--port", type=int, default=5000, show_default=True, help="Port (0: any free port).")
+@click.option("--threads", type=int, default=8, show_default=True, help="Requests served at once.")
+def serve(lan: bool, host: str | None, port: int, threads: int) -> int:
     """Serves the app with waitress; on the LAN with --lan."""
-    from scorekeeper.serve import serve
+    from scorekeeper.serve import serve as run
 
-    return serve(host=args.host, port=args.port, lan=args.lan, threads=args.threads)
+    return run(host=host, port=port, lan=lan, threads=threads)
 
 
-def build_parser(
-    extra: Sequence[Callable[[argparse._SubParsersAction], None]] = (),
-) -> argparse.ArgumentParser:
-    """Returns the command-line parser with every subcommand."""
-    parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    score = commands.add_parser("score", help="score one hand: JSON on stdin, JSON on stdout")
-    score.add_argument("--pretty", action="store_true", help="indent the output")
-    score.set_defaults(run=_score)
-    formats = commands.add_parser("formats", help="list the format presets and their options")
-    formats.add_argument("--json", action="store_true", help="print a JSON list")
-    formats.set_defaults(run=_formats)
-    serve = commands.add_parser("serve", help="start the app")
-    serve.add_argument("--lan", action="store_true", help="let phones on the network join")
-    serve.add_argument("--host", default=None, help="address to listen on")
-    serve.add_argument("--port", type=int, default=5000, help="port (0: any free port)")
-    serve.add_argument("--threads", type=int, default=8, help="requests served at once")
-    serve.set_defaults(run=_serve)
-    for add in extra:
-        add(commands)
-    return parser
+@cli.command(short_help="Write a format's blank score sheet as PDF.")
+@click.argument("format_id", metavar="FORMAT")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="The PDF file to write.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="ID",
+    help="Switch on a house option (repeatable).",
+)
+@click.option(
+    "--players",
+    type=int,
+    metavar="N",
+    help="Score columns for a format played by a range of players (Oklahoma: 2 to 5).",
+)
+@PAPER
+def sheet(
+    format_id: str, output: Path, options: tuple[str, ...], players: int | None, paper: str
+) -> int:
+    """Writes the blank score sheet of FORMAT (an id that `scorekeeper formats` lists) as PDF."""
+    from scorekeeper.pdf import blank_sheet
+    from scorekeeper.pdf.blank_sheet import PlayersError
+    from scorekeeper.presets import load_presets, rules_for
+
+    if format_id not in load_presets():
+        return fail(f"unknown format {format_id!r} (formats: {', '.join(load_presets())})")
+    try:
+        rules = rules_for(format_id, options)
+        data = blank_sheet(rules, paper=paper, players=players)
+    except KeyError as error:
+        return fail(error.args[0])
+    except PlayersError as error:
+        return fail(str(error))
+    return write_file(output, data)
+
+
+@cli.command("export-pdf", short_help="Write a saved game's score sheet as PDF.")
+@click.argument("game_id")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="The PDF file to write.",
+)
+@PAPER
+def export_pdf(game_id: str, output: Path, paper: str) -> int:
+    """Writes the filled score sheet of the saved game GAME_ID (as in /games/GAME_ID) as PDF."""
+    from scorekeeper import store
+    from scorekeeper.pdf import game_sheet
+    from scorekeeper.pdf.game_sheet import default_title
+    from scorekeeper.store.connection import connect
+
+    database = _database()
+    db = connect(database)
+    try:
+        game = store.get_game(db, game_id)
+    except store.GameNotFound:
+        return fail(f"no game {game_id!r} in {database}")
+    finally:
+        db.close()
+    title = default_title(game.setup)
+    data = game_sheet(
+        game.rules,
+        game.setup,
+        game.state,
+        title=title,
+        created=game.created_at,
+        paper=paper,
+        raises=game.raises,
+    )
+    return write_file(output, data)
+
+
+@cli.command(short_help="Copy the live database to FILE (safe while serving).")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def backup(file: Path, force: bool) -> int:
+    """Copies the live database to FILE with SQLite's online backup (safe while serving)."""
+    from scorekeeper.store.backup import BackupError
+    from scorekeeper.store.backup import backup as copy_database
+
+    try:
+        size = copy_database(_database(), file, overwrite=force)
+    except BackupError as error:
+        return fail(str(error))
+    click.echo(f"Backed up to {file} ({size:,} bytes, integrity ok)")
+    return 0
+
+
+@cli.command(short_help="Write games as JSON (every game unless named).")
+@click.argument("game_ids", nargs=-1, metavar="[GAME_ID]...")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    required=True,
+    help="The JSON file to write, or - for standard output.",
+)
+def export(game_ids: tuple[str, ...], output: Path) -> int:
+    """Writes the games named by GAME_ID, or every game, as JSON (never their links)."""
+    from scorekeeper import store
+    from scorekeeper.store.connection import connect
+    from scorekeeper.store.portable import dumps, export_games
+
+    db = connect(_database())
+    try:
+        document = export_games(db, list(game_ids) or None)
+    except store.GameNotFound:
+        return fail("no such game among " + ", ".join(map(repr, game_ids)))
+    finally:
+        db.close()
+    text = dumps(document)
+    if str(output) == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        return fail(f"cannot write {output}: {error.strerror or error}")
+    click.echo(f"Exported {len(document['games'])} games to {output}")
+    return 0
+
+
+@cli.command("import", short_help="Add the games of a JSON export, all or none.")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def import_(file: Path) -> int:
+    """Adds the games of FILE, written by `scorekeeper export`, all or none, under new ids."""
+    from scorekeeper.store import get_game
+    from scorekeeper.store.connection import connect
+    from scorekeeper.store.portable import MAX_BYTES, InvalidImport, import_games
+
+    try:
+        with open(file, "rb") as opened:
+            data = opened.read(MAX_BYTES + 1)
+    except OSError as error:
+        return fail(f"cannot read {file}: {error.strerror or error}")
+    db = connect(_database())
+    try:
+        ids = import_games(db, data)
+        owners = [get_game(db, game_id).tokens.owner for game_id in ids]
+    except InvalidImport as error:
+        return fail(f"{file}: {error.message} Nothing was imported.")
+    finally:
+        db.close()
+    click.echo(f"Imported {len(ids)} games. Open each one once through its owner link:")
+    for owner in owners:
+        click.echo(f"/join/{owner}")
+    return 0
+
+
+@cli.command("format-check", short_help="Check a format document: its summary or its problems.")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def format_check(file: Path) -> int:
+    """Checks FILE.toml or FILE.json: a whole format document, or {base, name, set}.
+
+    Prints the summary of rules that can be played, or one line per problem and exits 2.
+    """
+    from scorekeeper.format_documents import FormatError, read_format_file
+
+    try:
+        rules = read_format_file(file)
+    except FormatError as error:
+        for problem in error.problems:
+            where = f"{file}: {problem.field}" if problem.field else str(file)
+            click.echo(f"{where}: {problem.message}")
+        return EXIT_FAILED
+    ending = rules.ending
+    goal = f"to {ending.target:,}" if ending.target else f"{ending.deals} deals"
+    click.echo(f"{file}: {rules.name} ({rules.id}), {goal}; the rules can be played.")
+    kinds = ", ".join(f"{k.label} {k.bonus:,}" for k in rules.canastas) or "none"
+    click.echo(f"  canastas: {kinds}")
+    going_out = rules.going_out
+    click.echo(f"  going out: {going_out.bonus:,} (concealed {going_out.concealed_bonus:,})")
+    click.echo(f"  sides: {rules.table.min_sides} to {rules.table.max_sides}; pack {rules.pack}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command named on the command line and returns its exit status."""
-    from scorekeeper.commands import EXTRA_COMMANDS
-
-    args = build_parser(EXTRA_COMMANDS).parse_args(argv)
-    return args.run(args)
+    os.umask(0o077)  # backups and exports hold the score history (backups, every link too)
+    try:
+        status = cli.main(args=argv, prog_name="scorekeeper", standalone_mode=False)
+    except click.ClickException as error:  # a command line click cannot read: exit 2
+        error.show()
+        return error.exit_code
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        return 1
+    return status if isinstance(status, int) else 0
 
 
 if __name__ == "__main__":

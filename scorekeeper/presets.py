@@ -585,11 +585,13 @@ def apply_changes(
 
 def format_summaries() -> list[dict[str, Any]]:
     """Returns every preset as a JSON-ready summary with its house options (CLI and API)."""
-    return [_summary(preset.rules) for preset in load_presets().values()]
+    return [summary(preset.rules) for preset in load_presets().values()]
 
 
-def _summary(rules: Rules) -> dict[str, Any]:
+def summary(rules: Rules, *, house: bool = False) -> dict[str, Any]:
+    """Returns one format's JSON-ready summary; `house` tells a table's own from a preset."""
     return {
+        "house": house,
         "id": rules.id,
         "name": rules.name,
         "description": rules.description,

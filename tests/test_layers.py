@@ -24,6 +24,7 @@ LAYERS = {
     "scorekeeper.store": 2,
     "scorekeeper.extensions": 3,  # the Flask glue the screens share: CSRF, get_db on `g`
     "scorekeeper.db": 3,
+    "scorekeeper.origin": 3,  # the origin of links handed out: share page and API alike
     "scorekeeper.i18n": 3,  # numbers per locale: read by the screens and the API
     "scorekeeper.web": 4,
     "scorekeeper.api": 4,
@@ -31,8 +32,6 @@ LAYERS = {
     "scorekeeper": 5,  # the package's create_app, the factory and the command line
     "scorekeeper.app": 5,
     "scorekeeper.cli": 5,
-    "scorekeeper.commands": 5,
-    "scorekeeper.data_commands": 5,
     "scorekeeper.serve": 5,  # `scorekeeper serve`: waitress and the LAN addresses
 }
 EDGE = 4

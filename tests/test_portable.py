@@ -327,7 +327,7 @@ def cli_env(app, monkeypatch):
     """Points the command line at the test app's instance folder and database."""
     database = app.config["DATABASE"]
     monkeypatch.setattr(
-        "scorekeeper.data_commands._database", lambda: database
+        "scorekeeper.cli._database", lambda: database
     )  # the same file the app writes
     return database
 

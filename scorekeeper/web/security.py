@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+from typing import Any
 
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
@@ -34,6 +36,7 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 HSTS = "max-age=31536000"
+JOIN_TOKEN = re.compile(r"^/join/[^/?]*")
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -53,6 +56,24 @@ def add_headers(response: Response) -> Response:
     return response
 
 
+class RedactJoinTokens:
+    """WSGI wrapper: once a request is answered, its environ names /join/[redacted] instead."""
+
+    # gunicorn writes its access log from this same environ after the app returns, so the
+    # `r` and `U` atoms of every log format show the redacted path, never the link's token.
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        """Runs the app, then redacts the join token in the paths a server logs."""
+        result = self.app(environ, start_response)
+        for key in ("PATH_INFO", "RAW_URI", "REQUEST_URI"):
+            value = environ.get(key)
+            if isinstance(value, str) and value.startswith("/join/"):
+                environ[key] = JOIN_TOKEN.sub("/join/[redacted]", value)
+        return result
+
+
 def init_app(app: Flask) -> None:
     """Sets the cookie and CSRF settings, the proxy fix when asked, and the header hook."""
     app.config.setdefault("PROXY_FIX", os.environ.get("SCOREKEEPER_PROXY") == "1")
@@ -67,3 +88,4 @@ def init_app(app: Flask) -> None:
         # One proxy in front: trust its X-Forwarded-For/-Proto/-Host, and nothing further out.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.after_request(add_headers)
+    app.wsgi_app = RedactJoinTokens(app.wsgi_app)  # type: ignore[method-assign]

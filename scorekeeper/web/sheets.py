@@ -7,10 +7,12 @@ import unicodedata
 
 from flask import Blueprint, Response, abort, request
 
+from scorekeeper.db import get_db
 from scorekeeper.pdf import PAPERS, blank_sheet, game_sheet
 from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
 from scorekeeper.pdf.game_sheet import default_title
 from scorekeeper.presets import Rules, load_presets
+from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format
 from scorekeeper.web import access
 
 bp = Blueprint("sheets", __name__)
@@ -65,20 +67,29 @@ def game_pdf(game_id: str) -> Response:
     return response
 
 
+def _format_rules(format_id: str) -> Rules:
+    """Returns a preset's rules, or a house format's own values; 404 for neither."""
+    preset = load_presets().get(format_id)
+    if preset is not None:
+        return preset.rules
+    try:
+        return get_house_format(get_db(), format_id).rules
+    except HouseFormatNotFound:
+        abort(404)
+
+
 @bp.get("/sheets/<format_id>.pdf")
 def blank_pdf(format_id: str) -> Response:
-    """Downloads a format's blank score sheet; 404 for a format that does not exist."""
-    preset = load_presets().get(format_id)
-    if preset is None:
-        abort(404)
+    """Downloads a preset's or a house format's blank score sheet; 404 when there is none."""
+    rules = _format_rules(format_id)
     paper, remember = _paper()
-    players = _players(preset.rules)
+    players = _players(rules)
     try:
-        data = blank_sheet(preset.rules, paper=paper, players=players)
+        data = blank_sheet(rules, paper=paper, players=players)
     except PlayersError as error:
         abort(400, str(error))
     count = f"-{players}-players" if players else ""
-    name = f"canasta-{_slug(preset.rules.name)}{count}-blank-{paper}.pdf"
+    name = f"canasta-{_slug(rules.name)}{count}-blank-{paper}.pdf"
     return _pdf(data, name, paper, remember)
 
 
