@@ -126,6 +126,7 @@ class Table:
     partnership: str  # "fixed" or "lone_hand" (cutthroat)
     seats_per_side: int | None = None  # Five-hand: 2 of the side of 3 play each hand
     seating: str = ""
+    hand_label: str = "Points left in hands"  # where unmelded cards wait: Hand and Foot's foot too
 
     @property
     def individual(self) -> bool:
@@ -371,6 +372,7 @@ def _table(r: _Reader) -> Table:
         partnership=r.choice("partnership", ("fixed", "lone_hand"), "fixed"),
         seats_per_side=r.get("seats_per_side", int, None),
         seating=r.get("seating", str, ""),
+        hand_label=r.get("hand_label", str, "Points left in hands"),
     )
     r.done()
     if not 2 <= table.min_sides <= len(per_side) <= table.max_sides:

@@ -121,6 +121,11 @@ SCHEMAS: dict[str, Any] = {
             "label": {"type": "string"},
             "points": INTEGER,
             "count": INTEGER,
+            "reason": {
+                "type": "string",
+                "description": "why the item counts minus: the preset's sign rule",
+                "enum": ["no_meld", "no_canasta", "under_two_canastas"],
+            },
         },
     ),
     "SideScore": _object(

@@ -14,11 +14,9 @@ from scorekeeper.pdf.game_sheet import default_title
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format
 from scorekeeper.web import access
+from scorekeeper.web import paper as paper_choice
 
 bp = Blueprint("sheets", __name__)
-
-COOKIE = "paper"
-COOKIE_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie
 
 
 def _paper() -> tuple[str, bool]:
@@ -28,8 +26,7 @@ def _paper() -> tuple[str, bool]:
         if asked.lower() not in PAPERS:
             abort(400, f"Paper must be {' or '.join(PAPERS)}.")
         return asked.lower(), True
-    remembered = request.cookies.get(COOKIE, "")
-    return (remembered if remembered in PAPERS else "a4"), False
+    return paper_choice.chosen()[0], False
 
 
 def _slug(text: str) -> str:
@@ -37,13 +34,11 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-").lower() or "sheet"
 
 
-def _pdf(data: bytes, filename: str, paper: str, remember: bool) -> Response:
+def _pdf(data: bytes, filename: str, size: str, remember: bool) -> Response:
     """Returns the PDF as an attachment, remembering the paper when the query chose it."""
     response = Response(data, mimetype="application/pdf")
     response.headers.set("Content-Disposition", "attachment", filename=filename)
-    if remember:
-        response.set_cookie(COOKIE, paper, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
-    return response
+    return paper_choice.remember(response, size) if remember else response
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
