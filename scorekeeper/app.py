@@ -61,6 +61,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),  # the browser id is a phone's key
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a hand can outlast an hour; the session bounds the token
+        # Bytes of replayed games each worker keeps (scorekeeper/store/cache.py); 0 is off.
+        GAME_CACHE_BYTES=int(os.environ.get("SCOREKEEPER_GAME_CACHE_BYTES", 32 * 1024 * 1024)),
+        GC_FREEZE=True,  # freeze what lives for the whole process after its first request
     )
     app.config.from_mapping(test_config or {})
     folder.mkdir(parents=True, exist_ok=True)
@@ -68,9 +71,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(folder)
 
     # Imported here so `scorekeeper score` and the engine never load the web stack.
-    from scorekeeper import api, db, web
+    from scorekeeper import api, collector, db, web
 
     db.init_app(app)
+    collector.init_app(app)
     csrf.init_app(app)
     web.init_app(app)
     api.init_app(app)

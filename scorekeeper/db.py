@@ -23,7 +23,6 @@ def connect(path: str | Path) -> Database:
     # read() and write() below say exactly where each one begins and ends.
     conn = sqlite3.connect(str(path), timeout=5, check_same_thread=False, isolation_level=None)
     db = Database(conn)
-    db.source = str(path)  # lets the store's caches tell databases apart
     # In WAL mode NORMAL is crash-safe: a process crash loses nothing, and a power cut can
     # lose only the last commits, never corrupt the file; it keeps writes fast under load.
     db.execute("PRAGMA synchronous=NORMAL")
@@ -129,6 +128,9 @@ def read(db: Database) -> Iterator[Database]:
 
 
 def init_app(app: Flask) -> None:
-    """Migrates the app's database now and closes each request's connection after it."""
+    """Migrates the app's database now, bounds the game cache and closes each request's connection."""
+    from scorekeeper.store import cache
+
     migrate(app.config["DATABASE"])
+    cache.shared.resize(app.config["GAME_CACHE_BYTES"])
     app.teardown_appcontext(close_db)

@@ -14,6 +14,7 @@ from sqlite_utils import Database
 from scorekeeper import engine
 from scorekeeper.db import write
 from scorekeeper.engine import Hand
+from scorekeeper.store.cache import Replayed
 from scorekeeper.store.errors import (
     AlreadySaved,
     GameNotFound,
@@ -22,7 +23,7 @@ from scorekeeper.store.errors import (
     InvalidHand,
     StaleGame,
 )
-from scorekeeper.store.games import Game, load, now, remember, with_sheet
+from scorekeeper.store.games import Game, load, now, remember
 
 TOKEN_DAYS = 7  # a form is long finished after a week; older used tokens are pruned
 
@@ -109,8 +110,7 @@ def record_hand(
         )
     # Saved: the next read of this version finds the sheet with just one more hand scored.
     state = engine.append(game.rules, game.setup, game.state, parsed)
-    after = {"hands": (*game.hands, parsed), "version": game.version + 1, "updated_at": stamp}
-    remember(db, with_sheet(game, state, reopened=False, **after))
+    remember(db, game_id, Replayed(game.version + 1, game.setup, (*game.hands, parsed), state))
     return number
 
 
