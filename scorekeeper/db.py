@@ -132,5 +132,5 @@ def init_app(app: Flask) -> None:
     from scorekeeper.store import cache
 
     migrate(app.config["DATABASE"])
-    cache.shared.resize(app.config["GAME_CACHE_BYTES"])
+    cache.configure(app.config["GAME_CACHE_BYTES"])
     app.teardown_appcontext(close_db)

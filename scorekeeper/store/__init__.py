@@ -19,7 +19,13 @@ from scorekeeper.store.games import (
     games_for_browser,
     get_game,
 )
-from scorekeeper.store.hands import delete_last_hand, edit_hand, record_hand, set_reopened
+from scorekeeper.store.hands import (
+    add_hand,
+    delete_last_hand,
+    edit_hand,
+    record_hand,
+    set_reopened,
+)
 
 __all__ = [
     "MAX_NAME",
@@ -33,6 +39,7 @@ __all__ = [
     "StaleGame",
     "StoreError",
     "Tokens",
+    "add_hand",
     "create_game",
     "delete_last_hand",
     "edit_hand",

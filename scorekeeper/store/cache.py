@@ -15,7 +15,9 @@ Invariants (the only place they are written down; tests/test_store_cache.py chec
 5. The accounted size (the sum of the entries' byte lengths) never exceeds `max_bytes`:
    least recently used entries are dropped first, and an entry larger than the bound is not
    kept at all. `max_bytes = 0` turns the cache off: nothing is kept, every read replays.
-6. Besides the bytes, the last few small entries are also kept decoded (at most `HOT_GAMES`,
+6. A game's rendered PDFs (`pdfs`) follow rule 1 too: kept by (database, game id, version,
+   paper), so a download is built once per version, bounded by an eighth of `max_bytes`.
+7. Besides the bytes, the last few small entries are also kept decoded (at most `HOT_GAMES`,
    each at most `HOT_BYTES` as bytes), so the game a table is playing is not unpickled for
    every request; they are the same entries, dropped with them.
 
@@ -139,6 +141,52 @@ class GameCache:
         self._hot.pop(key, None)
 
 
+class Rendered:
+    """Documents rendered from a game at one version (its PDFs), least recently used out by bytes."""
+
+    # Keyed by (database, game id, version, variant): a new version is a new key, so a game's
+    # PDF is built once per version and paper, and earlier versions simply age out.
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._kept: OrderedDict[tuple, bytes] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    @property
+    def size(self) -> int:
+        """Returns the sum of the kept documents' lengths."""
+        return self._size
+
+    def get(self, key: tuple) -> bytes | None:
+        """Returns a kept document, or None."""
+        with self._lock:
+            data = self._kept.get(key)
+            if data is not None:
+                self._kept.move_to_end(key)
+            return data
+
+    def put(self, key: tuple, data: bytes) -> None:
+        """Keeps a document unless it is larger than the bound, dropping the oldest to fit."""
+        with self._lock:
+            if key in self._kept:
+                self._size -= len(self._kept.pop(key))
+            if len(data) > self.max_bytes:
+                return
+            self._kept[key] = data
+            self._size += len(data)
+            self._trim()
+
+    def resize(self, max_bytes: int) -> None:
+        """Sets the bound, dropping the oldest documents that no longer fit."""
+        with self._lock:
+            self.max_bytes = max_bytes
+            self._trim()
+
+    def _trim(self) -> None:
+        while self._kept and self._size > max(self.max_bytes, 0):
+            self._size -= len(self._kept.popitem(last=False)[1])
+
+
 _files: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
 
 
@@ -153,3 +201,10 @@ def key(db: Database, game_id: str) -> Key | None:
 
 
 shared = GameCache()  # this process's cache; the app sets its bound from GAME_CACHE_BYTES
+pdfs = Rendered(DEFAULT_MAX_BYTES // 8)  # a game's PDFs by version and paper; an eighth as much
+
+
+def configure(max_bytes: int) -> None:
+    """Bounds this process's caches: games to `max_bytes`, PDFs to an eighth; 0 turns both off."""
+    shared.resize(max_bytes)
+    pdfs.resize(max_bytes // 8)

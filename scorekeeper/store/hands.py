@@ -6,6 +6,7 @@ import json
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -99,6 +100,13 @@ def record_hand(
     db: Database, game_id: str, hand: Hand | Mapping[str, Any], *, version: int, form_token: str
 ) -> int:
     """Adds the next hand to a game and returns its number."""
+    return len(add_hand(db, game_id, hand, version=version, form_token=form_token).hands)
+
+
+def add_hand(
+    db: Database, game_id: str, hand: Hand | Mapping[str, Any], *, version: int, form_token: str
+) -> Game:
+    """Adds the next hand to a game and returns the game as saved, without reading it again."""
     game = _current(db, game_id, version, form_token)
     number = len(game.hands) + 1
     parsed, entry = _valid(game, hand, number)
@@ -110,8 +118,16 @@ def record_hand(
         )
     # Saved: the next read of this version finds the sheet with just one more hand scored.
     state = engine.append(game.rules, game.setup, game.state, parsed)
-    remember(db, game_id, Replayed(game.version + 1, game.setup, (*game.hands, parsed), state))
-    return number
+    saved = replace(
+        game,
+        hands=(*game.hands, parsed),
+        state=state,
+        version=game.version + 1,
+        updated_at=stamp,
+        reopened=False,
+    )
+    remember(db, game_id, Replayed(saved.version, saved.setup, saved.hands, saved.state))
+    return saved
 
 
 def edit_hand(

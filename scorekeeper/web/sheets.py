@@ -7,9 +7,11 @@ import unicodedata
 
 from flask import Blueprint, Response, abort, request
 
+from scorekeeper.db import get_db
 from scorekeeper.pdf import PAPERS, blank_sheet, game_sheet
 from scorekeeper.pdf.game_sheet import default_title
 from scorekeeper.presets import load_presets
+from scorekeeper.store import cache
 from scorekeeper.web import access
 
 bp = Blueprint("sheets", __name__)
@@ -49,9 +51,15 @@ def game_pdf(game_id: str) -> Response:
     game, _ = access.open_game(game_id)
     paper, remember = _paper()
     title = default_title(game.setup)
-    data = game_sheet(
-        game.rules, game.setup, game.state, title=title, created=game.created_at, paper=paper
-    )
+    key = cache.key(get_db(), game.id)
+    kept = (*key, game.version, paper) if key else None
+    data = cache.pdfs.get(kept) if kept else None
+    if data is None:  # built once per version and paper (scorekeeper/store/cache.py)
+        data = game_sheet(
+            game.rules, game.setup, game.state, title=title, created=game.created_at, paper=paper
+        )
+        if kept:
+            cache.pdfs.put(kept, data)
     name = f"canasta-{_slug(game.rules.name)}-{_slug(title)}-{game.created_at[:10]}.pdf"
     response = _pdf(data, name, paper, remember)
     response.headers["Cache-Control"] = "private, no-cache"  # the sheet changes every hand
