@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorekeeper.db import migrate
 from scorekeeper.engine import Setup, Side, replay
 from scorekeeper.pdf.sample import sample_hands
 from scorekeeper.presets import rules_for
+from scorekeeper.store.connection import migrate
 
 PLAYERS = {"We": ("Ann", "Bob"), "They": ("Cy", "Di")}
 STAMP = "2024-05-01T20:00:00+00:00"

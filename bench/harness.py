@@ -69,13 +69,15 @@ class Server:
         log.close()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
             try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
                 conn.request("GET", "/")
                 if conn.getresponse().status == 200:
                     return
             except DOWN:
                 time.sleep(0.05)
+            finally:  # a slow start on a busy machine must not leave a socket behind
+                conn.close()
             if self.process.poll() is not None:
                 break
         raise RuntimeError(f"gunicorn did not start; see {self.instance / 'gunicorn.log'}")

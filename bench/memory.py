@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_data import PLAYERS, STAMP, entries, token  # noqa: E402
 from bench_http import free_port  # noqa: E402
 
-from scorekeeper.db import migrate  # noqa: E402
+from scorekeeper.store.connection import migrate  # noqa: E402
 
 CEILING_MB = 150  # a worker's documented ceiling with the default 32 MB game cache
 LONG = [  # hands that score nothing, so a game of any length goes on

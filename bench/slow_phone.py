@@ -24,7 +24,7 @@ from werkzeug.serving import make_server
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app, store  # noqa: E402
-from scorekeeper.db import connect  # noqa: E402
+from scorekeeper.store.connection import connect  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS  # noqa: E402  (one list of launch flags)
 
 NETWORK = {

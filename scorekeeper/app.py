@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from flask_wtf import CSRFProtect
 
+from scorekeeper import api, collector, db, web
+from scorekeeper.extensions import csrf
 from scorekeeper.resources import resource_dir
-
-csrf = CSRFProtect()
 
 
 def _instance_path() -> str | None:
@@ -70,12 +69,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    # Imported here so `scorekeeper score` and the engine never load the web stack.
-    from scorekeeper import api, collector, db, web
-
     db.init_app(app)
     collector.init_app(app)
     csrf.init_app(app)
-    web.init_app(app)
+    web.init_app(app, error_renderers={"/api/": api.problems.from_http})  # problem+json
     api.init_app(app)
     return app

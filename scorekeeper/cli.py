@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from scorekeeper.engine.document import score_document
-from scorekeeper.presets import load_presets
+from scorekeeper.presets import format_summaries
 
 EXIT_INVALID = 2
 
@@ -25,33 +25,6 @@ def _score(args: argparse.Namespace) -> int:
     json.dump(result, sys.stdout, indent=2 if args.pretty else None, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0 if data is not None and ok else EXIT_INVALID
-
-
-def format_summaries() -> list[dict]:
-    """Returns every preset as a JSON-ready summary with its house options."""
-    summaries = []
-    for preset in load_presets().values():
-        rules = preset.rules
-        summaries.append(
-            {
-                "id": rules.id,
-                "name": rules.name,
-                "description": rules.description,
-                "target": rules.ending.target,
-                "deals": rules.ending.deals,
-                "sides": list(rules.table.players_per_side),
-                "min_sides": rules.table.min_sides,
-                "max_sides": rules.table.max_sides,
-                "canastas": [
-                    {"id": k.id, "label": k.label, "bonus": k.bonus} for k in rules.canastas
-                ],
-                "options": [
-                    {"id": o.id, "label": o.label, "description": o.description, "source": o.source}
-                    for o in rules.options
-                ],
-            }
-        )
-    return summaries
 
 
 def _formats(args: argparse.Namespace) -> int:

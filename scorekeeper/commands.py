@@ -28,15 +28,19 @@ def _write(path: Path, data: bytes) -> int:
 def _sheet(args: argparse.Namespace) -> int:
     """Writes the blank score sheet of a format."""
     from scorekeeper.pdf import blank_sheet
+    from scorekeeper.pdf.blank_sheet import PlayersError
     from scorekeeper.presets import load_presets, rules_for
 
     if args.format not in load_presets():
         return _fail(f"unknown format {args.format!r} (formats: {', '.join(load_presets())})")
     try:
         rules = rules_for(args.format, args.option)
+        data = blank_sheet(rules, paper=args.paper, players=args.players)
     except KeyError as error:
         return _fail(error.args[0])
-    return _write(args.output, blank_sheet(rules, paper=args.paper))
+    except PlayersError as error:
+        return _fail(str(error))
+    return _write(args.output, data)
 
 
 def _export_pdf(args: argparse.Namespace) -> int:
@@ -58,7 +62,13 @@ def _export_pdf(args: argparse.Namespace) -> int:
     state = replay(game.rules, game.setup, game.hands)
     title = default_title(game.setup)
     data = game_sheet(
-        game.rules, game.setup, state, title=title, created=game.created_at, paper=args.paper
+        game.rules,
+        game.setup,
+        state,
+        title=title,
+        created=game.created_at,
+        paper=args.paper,
+        raises=game.raises,
     )
     return _write(args.output, data)
 
@@ -76,6 +86,12 @@ def add_sheet(commands: argparse._SubParsersAction) -> None:
     sheet.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
     sheet.add_argument(
         "--option", action="append", default=[], help="switch on a house option (repeatable)"
+    )
+    sheet.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="score columns for a format played by a range of players (Oklahoma: 2 to 5)",
     )
     _paper_option(sheet)
     sheet.set_defaults(run=_sheet)

@@ -36,7 +36,7 @@ def _backup(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     """Writes one game, several, or every game as a JSON export."""
     from scorekeeper import store
-    from scorekeeper.db import connect
+    from scorekeeper.store.connection import connect
     from scorekeeper.store.portable import dumps, export_games
 
     db = connect(_database())
@@ -60,8 +60,8 @@ def _export(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     """Adds the games of a JSON export, all or none, under new ids and links."""
-    from scorekeeper.db import connect
     from scorekeeper.store import get_game
+    from scorekeeper.store.connection import connect
     from scorekeeper.store.portable import MAX_BYTES, InvalidImport, import_games
 
     try:

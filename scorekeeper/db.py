@@ -1,70 +1,17 @@
-"""Owns the SQLite connections: one per thread, lent to each request on `g`; migrated at start."""
+"""The request lifecycle: each request borrows its thread's connection on `g`, released on teardown."""
 
 from __future__ import annotations
-
-import random
-import sqlite3
-import threading
-import time
-from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
-from scorekeeper.migrations import migrations
-
-
-def connect(path: str | Path) -> Database:
-    """Opens the database file with the settings every connection needs."""
-    # isolation_level=None: the sqlite3 module never opens a transaction on its own;
-    # read() and write() below say exactly where each one begins and ends.
-    conn = sqlite3.connect(str(path), timeout=5, check_same_thread=False, isolation_level=None)
-    db = Database(conn)
-    # In WAL mode NORMAL is crash-safe: a process crash loses nothing, and a power cut can
-    # lose only the last commits, never corrupt the file; it keeps writes fast under load.
-    db.execute("PRAGMA synchronous=NORMAL")
-    db.execute("PRAGMA foreign_keys=ON")
-    return db
-
-
-def migrate(path: str | Path) -> None:
-    """Creates the database if needed and applies pending migrations in one locked step."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = connect(path)
-    try:
-        db.execute("PRAGMA journal_mode=WAL")  # persists in the file; set once here
-        with write(db):  # two servers starting together take turns instead of colliding
-            migrations.apply(db)
-    finally:
-        db.close()
-
-
-# A connection stays open in its thread between requests: closing the last one makes SQLite
-# checkpoint the WAL (about 4 ms a request), and a new one starts with a cold page cache.
-_threads = threading.local()
-KEPT_PER_THREAD = 4  # tests open many databases in one thread; keep only the latest few
-
-
-def _thread_connection(path: str) -> Database:
-    kept: OrderedDict[str, Database] | None = getattr(_threads, "kept", None)
-    if kept is None:
-        kept = _threads.kept = OrderedDict()
-    db = kept.get(path)
-    if db is None:
-        db = kept[path] = connect(path)
-        while len(kept) > KEPT_PER_THREAD:
-            kept.popitem(last=False)[1].close()
-    kept.move_to_end(path)
-    return db
+from scorekeeper.store.connection import migrate, thread_connection
 
 
 def get_db() -> Database:
     """Returns this request's database connection: the thread's own, opened on first use."""
     if "db" not in g:
-        g.db = _thread_connection(current_app.config["DATABASE"])
+        g.db = thread_connection(current_app.config["DATABASE"])
     return g.db
 
 
@@ -73,58 +20,6 @@ def close_db(_error: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None and db.conn.in_transaction:
         db.execute("ROLLBACK")
-
-
-LOCK_WAIT_SECONDS = 5.0
-
-
-def _begin_immediate(db: Database) -> None:
-    """Takes the write lock, retrying every fraction of a millisecond until it is free."""
-    # SQLite's own busy handler sleeps 1, 2, 5, 10... ms between tries, far longer than a
-    # write here holds the lock; short, jittered retries keep a busy table's waits short.
-    db.execute("PRAGMA busy_timeout = 0")
-    deadline = time.monotonic() + LOCK_WAIT_SECONDS
-    pause = 0.0001
-    try:
-        while True:
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) or time.monotonic() > deadline:
-                    raise
-            time.sleep(pause * (0.5 + random.random()))
-            pause = min(pause * 2, 0.004)
-    finally:
-        db.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT_SECONDS * 1000)}")
-
-
-@contextmanager
-def write(db: Database) -> Iterator[Database]:
-    """Runs the block as one BEGIN IMMEDIATE transaction: all of it is saved, or none."""
-    # A deferred BEGIN (as db.atomic() issues) fails with "database is locked" when two
-    # writers upgrade at once; IMMEDIATE takes the write lock first and waits its turn.
-    _begin_immediate(db)
-    try:
-        yield db
-        db.execute("COMMIT")
-    except BaseException:
-        if db.conn.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-
-
-@contextmanager
-def read(db: Database) -> Iterator[Database]:
-    """Runs the block's queries on one snapshot, unless a transaction is already open."""
-    if db.conn.in_transaction:
-        yield db
-        return
-    db.execute("BEGIN")
-    try:
-        yield db
-    finally:
-        db.execute("COMMIT")
 
 
 def init_app(app: Flask) -> None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
+
+from scorekeeper.format_documents import FormatError, canonical, digest, preset_document
 
 migrations = Migrations("scorekeeper")
 
@@ -80,3 +84,47 @@ def games_rewritten(db: Database) -> None:
     # A server process that knows the game at a later version can then bring its copy up to
     # date by scoring only the hands added since, instead of replaying the whole game.
     db.execute("ALTER TABLE games ADD COLUMN rewritten INTEGER NOT NULL DEFAULT 0")
+
+
+GAME_RULES = """CREATE TABLE game_rules (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    from_hand INTEGER NOT NULL CHECK (from_hand >= 1),
+    source TEXT NOT NULL CHECK (source IN ('preset', 'house')),
+    source_id TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '[]',
+    document TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    frozen_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, from_hand)
+)"""
+
+
+@migrations(name="0003_game_rules")
+def game_rules(db: Database) -> None:
+    """Gives every game a frozen copy of the rules it has today, so preset edits pass it by."""
+    db.execute(GAME_RULES)
+    for game in list(db.query("SELECT id, format, options, created_at FROM games")):
+        options = json.loads(game["options"])
+        try:
+            document = preset_document(game["format"], options)
+        except FormatError:
+            continue  # a preset that is gone: the game says so when opened, nothing is lost
+        db.execute(
+            "INSERT INTO game_rules (game_id, from_hand, source, source_id, options, document, "
+            "digest, frozen_at) VALUES (?, 1, 'preset', ?, ?, ?, ?, ?)",
+            [
+                game["id"],
+                game["format"],
+                json.dumps(options),
+                canonical(document),
+                digest(document),
+                game["created_at"],
+            ],
+        )
+
+
+@migrations(name="0003_games_target_raises")
+def games_target_raises(db: Database) -> None:
+    """Adds the targets a finished game was raised to when its table chose to play on."""
+    # A JSON list of {"after_hand", "from_target", "to_target"}; the last one is in force.
+    db.execute("ALTER TABLE games ADD COLUMN target_raises TEXT NOT NULL DEFAULT '[]'")

@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.format_checks import FormatProblem, impossible_rules
 from scorekeeper.resources import resource_dir
 
 GOING_OUT_CHOICES = ("no", "out", "concealed")
@@ -25,7 +26,11 @@ CORE_SIDE_FIELDS = frozenset(
 
 
 class PresetError(ValueError):
-    """A preset file is malformed; the message names the file and the field."""
+    """A format document is malformed; the message names the file and the field."""
+
+    def __init__(self, message: str, problems: Iterable[FormatProblem] = ()) -> None:
+        super().__init__(message)
+        self.problems = list(problems) or [FormatProblem("", "invalid", message)]
 
 
 @dataclass(frozen=True)
@@ -192,13 +197,17 @@ class Rules:
 class _Reader:
     """Reads one TOML table strictly, naming the file and field in every error."""
 
-    def __init__(self, data: Any, where: str) -> None:
+    def __init__(self, data: Any, where: str, path: str = "") -> None:
         if not isinstance(data, dict):
-            raise PresetError(f"{where}: expected a table")
-        self.data, self.where, self.seen = data, where, set()
+            problem = FormatProblem(path, "not_a_table", "Expected a table of fields.")
+            raise PresetError(f"{where}: expected a table", [problem])
+        self.data, self.where, self.path, self.seen = data, where, path, set()
 
     def fail(self, key: str, message: str) -> PresetError:
-        return PresetError(f"{self.where}.{key}: {message}")
+        field = f"{self.path}.{key}" if self.path else key
+        return PresetError(
+            f"{self.where}.{key}: {message}", [FormatProblem(field, "invalid", message)]
+        )
 
     def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         self.seen.add(key)
@@ -218,12 +227,18 @@ class _Reader:
             raise self.fail(key, f"{value} is not a multiple of 5")
         return value
 
+    def _field(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
     def sub(self, key: str, default: Any = ...) -> _Reader:
-        return _Reader(self.get(key, dict, default), f"{self.where}.{key}")
+        return _Reader(self.get(key, dict, default), f"{self.where}.{key}", self._field(key))
 
     def rows(self, key: str, default: Any = ...) -> list[_Reader]:
         items = self.get(key, list, default)
-        return [_Reader(item, f"{self.where}.{key}[{i}]") for i, item in enumerate(items)]
+        return [
+            _Reader(item, f"{self.where}.{key}[{i}]", f"{self._field(key)}.{_item_name(item, i)}")
+            for i, item in enumerate(items)
+        ]
 
     def choice(self, key: str, choices: Iterable[str], default: Any = ...) -> str:
         value = self.get(key, str, default)
@@ -235,6 +250,12 @@ class _Reader:
         unknown = sorted(set(self.data) - self.seen)
         if unknown:
             raise self.fail(unknown[0], "is not a known field")
+
+
+def _item_name(item: Any, index: int) -> str:
+    """Names a table in a list by its id, as `set` keys do (`canastas.natural`)."""
+    name = item.get("id") if isinstance(item, dict) else None
+    return name if isinstance(name, str) and name else str(index)
 
 
 def _cards(r: _Reader) -> CardClass:
@@ -374,6 +395,15 @@ def _option(r: _Reader) -> Option:
 
 
 def _build(data: dict, where: str, active: tuple[str, ...] = ()) -> Rules:
+    if not isinstance(data, dict):
+        raise PresetError(
+            f"{where}: expected a table",
+            [FormatProblem("", "not_a_table", "Expected a table of fields.")],
+        )
+    impossible = impossible_rules(data)
+    if impossible:
+        first = impossible[0]
+        raise PresetError(f"{where}.{first.field}: {first.message}", impossible)
     r = _Reader(data, where)
     canastas = tuple(_canasta(c) for c in r.rows("canastas", []))
     extras = tuple(_extra(e) for e in r.rows("extras", []))
@@ -388,9 +418,15 @@ def _build(data: dict, where: str, active: tuple[str, ...] = ()) -> Rules:
         cards=tuple(_cards(c) for c in r.rows("cards")),
         canastas=canastas,
         opening=_opening(r.sub("opening")),
-        red_threes=_threes(_Reader(red, f"{where}.red_threes"), "Red threes") if red else None,
+        red_threes=(
+            _threes(_Reader(red, f"{where}.red_threes", "red_threes"), "Red threes")
+            if red
+            else None
+        ),
         black_threes=(
-            _threes(_Reader(black, f"{where}.black_threes"), "Black threes") if black else None
+            _threes(_Reader(black, f"{where}.black_threes", "black_threes"), "Black threes")
+            if black
+            else None
         ),
         going_out=_going_out(r.sub("going_out"), {k.id for k in canastas}),
         extras=extras,
@@ -423,12 +459,31 @@ def _patch(data: dict, path: str, value: Any, where: str) -> None:
         elif isinstance(node, dict):
             node = node.get(part)
         if node is None:
-            raise PresetError(f"{where}: {path!r} names no field of this preset")
+            raise _unknown_key(where, path, "names no field of this preset")
     if isinstance(node, list):
-        raise PresetError(f"{where}: {path!r} must end in a field name")
+        _patch_item(node, path, last, value, where)
+        return
     if not isinstance(node, dict):
-        raise PresetError(f"{where}: {path!r} names no field of this preset")
+        raise _unknown_key(where, path, "names no field of this preset")
     node[last] = copy.deepcopy(value)
+
+
+def _patch_item(items: list, path: str, item_id: str, value: Any, where: str) -> None:
+    """Changes, adds (a table) or removes (null, in JSON) the item of a list with this id."""
+    index = next((i for i, item in enumerate(items) if item.get("id") == item_id), None)
+    if value is None and index is not None:
+        del items[index]
+    elif isinstance(value, dict) and index is not None:
+        items[index].update(copy.deepcopy(value))
+    elif isinstance(value, dict):
+        items.append({"id": item_id, **copy.deepcopy(value)})
+    else:
+        raise _unknown_key(where, path, "must end in a field name, or give a whole table")
+
+
+def _unknown_key(where: str, path: str, message: str) -> PresetError:
+    problem = FormatProblem(path, "unknown_key", f"{path!r} {message}.", {"key": path})
+    return PresetError(f"{where}: {path!r} {message}", [problem])
 
 
 class Preset:
@@ -496,3 +551,45 @@ def rules_for(format_id: str, option_ids: Iterable[str] = ()) -> Rules:
     if format_id not in presets:
         raise KeyError(f"unknown format {format_id!r}")
     return presets[format_id].with_options(option_ids)
+
+
+def build_rules(data: Mapping[str, Any], where: str, active: Iterable[str] = ()) -> Rules:
+    """Validates a whole format document (a preset file's shape) into rules: the one loader."""
+    return _build(copy.deepcopy(dict(data)), where, tuple(active))
+
+
+def apply_changes(data: Mapping[str, Any], changes: Mapping[str, Any], where: str) -> dict:
+    """Returns a copy of a document with dotted-key changes applied, as house options are."""
+    patched = copy.deepcopy(dict(data))
+    problems: list[FormatProblem] = []
+    for path, value in changes.items():
+        try:
+            _patch(patched, str(path), value, where)
+        except PresetError as error:
+            problems += error.problems
+    if problems:
+        raise PresetError(f"{where}: {problems[0].message}", problems)
+    return patched
+
+
+def format_summaries() -> list[dict[str, Any]]:
+    """Returns every preset as a JSON-ready summary with its house options (CLI and API)."""
+    return [_summary(preset.rules) for preset in load_presets().values()]
+
+
+def _summary(rules: Rules) -> dict[str, Any]:
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "description": rules.description,
+        "target": rules.ending.target,
+        "deals": rules.ending.deals,
+        "sides": list(rules.table.players_per_side),
+        "min_sides": rules.table.min_sides,
+        "max_sides": rules.table.max_sides,
+        "canastas": [{"id": k.id, "label": k.label, "bonus": k.bonus} for k in rules.canastas],
+        "options": [
+            {"id": o.id, "label": o.label, "description": o.description, "source": o.source}
+            for o in rules.options
+        ],
+    }

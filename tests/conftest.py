@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app, store
-from scorekeeper.db import connect
+from scorekeeper.store.connection import connect
 
 HIDDEN = re.compile(r'name="(version|form_token|csrf_token)" value="([^"]*)"')
 

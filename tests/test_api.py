@@ -271,7 +271,9 @@ def test_a_finished_game_refuses_more_hands(client):
         "tied": False,
         "margin": 5665,
         "message": "Winner: We, by 5,665.",
+        "ended_at": 1,
     }
+    assert game["target"] == 5000 and game["target_raises"] == []
     assert game["locked"] and game["next"]["dealer"] is None
     assert problem(api.send("POST"), 409)["type"].endswith("game-over")
 
@@ -334,3 +336,19 @@ def test_reopening_a_finished_game_lets_a_hand_be_fixed(client):
     assert game["totals"] == {"We": 4950, "They": 90} and not game["status"]["over"]
     assert not game["reopened"]  # no longer over, so the reopening is spent
     assert problem(api.send("POST", "/reopen", role="view"), 403)
+
+
+def test_an_edit_that_ends_the_game_earlier_marks_the_later_hands(client):
+    api = Api(client, start_totals={"We": 4300})
+    small = {"hand": {"We": {"melded_points": 50}, "They": {"melded_points": 50}}}
+    for _ in range(2):
+        assert api.send("POST", body=small).status_code == 201
+    assert api.send("POST").get_json()["game"]["status"]["ended_at"] == 3
+    assert problem(api.send("POST", body=small), 409)["type"].endswith("game-over")
+    api.send("POST", "/reopen", body={"reopened": True})
+    assert problem(api.send("POST", body=small), 409)["type"].endswith("game-over")
+    assert api.send("PUT", "/hands/1").status_code == 200  # the big hand, now first
+    game = api.game()
+    assert game["status"]["ended_at"] == 1 and game["status"]["winner"] == "We"
+    assert [h["after_end"] for h in game["hands"]] == [False, True, True]
+    assert game["totals"] == {k: s["total"] for k, s in game["hands"][0]["sides"].items()}

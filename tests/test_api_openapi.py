@@ -13,7 +13,7 @@ from openapi_spec_validator import validate
 from schemathesis.specs.openapi import checks
 
 from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND, document
-from scorekeeper.db import connect
+from scorekeeper.store.connection import connect
 
 CHECKS = [
     checks.status_code_conformance,

@@ -1,6 +1,6 @@
 """Every format other than Classic: its distinctive scores, openings, endings and refusals.
 
-Each expected score is worked out by hand from SPEC.md (the section is named per table), with
+Each expected score is worked out by hand from docs/rules.md (the section is named per table), with
 the arithmetic in a comment beside the case, so a change to a preset or the engine that moves a
 number shows up here as a disagreement with the rules reference.
 """
@@ -31,7 +31,7 @@ def case(fmt, case_id, sides, expected, options=(), lone=None):
 
 # --- Scores -------------------------------------------------------------------------------
 
-TWO_HAND = [  # SPEC 4.2: Classic bonuses, 2 canastas to go out, 800 for four red threes
+TWO_HAND = [  # rules.md 4.2: Classic bonuses, 2 canastas to go out, 800 for four red threes
     case(
         "two_hand",
         "out-with-two-canastas",
@@ -72,7 +72,7 @@ TWO_HAND = [  # SPEC 4.2: Classic bonuses, 2 canastas to go out, 800 for four re
     ),  # Ann 90 - 100 (S3)
 ]
 
-CUTTHROAT = [  # SPEC 4.3: lone hand alone; each partner gets the partnership's score + own threes
+CUTTHROAT = [  # rules.md 4.3: lone hand alone; each partner gets the partnership's score + own threes
     case(
         "cutthroat",
         "lone-hand-out-partners-share",
@@ -159,7 +159,7 @@ CUTTHROAT = [  # SPEC 4.3: lone hand alone; each partner gets the partnership's 
     ),  # Ann 120 + 500 + 100; partnership 50 - 35 = 15 each
 ]
 
-FIVE_HAND = [  # SPEC 4.4: four-hand Classic rules, two columns
+FIVE_HAND = [  # rules.md 4.4: four-hand Classic rules, two columns
     case(
         "five_hand",
         "out-with-one-canasta",
@@ -174,7 +174,7 @@ FIVE_HAND = [  # SPEC 4.4: four-hand Classic rules, two columns
     ),  # Three 60 + 800
 ]
 
-SIX_HAND_TWO_TEAMS = [  # SPEC 4.5 and section 3: 4 = 400, 5 = 1,000, 6 = 1,200; 2 canastas out
+SIX_HAND_TWO_TEAMS = [  # rules.md 4.5 and section 3: 4 = 400, 5 = 1,000, 6 = 1,200; 2 canastas out
     case(
         "six_hand_two_teams",
         "four-red-threes-400-not-800",
@@ -217,7 +217,7 @@ SIX_HAND_TWO_TEAMS = [  # SPEC 4.5 and section 3: 4 = 400, 5 = 1,000, 6 = 1,200;
     ),  # A 400 + 500 + 300 + 100 - 50 (partner holds 50); B 100 - 500 - 20
 ]
 
-SIX_HAND_THREE_TEAMS = [  # SPEC 4.6: three sides, six-hand red-three scale
+SIX_HAND_THREE_TEAMS = [  # rules.md 4.6: three sides, six-hand red-three scale
     case(
         "six_hand_three_teams",
         "three-sides",
@@ -230,7 +230,7 @@ SIX_HAND_THREE_TEAMS = [  # SPEC 4.6: three sides, six-hand red-three scale
     ),  # A 300 + 500 + 300 + 100 + 200; B 85 + 400 - 40; C -120
 ]
 
-SAMBA = [  # SPEC 4.7: samba 1,500, out 200, no concealed bonus, threes minus under 2 canastas
+SAMBA = [  # rules.md 4.7: samba 1,500, out 200, no concealed bonus, threes minus under 2 canastas
     case(
         "samba",
         "samba-and-natural-out",
@@ -279,7 +279,7 @@ SAMBA = [  # SPEC 4.7: samba 1,500, out 200, no concealed bonus, threes minus un
     ),  # 150 + 300 + 100 - 80 (S4)
 ]
 
-BOLIVIA = [  # SPEC 4.8: bolivia 2,500, escalera 1,500, black threes in hand -100 if anyone out
+BOLIVIA = [  # rules.md 4.8: bolivia 2,500, escalera 1,500, black threes in hand -100 if anyone out
     case(
         "bolivia",
         "bolivia-and-escalera-out",
@@ -322,7 +322,7 @@ BOLIVIA = [  # SPEC 4.8: bolivia 2,500, escalera 1,500, black threes in hand -10
     ),  # 150 + 1,500 + 300 - 20
 ]
 
-BRAZILIAN = [  # SPEC 4.9: wild 2,000, sequence 1,500, 5 = 1,000, 6 = 1,200, minus w/o canasta
+BRAZILIAN = [  # rules.md 4.9: wild 2,000, sequence 1,500, 5 = 1,000, 6 = 1,200, minus w/o canasta
     case(
         "brazilian",
         "wild-canasta-2000-out",
@@ -391,7 +391,7 @@ BRAZILIAN = [  # SPEC 4.9: wild 2,000, sequence 1,500, 5 = 1,000, 6 = 1,200, min
     ),  # Us 150 + 500 - 1,000 - 30; Them went out, so no penalty: 300 + 500 + 1,500 + 200
 ]
 
-CUBAN = [  # SPEC 4.10: threes 100/300/500/1,000 minus w/o canasta; special wild canastas
+CUBAN = [  # rules.md 4.10: threes 100/300/500/1,000 minus w/o canasta; special wild canastas
     case(
         "cuban",
         "seven-deuces-4000-out",
@@ -443,7 +443,7 @@ CUBAN = [  # SPEC 4.10: threes 100/300/500/1,000 minus w/o canasta; special wild
     ),  # 60 + 10; 0 + 10 (never minus, RG-CUB)
 ]
 
-MEXICANA = [  # SPEC 4.11: sevens canasta 1,000, otherwise basic rules
+MEXICANA = [  # rules.md 4.11: sevens canasta 1,000, otherwise basic rules
     case(
         "mexicana",
         "sevens-canasta-out",
@@ -471,7 +471,7 @@ MEXICANA = [  # SPEC 4.11: sevens canasta 1,000, otherwise basic rules
     ),  # 100 + 1,500
 ]
 
-HAND_AND_FOOT = [  # SPEC 4.12: clean 700, dirty 300, wild 1,500, out 100, threes 100 never minus
+HAND_AND_FOOT = [  # rules.md 4.12: clean 700, dirty 300, wild 1,500, out 100, threes 100 never minus
     case(
         "hand_and_foot",
         "out-with-2-clean-2-dirty-1-wild",
@@ -516,7 +516,7 @@ HAND_AND_FOOT = [  # SPEC 4.12: clean 700, dirty 300, wild 1,500, out 100, three
     ),  # -200 - 100
 ]
 
-OKLAHOMA = [  # SPEC 4.13: melded - in hand, +100 for going out, nothing else
+OKLAHOMA = [  # rules.md 4.13: melded - in hand, +100 for going out, nothing else
     case(
         "oklahoma",
         "three-players",
@@ -571,20 +571,20 @@ INVALID = [
         "player-out-holds-cards",
         {"Ann": side(300, 20, out="out", natural=1, mixed=1), "Bob": side(0)},
         ("Ann", "hand_points", "A player who went out has no cards left in hand"),
-    ),  # SPEC V9: an individual who goes out has emptied the hand
+    ),  # rules.md V9: an individual who goes out has emptied the hand
     refusal(
         "two_hand",
         "out-with-one-canasta",
         {"Ann": side(200, out="out", natural=1), "Bob": side(0)},
         ("Ann", "went_out", "Going out needs 2 canastas; this side has 1"),
-    ),  # SPEC 4.2
+    ),  # rules.md 4.2
     refusal(
         "cutthroat",
         "lone-hand-out-holds-cards",
         {"Ann": side(300, 10, out="out", natural=2), "Bob": side(0), "Cat": side(0)},
         ("Ann", "hand_points", "A player who went out has no cards left in hand"),
         lone="Ann",
-    ),  # SPEC V9
+    ),  # rules.md V9
     refusal(
         "cutthroat",
         "partner-out-holds-cards",
@@ -598,86 +598,86 @@ INVALID = [
         {"Ann": side(200, out="out", natural=1), "Bob": side(0), "Cat": side(0)},
         ("Ann", "went_out", "Going out needs 2 canastas; this side has 1"),
         lone="Ann",
-    ),  # SPEC 4.3 recommends 2 (S4, RG-3)
+    ),  # rules.md 4.3 recommends 2 (S4, RG-3)
     refusal(
         "cutthroat",
         "five-red-threes",
         {"Ann": side(50, red=3), "Bob": side(50, red=2), "Cat": side(0)},
         (None, "red_threes", "The pack has 4 red threes, but 5"),
         lone="Cat",
-    ),  # SPEC V6: 108 cards
+    ),  # rules.md V6: 108 cards
     refusal(
         "five_hand",
         "five-red-threes",
         {"Two": side(50, red=4), "Three": side(50, red=1)},
         (None, "red_threes", "The pack has 4 red threes, but 5"),
-    ),  # SPEC V6
+    ),  # rules.md V6
     refusal(
         "six_hand_two_teams",
         "seven-red-threes",
         {"A": side(50, red=4), "B": side(50, red=3)},
         (None, "red_threes", "The pack has 6 red threes, but 7"),
-    ),  # SPEC V6: 162 cards
+    ),  # rules.md V6: 162 cards
     refusal(
         "six_hand_two_teams",
         "card-points-over-1770",
         {"A": side(1000), "B": side(500, 275)},
         (None, "melded_points", "more than the 162-card pack's 1,770"),
-    ),  # SPEC V7: 1,775 > 1,770
+    ),  # rules.md V7: 1,775 > 1,770
     refusal(
         "six_hand_two_teams",
         "out-with-one-canasta",
         {"A": side(200, out="out", natural=1), "B": side(0)},
         ("A", "went_out", "Going out needs 2 canastas; this side has 1"),
-    ),  # SPEC 4.5
+    ),  # rules.md 4.5
     refusal(
         "six_hand_three_teams",
         "seven-red-threes",
         {"A": side(50, red=3), "B": side(50, red=2), "C": side(50, red=2)},
         (None, "red_threes", "The pack has 6 red threes, but 7"),
-    ),  # SPEC 4.6 / V6
+    ),  # rules.md 4.6 / V6
     refusal(
         "six_hand_three_teams",
         "out-with-one-canasta",
         {"A": side(0), "B": side(0), "C": side(100, out="out", mixed=1)},
         ("C", "went_out", "Going out needs 2 canastas; this side has 1"),
-    ),  # SPEC 4.6
+    ),  # rules.md 4.6
     refusal(
         "samba",
         "out-with-one-samba",
         {"Us": side(200, out="out", samba=1), "Them": side(0)},
         ("Us", "went_out", "Going out needs 2 canastas; this side has 1"),
-    ),  # SPEC 4.7
+    ),  # rules.md 4.7
     refusal(
         "samba",
         "samba-under-50-points",
         {"Us": side(45, samba=1), "Them": side(0)},
         ("Us", "melded_points", "1 samba hold at least 50"),
-    ),  # SPEC V5: 4-5-6-7-8-9-10 is the cheapest samba
+    ),  # rules.md V5: 4-5-6-7-8-9-10 is the cheapest samba
     refusal(
         "samba",
         "seven-red-threes",
         {"Us": side(300, red=6, natural=2), "Them": side(0, red=1)},
         (None, "red_threes", "The pack has 6 red threes, but 7"),
-    ),  # SPEC V6
+    ),  # rules.md V6
     refusal(
         "bolivia",
         "out-without-escalera",
         {"Us": side(200, out="out", natural=1, mixed=1), "Them": side(0)},
         ("Us", "went_out", "Going out needs at least 1 × escalera"),
-    ),  # SPEC 4.8: two canastas, at least one an escalera
+    ),  # rules.md 4.8: two canastas, at least one an escalera
     refusal(
         "bolivia",
         "out-with-one-escalera",
         {"Us": side(100, out="out", escalera=1), "Them": side(0)},
         ("Us", "went_out", "Going out needs 2 canastas; this side has 1"),
-    ),  # SPEC 4.8
+    ),  # rules.md 4.8
     refusal(
         "bolivia",
         "bolivia-under-140-points",
         {"Us": side(130, bolivia=1), "Them": side(0)},
         ("Us", "melded_points", "1 bolivia hold at least 140"),
-    ),  # SPEC V5: seven deuces
+    ),  # rules.md V5: seven deuces
     refusal(
         "bolivia",
         "seven-black-threes-in-one-hand",
@@ -689,19 +689,19 @@ INVALID = [
         "out-with-one-canasta",
         {"Us": side(200, out="out", bolivia=1), "Them": side(0)},
         ("Us", "went_out", "Going out needs 2 canastas; this side has 1"),
-    ),  # SPEC 4.9
+    ),  # rules.md 4.9
     refusal(
         "brazilian",
         "seven-red-threes",
         {"Us": side(100, red=5), "Them": side(100, red=2)},
         (None, "red_threes", "The pack has 6 red threes, but 7"),
-    ),  # SPEC V6
+    ),  # rules.md V6
     refusal(
         "cuban",
         "out-with-one-canasta",
         {"Us": side(200, out="out", seven_deuces=1), "Them": side(0)},
         ("Us", "went_out", "Going out needs 2 canastas; this side has 1"),
-    ),  # SPEC 4.10
+    ),  # rules.md 4.10
     refusal(
         "cuban",
         "five-black-threes",
@@ -719,55 +719,55 @@ INVALID = [
         "out-with-one-canasta",
         {"Us": side(100, red=1, out="out", sevens=1), "Them": side(0)},
         ("Us", "went_out", "Going out needs 2 canastas; this side has 1"),
-    ),  # SPEC 4.11
+    ),  # rules.md 4.11
     refusal(
         "mexicana",
         "card-points-over-1770",
         {"Us": side(1775), "Them": side(0)},
         ("Us", "melded_points", "more than the whole 162-card pack holds (1,770)"),
-    ),  # SPEC V7
+    ),  # rules.md V7
     refusal(
         "hand_and_foot",
         "out-without-wild-pile",
         {"Us": side(600, out="out", clean=3, dirty=2), "Them": side(0)},
         ("Us", "went_out", "Going out needs at least 1 × wild pile"),
-    ),  # SPEC 4.12: five piles, but not the required mix
+    ),  # rules.md 4.12: five piles, but not the required mix
     refusal(
         "hand_and_foot",
         "out-with-one-clean-pile",
         {"Us": side(600, out="out", clean=1, dirty=3, wild=1), "Them": side(0)},
         ("Us", "went_out", "Going out needs at least 2 × clean pile"),
-    ),  # SPEC 4.12
+    ),  # rules.md 4.12
     refusal(
         "hand_and_foot",
         "eleven-red-threes",
         {"Us": side(100, red=6), "Them": side(100, red=5)},
         (None, "red_threes", "The pack has 10 red threes, but 11"),
-    ),  # SPEC V6: 270 cards
+    ),  # rules.md V6: 270 cards
     refusal(
         "hand_and_foot",
         "card-points-over-2950",
         {"Us": side(1500, 455), "Them": side(1000)},
         (None, "melded_points", "more than the 270-card pack's 2,950"),
-    ),  # SPEC V7: 2,955 > 2,950
+    ),  # rules.md V7: 2,955 > 2,950
     refusal(
         "oklahoma",
         "red-threes",
         {"Ann": side(50, red=1), "Bob": side(0)},
         ("Ann", "red_threes", "Oklahoma scores no red threes"),
-    ),  # SPEC 4.13: no red-three bonus
+    ),  # rules.md 4.13: no red-three bonus
     refusal(
         "oklahoma",
         "player-out-holds-cards",
         {"Ann": side(100, 5, out="out"), "Bob": side(0), "Cat": side(0)},
         ("Ann", "hand_points", "A player who went out has no cards left in hand"),
-    ),  # SPEC V9
+    ),  # rules.md V9
     refusal(
         "oklahoma",
         "concealed-without-canasta",
         {"Ann": side(100, out="concealed"), "Bob": side(0)},
         ("Ann", "went_out", "Going out concealed means melding a whole canasta"),
-    ),  # SPEC V3: Oklahoma has no canastas, so no concealed exit
+    ),  # rules.md V3: Oklahoma has no canastas, so no concealed exit
 ]
 
 
@@ -779,7 +779,7 @@ def test_invalid_hands_are_refused(fmt, lone, sides, expected):
     assert found == [expected[:2]], problems
 
 
-AT_THE_LIMIT = [  # SPEC V6 and V7 are "at most": the whole pack itself is a valid hand
+AT_THE_LIMIT = [  # rules.md V6 and V7 are "at most": the whole pack itself is a valid hand
     pytest.param(
         "six_hand_two_teams",
         {"A": side(1000, red=6), "B": side(500, 270)},
@@ -814,7 +814,7 @@ def opening(fmt, total, points, needs="", deal=1, option=None):
     return pytest.param(fmt, (option,) if option else (), total, deal, (points, needs), id=name)
 
 
-OPENINGS = [  # SPEC section 2 and each format's opening row in section 4
+OPENINGS = [  # rules.md section 2 and each format's opening row in section 4
     opening("two_hand", 2995, 90),  # Classic table (4.2)
     opening("two_hand", 3000, 120),
     opening("five_hand", -5, 15),  # Classic table (4.4)
@@ -907,7 +907,7 @@ def ending(fmt, case_id, totals, played, over, winner=None, tied=False, option=N
     return pytest.param(fmt, options, totals, played, (over, winner, tied), id=f"{fmt}-{case_id}")
 
 
-STATUS = [  # each format's target (or deals) row in SPEC section 4; "reached or exceeded"
+STATUS = [  # each format's target (or deals) row in rules.md section 4; "reached or exceeded"
     ending("two_hand", "5000", {"Ann": 5000, "Bob": 4000}, 5, True, "Ann"),
     ending("cutthroat", "7495", {"Ann": 7495, "Bob": 7400, "Cat": 100}, 8, False),
     ending("cutthroat", "highest-wins", {"Ann": 7500, "Bob": 7600, "Cat": 200}, 8, True, "Bob"),
@@ -992,7 +992,7 @@ def test_hand_and_foot_ends_after_exactly_four_deals():
 
 # --- Mexicana's red-three advice ----------------------------------------------------------
 
-WARNINGS = [  # SPEC 4.11: going out wants as many red threes as canastas (advice, not a refusal)
+WARNINGS = [  # rules.md 4.11: going out wants as many red threes as canastas (advice, not a refusal)
     pytest.param(
         "mexicana",
         {"Us": side(200, red=1, out="out", natural=2), "Them": side(0)},

@@ -23,6 +23,13 @@ def test_sheet_writes_a_formats_blank_sheet(tmp_path, capsys):
     assert "Wrote" in capsys.readouterr().out
 
 
+def test_sheet_draws_oklahoma_for_the_chosen_number_of_players(tmp_path):
+    out = tmp_path / "ok.pdf"
+    assert main(["sheet", "oklahoma", "--players", "5", "-o", str(out)]) == 0
+    text = text_of(out)
+    assert all(f"Player {n}" in text for n in range(1, 6)) and "Player 6" not in text
+
+
 def test_sheet_applies_house_options(tmp_path):
     out = tmp_path / "hf.pdf"
     assert main(["sheet", "hand_and_foot", "--option", "clean_pile_500", "-o", str(out)]) == 0
@@ -34,6 +41,16 @@ def test_sheet_applies_house_options(tmp_path):
     [
         pytest.param(["sheet", "canasta_deluxe"], "unknown format 'canasta_deluxe'", id="format"),
         pytest.param(["sheet", "classic", "--option", "x"], "no house option 'x'", id="option"),
+        pytest.param(
+            ["sheet", "oklahoma", "--players", "6"],
+            "Oklahoma is played by 2 to 5 players.",
+            id="players",
+        ),
+        pytest.param(
+            ["sheet", "two_hand", "--players", "3"],
+            "Two-hand is always played by 2 players.",
+            id="fixed-players",
+        ),
     ],
 )
 def test_sheet_refuses_unknown_names_with_exit_2(tmp_path, capsys, args, message):

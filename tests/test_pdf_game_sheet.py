@@ -13,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.engine import GameState, Setup, Side, replay
+from scorekeeper.engine.ending import TargetRaise, with_raises
 from scorekeeper.pdf import PaperError, game_sheet
 from scorekeeper.pdf.layout import points
 from scorekeeper.pdf.sample import sample_hands, sample_setup
@@ -91,8 +92,23 @@ def test_the_footer_of_a_finished_game_gives_the_winner_and_margin(long_game):
     names = {s.key: s.name for s in setup.sides}
     assert state.status.over
     last = read(data)[-1]
-    assert f"Winner: {names[state.status.winner]}, by {points(state.status.margin)}." in last
+    winner, margin = names[state.status.winner], points(state.status.margin)
+    assert f"Winner: {winner}, by {margin} at hand {state.ended_at}." in last
     assert "Carried forward to page 2" in read(data)[0]
+
+
+def test_hands_after_the_end_are_named_and_a_raised_target_is_shown(long_game):
+    """The sample's 40 hands run past the end at 5,000; raised to 7,500 the header says so."""
+    rules, setup, state, data = long_game
+    first = state.after_end[0].number
+    assert state.ended_at == first - 1 < 40
+    assert f"Hands {first}–40 were played after the end and do not count." in read(data)[-1]
+    raises = (TargetRaise(state.ended_at, 5000, 7500),)
+    raised = with_raises(rules, raises)
+    state = replay(raised, setup, sample_hands(rules, setup, 20))
+    data = game_sheet(raised, setup, state, title="T", created="2024-05-01", raises=raises)
+    assert f"game to 7,500 (raised from 5,000 after hand {raises[0].after_hand})" in read(data)[0]
+    assert state.after_end == ()
 
 
 def test_a_game_in_progress_shows_its_totals_next_minimums_and_dealer():

@@ -68,7 +68,45 @@ def test_the_paper_asked_for_is_remembered_in_a_cookie(owner, game_id):
     assert "paper=letter" in letter.headers["Set-Cookie"]
     again = owner.get("/sheets/classic.pdf")  # no ?paper: the cookie decides
     page = PdfReader(io.BytesIO(again.data)).pages[0]
-    assert round(page.mediabox.width) == 612
+    assert sorted((round(page.mediabox.width), round(page.mediabox.height))) == [612, 792]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_an_oklahoma_sheet_has_a_column_group_per_chosen_player(app, players):
+    response = app.test_client().get(f"/sheets/oklahoma.pdf?players={players}")
+    assert response.status_code == 200
+    assert f"oklahoma-{players}-players-blank" in response.headers["Content-Disposition"]
+    text = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
+    heads = ["We", "They"] if players == 2 else [f"Player {n}" for n in range(1, players + 1)]
+    assert all(head in text for head in heads)
+    assert f"Player {players + 1}" not in text
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/sheets/oklahoma.pdf?players=6", "Oklahoma is played by 2 to 5 players."),
+        ("/sheets/oklahoma.pdf?players=1", "Oklahoma is played by 2 to 5 players."),
+        ("/sheets/oklahoma.pdf?players=three", "Players must be a whole number from 2 to 5."),
+        ("/sheets/oklahoma.pdf?players=%E2%91%A2", "Players must be a whole number from 2 to 5."),
+        ("/sheets/oklahoma.pdf?players=99999999999", "Players must be a whole number from 2"),
+        ("/sheets/classic.pdf?players=3", "Classic is always played by 4 players."),
+    ],
+)
+def test_a_player_count_the_format_is_not_played_with_is_400(app, url, message):
+    response = app.test_client().get(url)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+
+
+def test_the_usual_player_count_and_no_count_keep_working(app):
+    client = app.test_client()
+    assert client.get("/sheets/classic.pdf?players=4").status_code == 200
+    plain = client.get("/sheets/oklahoma.pdf")
+    assert (
+        plain.status_code == 200
+        and "Player 3" in PdfReader(io.BytesIO(plain.data)).pages[0].extract_text()
+    )
 
 
 def test_an_unknown_paper_is_400(owner, game_id):

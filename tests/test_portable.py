@@ -13,8 +13,8 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.cli import main
-from scorekeeper.db import connect
 from scorekeeper.store.backup import BackupError, backup
+from scorekeeper.store.connection import connect
 from scorekeeper.store.portable import (
     MAX_BYTES,
     InvalidImport,
@@ -171,6 +171,45 @@ BAD = [
     pytest.param("games.0.format", ..., "format is missing", id="missing-format"),
     pytest.param("games.1.id", "same", "appears twice", id="duplicate-ids"),
     pytest.param("games.0.secret", "x", "unknown field 'secret'", id="unknown-game-field"),
+    pytest.param(
+        "games.0.start_totals",
+        {"We": 5000},
+        "start_totals: The starting total of We (5,000) is already at the target",
+        id="start-at-target",
+    ),
+    pytest.param(
+        "games.0.start_totals",
+        {"We": 4900},  # hand 1 takes We to 5,800: hands 2 and 3 came after the end
+        "hands[1]: The game ended at hand 1, but hands 2–3 came after it",
+        id="hands-after-the-end",
+    ),
+    pytest.param(
+        "games.0.created_at",
+        "2999-01-01T00:00:00+00:00",
+        "created_at (2999-01-01T00:00:00+00:00) is in the future",
+        id="future-created",
+    ),
+    pytest.param(
+        "games.0.updated_at", "2999-01-01T00:00:00", "updated_at", id="future-updated-no-zone"
+    ),
+    pytest.param(
+        "games.0.target_raises",
+        [{"after_hand": 1, "from_target": 4000, "to_target": 7500}],
+        "target_raises[0].from_target must be the target then (5000)",
+        id="raise-from-wrong-target",
+    ),
+    pytest.param(
+        "games.0.target_raises",
+        [{"after_hand": 9, "from_target": 5000, "to_target": 7500}],
+        "target_raises[0].after_hand",
+        id="raise-after-a-hand-never-played",
+    ),
+    pytest.param(
+        "games.0.target_raises",
+        [{"after_hand": 1, "from_target": 5000, "to_target": 4000}],
+        "target_raises[0].to_target",
+        id="raise-downwards",
+    ),
 ]
 
 
@@ -206,7 +245,7 @@ def test_a_bad_import_file_is_refused_and_changes_nothing(db, games, path, value
         pytest.param(b" " * (MAX_BYTES + 1), "larger than", id="too-big"),
         pytest.param(b'"just a string"', "not a Canasta", id="not-an-object"),
         pytest.param(
-            b'{"kind": "canasta-scorekeeper", "version": 1, "games": [[[[[[[[[[1]]]]]]]]]]}',
+            b'{"kind": "canasta-scorekeeper", "version": 1, "games": [[[[[[[[[[[1]]]]]]]]]]]}',
             "nests deeper",
             id="nested-games",
         ),
@@ -219,6 +258,25 @@ def test_a_file_that_is_not_an_export_is_refused(db, data, message) -> None:
         import_games(db, data)
     assert message in refused.value.message
     assert snapshot(db) == before
+
+
+def test_a_game_played_on_to_a_raised_target_comes_back_whole(table: Table, db) -> None:
+    """Hands after the first end count once the target was raised, in the export and back."""
+    game_id = table.new_game("classic", **{"side-0-start": "4900"})
+    table.record(game_id, CLASSIC[0])  # We reach 5,800: the game is over
+    store.play_on(db, game_id, 7500, version=2, form_token="on")
+    table.record(game_id, CLASSIC[1])
+    document = export_games(db, [game_id])
+    assert document["games"][0]["target_raises"] == [
+        {"after_hand": 1, "from_target": 5000, "to_target": 7500}
+    ]
+    (new_id,) = import_games(db, json.dumps(document))
+    copy_ = store.get_game(db, new_id)
+    assert copy_.rules.ending.target == 7500 and len(copy_.hands) == 2
+    assert copy_.state == store.get_game(db, game_id).state
+    document["games"][0]["target_raises"] = []
+    with pytest.raises(InvalidImport, match="hands\\[1\\]: The game ended at hand 1"):
+        import_games(db, json.dumps(document))
 
 
 def test_one_bad_game_keeps_every_good_one_out(db, games) -> None:

@@ -15,7 +15,7 @@ from scorekeeper.resources import resource_dir
 FORMATS = resource_dir("seeds") / "formats"
 PRESET_FILES = sorted(FORMATS.glob("*.toml"))
 
-# The formats in the order of their `order` field (SPEC.md section 4).
+# The formats in the order of their `order` field (docs/rules.md section 4).
 EXPECTED_ORDER = [
     "classic",
     "two_hand",
@@ -32,8 +32,8 @@ EXPECTED_ORDER = [
     "oklahoma",
 ]
 
-# Pack size -> card points of the whole pack, red threes excluded (SPEC V7), and red threes
-# in the pack (SPEC V6). Oklahoma's 105 cards have no red-three bonus.
+# Pack size -> card points of the whole pack, red threes excluded (rules.md V7), and red threes
+# in the pack (rules.md V6). Oklahoma's 105 cards have no red-three bonus.
 PACK_POINTS = {108: 1180, 162: 1770, 270: 2950, 105: 1380}
 PACK_RED_THREES = {108: 4, 162: 6, 270: 10, 105: None}
 

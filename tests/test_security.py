@@ -12,7 +12,7 @@ import pypdf
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.app import csrf
+from scorekeeper.extensions import csrf
 from scorekeeper.web.security import CSP
 from tests.conftest import Table, hand_fields, make_app
 

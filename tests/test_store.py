@@ -7,8 +7,8 @@ import json
 import pytest
 
 from scorekeeper import store
-from scorekeeper.db import connect, migrate, write
 from scorekeeper.engine import Hand, SideEntry
+from scorekeeper.store.connection import connect, migrate, write
 
 SIDES = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
 OUT = {"melded_points": 300, "canastas": {"natural": 1}, "went_out": "out"}
@@ -160,7 +160,7 @@ def test_edit_and_delete_replay_the_sheet(db, game) -> None:
 
 
 def test_a_finished_game_is_locked_until_reopened(db) -> None:
-    """Recording on a finished game raises GameOver; reopening allows fixes until it ends again."""
+    """Recording on a finished game raises GameOver; reopening allows fixes, not new hands."""
     game = store.create_game(
         db, format_id="classic", sides=SIDES, first_dealer="Ann", start_totals={"We": 4950}
     )
@@ -169,9 +169,14 @@ def test_a_finished_game_is_locked_until_reopened(db) -> None:
         store.record_hand(db, game.id, hand(We={"melded_points": 100}), version=2, form_token="b")
     store.set_reopened(db, game.id, version=2, form_token="c")
     assert store.get_game(db, game.id).reopened
-    store.record_hand(db, game.id, hand(They={"melded_points": 100}), version=3, form_token="d")
+    with pytest.raises(store.GameOver, match="keep playing"):
+        store.record_hand(db, game.id, hand(They={"melded_points": 100}), version=3, form_token="d")
+    store.edit_hand(db, game.id, 1, hand(We={"melded_points": 60}), version=3, form_token="e")
     saved = store.get_game(db, game.id)
-    assert saved.locked and not saved.reopened and saved.state.status.winner == "We"
+    assert saved.reopened and saved.state.status.winner == "We"
+    assert saved.state.totals["We"] == 5010 and saved.state.ended_at == 1
+    store.set_reopened(db, game.id, False, version=4, form_token="f")
+    assert store.get_game(db, game.id).locked
 
 
 def test_join_grants_roles_and_never_lowers_them(db, game) -> None:
@@ -212,8 +217,8 @@ def test_ids_and_tokens_never_start_like_a_command_line_option():
 def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(tmp_path, monkeypatch):
     """A server process that knows an older version scores only new hands, unless one was edited."""
     from scorekeeper import engine
-    from scorekeeper.db import connect, migrate
     from scorekeeper.store import cache
+    from scorekeeper.store.connection import connect, migrate
 
     path = tmp_path / "two.db"
     migrate(path)

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import engine, store
-from scorekeeper.db import connect, migrate
 from scorekeeper.store import cache
 from scorekeeper.store.cache import GameCache
+from scorekeeper.store.connection import connect, migrate
 
 SIDES = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
 HANDS = [  # valid Classic hands whatever the totals, none of which ends a game on its own

@@ -31,6 +31,10 @@ WRITES = [
     pytest.param("post", "/hands/last/delete", id="delete"),
     pytest.param("get", "/hands/last/delete", id="delete-confirm"),
     pytest.param("post", "/reopen", id="reopen"),
+    pytest.param("post", "/play-on", id="play-on"),
+    pytest.param("get", "/play-on", id="play-on-form"),
+    pytest.param("post", "/hands/after-end/delete", id="delete-after-end"),
+    pytest.param("get", "/hands/after-end/delete", id="delete-after-end-confirm"),
 ]
 
 

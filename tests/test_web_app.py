@@ -6,8 +6,8 @@ import re
 import stat
 
 from scorekeeper import create_app
-from scorekeeper.db import connect, migrate
 from scorekeeper.migrations import migrations
+from scorekeeper.store.connection import connect, migrate
 
 
 def test_first_start_creates_the_instance_folder_key_and_database(tmp_path, monkeypatch) -> None:
@@ -35,7 +35,12 @@ def test_migrations_are_named_and_applied_once(tmp_path) -> None:
     migrate(path)
     migrate(path)
     db = connect(path)
-    assert [m.name for m in migrations.applied(db)] == ["0001_initial", "0002_games_rewritten"]
+    applied = [m.name for m in migrations.applied(db)]
+    assert applied[:2] == ["0001_initial", "0002_games_rewritten"]
+    assert {"0003_games_target_raises", "0003_game_rules"} <= set(applied) and len(
+        set(applied)
+    ) == len(applied)
+    assert applied == [m.name for m in migrations.pending(connect(tmp_path / "new.db"))]
 
 
 def test_a_crash_shows_the_500_page(app) -> None:

@@ -10,7 +10,7 @@ from flask import request
 from scorekeeper import store
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
-from scorekeeper.web.posting import TOKEN
+from scorekeeper.store import FORM_TOKEN
 
 WRITERS = ("owner", "edit")
 BEARER = re.compile(r"Bearer +([A-Za-z0-9_-]{1,128})", re.IGNORECASE)
@@ -67,7 +67,7 @@ def version_wanted() -> int:
 def idempotency_key() -> str:
     """Returns the write's one-time Idempotency-Key; 400 when it is missing or malformed."""
     key = request.headers.get("Idempotency-Key", "").strip()
-    if not TOKEN.fullmatch(key):
+    if not FORM_TOKEN.fullmatch(key):
         message = (
             "Send a fresh Idempotency-Key of 16 to 64 letters, digits, - or _ (a UUID will do)."
         )

@@ -34,6 +34,7 @@ def hand_json(row: Row, hand: Hand) -> dict[str, Any]:
         "minimums": {key: opening_dict(need) for key, need in row.minimums.items()},
         "entry": hand.as_dict(),
         "sides": _side_scores(row),
+        "after_end": row.after_end,
     }
 
 
@@ -56,6 +57,11 @@ def game_json(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
         "hands": None,
         "totals": dict(state.totals),
         "to_target": state.to_target(game.rules),
+        "target": game.rules.ending.target,
+        "target_raises": [
+            {"after_hand": r.after_hand, "from_target": r.from_target, "to_target": r.to_target}
+            for r in game.raises
+        ],
         "next": {
             "number": len(state.rows) + 1,
             "dealer": state.next_dealer,
@@ -68,6 +74,7 @@ def game_json(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
             "tied": status.tied,
             "margin": status.margin,
             "message": status.message,
+            "ended_at": state.ended_at,
         },
     }
     if with_hands:

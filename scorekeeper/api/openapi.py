@@ -129,8 +129,12 @@ SCHEMAS: dict[str, Any] = {
         },
     ),
     "HandRow": _object(
-        ["number", "dealer", "sitting_out", "minimums", "entry", "sides"],
+        ["number", "dealer", "sitting_out", "minimums", "entry", "sides", "after_end"],
         {
+            "after_end": {
+                "type": "boolean",
+                "description": "played after the hand that ended the game: shown, never counted",
+            },
             "number": INTEGER,
             "dealer": {"type": "string"},
             "sitting_out": NULLABLE_STRING,
@@ -163,6 +167,8 @@ SCHEMAS: dict[str, Any] = {
             "hands",
             "totals",
             "to_target",
+            "target",
+            "target_raises",
             "next",
             "status",
         ],  # fmt: skip
@@ -182,6 +188,17 @@ SCHEMAS: dict[str, Any] = {
             "hands": {"type": "array", "items": _ref("HandRow")},
             "totals": _map(INTEGER),
             "to_target": _map({"type": ["integer", "null"]}),
+            "target": {
+                "type": ["integer", "null"],
+                "description": "the target in force (raised when the table played on); null for deals",
+            },
+            "target_raises": {
+                "type": "array",
+                "items": _object(
+                    ["after_hand", "from_target", "to_target"],
+                    {"after_hand": INTEGER, "from_target": INTEGER, "to_target": INTEGER},
+                ),
+            },
             "next": _object(
                 ["number", "dealer", "sitting_out", "minimums"],
                 {
@@ -192,8 +209,12 @@ SCHEMAS: dict[str, Any] = {
                 },
             ),
             "status": _object(
-                ["over", "winner", "tied", "margin", "message"],
+                ["over", "winner", "tied", "margin", "message", "ended_at"],
                 {
+                    "ended_at": {
+                        "type": ["integer", "null"],
+                        "description": "the hand that ended the game; totals are those after it",
+                    },
                     "over": {"type": "boolean"},
                     "winner": NULLABLE_STRING,
                     "tied": {"type": "boolean"},

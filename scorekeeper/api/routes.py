@@ -15,8 +15,8 @@ from scorekeeper.api.documents import game_json, hand_document, invalid_hand, pr
 from scorekeeper.api.new_game import read_new_game
 from scorekeeper.api.openapi import document
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.cli import format_summaries
 from scorekeeper.db import get_db
+from scorekeeper.presets import format_summaries
 from scorekeeper.store import Game
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

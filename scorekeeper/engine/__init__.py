@@ -10,6 +10,7 @@ from scorekeeper.engine.game import (
     dealer,
     game_status,
     replay,
+    restate,
     seats_at_table,
     sitting_out,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "parse_entry",
     "parse_hand",
     "replay",
+    "restate",
     "score_hand",
     "seats_at_table",
     "sitting_out",

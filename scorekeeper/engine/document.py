@@ -10,6 +10,7 @@ from scorekeeper.engine.hand import Hand, Problem, parse_hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, score_hand
 from scorekeeper.engine.validate import validate_hand, warnings_for
+from scorekeeper.format_documents import FormatError, inline_document, rules_of
 from scorekeeper.presets import Rules, rules_for
 
 TOP_LEVEL_KEYS = {"sides", "game_over", "winner", "tied", "message", "warnings", "deal"}
@@ -34,8 +35,24 @@ def side_result(score: SideScore, total: int, need: OpeningNeed | None) -> dict[
     }
 
 
+def _inline_rules(value: Mapping[str, Any], problems: list[Problem]) -> Rules | None:
+    """Returns the rules of an inline format document, {"base": ..., "set": {...}}."""
+    try:
+        document, options = inline_document(value)
+        return rules_of(document, options)
+    except FormatError as error:
+        problems.extend(Problem(None, p.field, p.message) for p in error.problems)
+        return None
+
+
 def _rules(data: Mapping[str, Any], problems: list[Problem]) -> Rules | None:
     format_id, options = data.get("format"), data.get("options") or {}
+    if isinstance(format_id, Mapping):
+        if "options" in data:
+            message = 'Put options inside the format: {"base": ..., "options": [...]}.'
+            problems.append(Problem(None, "options", message))
+            return None
+        return _inline_rules(format_id, problems)
     if not isinstance(options, Mapping | list):
         problems.append(Problem(None, "options", "Options must map option names to true/false."))
         return None

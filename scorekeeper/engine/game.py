@@ -61,11 +61,17 @@ class Row:
     scores: Mapping[str, SideScore]
     totals: Mapping[str, int]
     lone_hand: str | None
+    after_end: bool = False  # played after the game had ended: shown, never counted
 
 
 @dataclass(frozen=True)
 class GameState:
-    """Everything the sheet shows: rows, totals, next minimums, next dealer and status."""
+    """Everything the sheet shows: rows, totals, next minimums, next dealer and status.
+
+    `rows` holds every hand entered; when the game has ended, `ended_at` is the number of
+    the hand that ended it, and `totals` and `status` are those at that hand, so no hand
+    played after the end ever counts.
+    """
 
     rows: tuple[Row, ...]
     totals: Mapping[str, int]
@@ -73,6 +79,12 @@ class GameState:
     next_dealer: str | None
     next_sitting_out: str | None
     status: Status
+    ended_at: int | None = None
+
+    @property
+    def after_end(self) -> tuple[Row, ...]:
+        """Returns the rows of hands played after the game had ended."""
+        return () if self.ended_at is None else self.rows[self.ended_at :]
 
     def to_target(self, rules: Rules) -> dict[str, int | None]:
         """Returns how many points each side still needs to reach the target."""
@@ -135,19 +147,31 @@ def _minimums(rules: Rules, totals: Mapping[str, int], deal: int) -> dict[str, O
     return {k: opening_minimum(rules, t, deal) for k, t in totals.items()}
 
 
-def _state(rules: Rules, setup: Setup, rows: tuple[Row, ...], totals: dict[str, int]) -> GameState:
-    status = game_status(rules, totals, len(rows))
+def _state(
+    rules: Rules, setup: Setup, rows: tuple[Row, ...], totals: dict[str, int], ended_at: int | None
+) -> GameState:
+    """Returns the sheet for these rows; `totals` are those after the last counted hand."""
+    played = len(rows) if ended_at is None else ended_at
+    status = game_status(rules, totals, played)
     return GameState(
         rows=rows,
         totals=totals,
-        next_minimums=_minimums(rules, totals, len(rows) + 1),
-        next_dealer=None if status.over else dealer(rules, setup, len(rows)),
-        next_sitting_out=None if status.over else sitting_out(rules, setup, len(rows)),
+        next_minimums=_minimums(rules, totals, played + 1),
+        next_dealer=None if status.over else dealer(rules, setup, played),
+        next_sitting_out=None if status.over else sitting_out(rules, setup, played),
         status=status,
+        ended_at=ended_at,
     )
 
 
-def _row(rules: Rules, setup: Setup, totals: Mapping[str, int], index: int, hand: Hand) -> Row:
+def _row(
+    rules: Rules,
+    setup: Setup,
+    totals: Mapping[str, int],
+    index: int,
+    hand: Hand,
+    after_end: bool = False,
+) -> Row:
     scores = score_hand(rules, hand)
     return Row(
         number=index + 1,
@@ -157,20 +181,47 @@ def _row(rules: Rules, setup: Setup, totals: Mapping[str, int], index: int, hand
         scores=scores,
         totals={k: totals[k] + scores[k].score for k in totals},
         lone_hand=hand.lone_hand,
+        after_end=after_end,
     )
+
+
+def _ends_here(rules: Rules, totals: Mapping[str, int], hands_played: int) -> bool:
+    """Tells whether the game is over once `hands_played` hands have these totals."""
+    return game_status(rules, totals, hands_played).over
 
 
 def append(rules: Rules, setup: Setup, state: GameState, hand: Hand) -> GameState:
     """Returns the sheet with one more hand, scoring only that hand."""
-    row = _row(rules, setup, state.totals, len(state.rows), hand)
-    return _state(rules, setup, (*state.rows, row), dict(row.totals))
+    ended_at = state.ended_at
+    running = state.rows[-1].totals if state.rows else state.totals
+    row = _row(rules, setup, running, len(state.rows), hand, after_end=ended_at is not None)
+    rows = (*state.rows, row)
+    if ended_at is not None:
+        return _state(rules, setup, rows, dict(state.totals), ended_at)
+    ended_at = len(rows) if _ends_here(rules, row.totals, len(rows)) else None
+    return _state(rules, setup, rows, dict(row.totals), ended_at)
+
+
+def restate(rules: Rules, setup: Setup, state: GameState) -> GameState:
+    """Returns the sheet with its next minimums, dealer and result as these rules see them."""
+    ended_at, totals = state.ended_at, dict(state.totals)
+    if ended_at is not None and not _ends_here(rules, totals, ended_at):
+        # Under these rules the game goes on: hands played after the old end count again.
+        ended_at, totals = None, dict(state.rows[-1].totals) if state.rows else totals
+    return _state(rules, setup, state.rows, totals, ended_at)
 
 
 def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
-    """Scores every hand in order and returns the whole sheet."""
+    """Scores every hand in order and returns the whole sheet, ending where the rules say."""
     totals = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
+    counted = totals
+    ended_at: int | None = None
     rows: list[Row] = []
     for index, hand in enumerate(hands):
-        rows.append(_row(rules, setup, totals, index, hand))
+        rows.append(_row(rules, setup, totals, index, hand, after_end=ended_at is not None))
         totals = dict(rows[-1].totals)
-    return _state(rules, setup, tuple(rows), totals)
+        if ended_at is None:
+            counted = totals
+            if _ends_here(rules, totals, index + 1):
+                ended_at = index + 1
+    return _state(rules, setup, tuple(rows), counted, ended_at)

@@ -18,7 +18,6 @@ from scorekeeper.pdf.layout import (
     draw_rules,
     goal_text,
     lay_grid,
-    needs_landscape,
     new_canvas,
     page_size,
 )
@@ -28,27 +27,81 @@ LEAD = (("number", "#", 16.0), ("dealer", "Dealer", 48.0))
 BAND, SUB = 28.0, 20.0
 HEADER = 50.0
 ROW_MIN, ROW_MAX = 17.0, 100.0  # a deal-counted game gets a few tall rows
-SHRINK = 0.72  # how far the columns may narrow before the page turns sideways
+# A handwritten digit is about 3 mm (8.5 pt) wide: five of them, a comma and a minus sign.
+HANDWRITTEN_5_DIGITS = 50.0
+HEADING_SIZE = 7.0  # column headings print at this size, on two lines where needed
+# Detail columns, dropped in this order (a pair together) when a side's group has no room
+# for them at their designed widths; the opening, score and total columns always stay.
+DROP_ORDER = (("other",), ("out",), ("black",), ("red",), ("canastas",), ("melded", "hand"))
+
+
+class PlayersError(ValueError):
+    """The number of players asked for is not one the format is played with."""
 
 
 def _per_side(rules: Rules) -> list[tuple[str, str, float]]:
-    cols = [("open", "To open", 36.0)] if rules.opening.by != "none" else []
-    cols += [("melded", "Melded", 34.0)]
-    cols += [("canastas", "Canastas", 38.0)] if rules.canastas else []
+    """Returns the columns of a side's group with their designed (and least) widths."""
+    cols = [("open", "To open", 30.0)] if rules.opening.by != "none" else []
+    cols += [("melded", "Melded", 36.0)]
+    cols += [("canastas", "Canastas", 40.0)] if rules.canastas else []
     for key, rule in (("red", rules.red_threes), ("black", rules.black_threes)):
         if rule is not None:
-            cols.append((key, rule.label, 32.0))
-    cols.append(("out", "Out", 26.0))
+            cols.append((key, rule.label, 30.0))
+    cols.append(("out", "Out", 22.0))
     cols += [("other", "Other", 30.0)] if rules.extras else []
-    return [*cols, ("hand", "In hand", 32.0), ("score", "Score", 36.0), ("total", "Total", 40.0)]
+    score = HANDWRITTEN_5_DIGITS
+    return [*cols, ("hand", "In hand", 36.0), ("score", "Score", score), ("total", "Total", score)]
 
 
-def _sides(rules: Rules) -> tuple[Side, ...]:
+def _sides(rules: Rules, players: int | None = None) -> tuple[Side, ...]:
     count = len(rules.table.players_per_side)
+    if players is not None and players != sum(rules.table.players_per_side):
+        counts = player_counts(rules)
+        if counts is None or players not in counts:
+            raise PlayersError(_players_message(rules))
+        count = players
     if count == 2:
         return (Side("we", "We", ()), Side("they", "They", ()))
     word = "Player" if rules.table.individual else "Side"
     return tuple(Side(f"s{i}", f"{word} {i}", ()) for i in range(1, count + 1))
+
+
+def _players_message(rules: Rules) -> str:
+    table = rules.table
+    if table.individual and table.min_sides < table.max_sides:
+        return f"{rules.name} is played by {table.min_sides} to {table.max_sides} players."
+    return f"{rules.name} is always played by {sum(table.players_per_side)} players."
+
+
+def player_counts(rules: Rules) -> range | None:
+    """Returns the numbers of players a blank sheet may be drawn for, or None when fixed."""
+    table = rules.table
+    if table.individual and table.min_sides < table.max_sides:
+        return range(table.min_sides, table.max_sides + 1)
+    return None
+
+
+def blank_layout(
+    rules: Rules, paper: str = "a4", players: int | None = None
+) -> tuple[tuple[float, float], Grid]:
+    """Returns the page size and grid of a blank sheet.
+
+    Upright when every column gets its designed width, else sideways; where even that is too
+    narrow, detail columns go (in DROP_ORDER) so the rest keep legible, writable widths.
+    """
+    sides = _sides(rules, players)
+    per_side = _per_side(rules)
+    for wide in (False, True):
+        size = page_size(paper, wide)
+        room = size[0] - 2 * MARGIN
+        group_room = (room - sum(w for _, _, w in LEAD)) / len(sides)
+        if wide or sum(w for _, _, w in per_side) <= group_room:
+            break
+    for drop in DROP_ORDER:
+        if sum(w for _, _, w in per_side) <= group_room:
+            break
+        per_side = [c for c in per_side if c[0] not in drop]
+    return size, lay_grid(LEAD, per_side, sides, MARGIN, room)
 
 
 def _header(canvas: Canvas, rules: Rules, size: tuple[float, float]) -> float:
@@ -106,18 +159,19 @@ def _rows(canvas: Canvas, rules: Rules, grid: Grid, top: float, count: int, heig
     return y
 
 
-def blank_sheet(rules: Rules, *, paper: str = "a4") -> bytes:
-    """Returns a one-page PDF: the empty grid, card values, minimums, bonuses and going out."""
-    per_side = _per_side(rules)
-    sides = _sides(rules)
-    size = page_size(paper, needs_landscape(LEAD, per_side, len(sides), paper, SHRINK))
+def blank_sheet(rules: Rules, *, paper: str = "a4", players: int | None = None) -> bytes:
+    """Returns a one-page PDF: the empty grid, card values, minimums, bonuses and going out.
+
+    `players` chooses the number of score columns of a format played by a range of players
+    (Oklahoma: 2 to 5); PlayersError for a number the format is not played with.
+    """
+    size, grid = blank_layout(rules, paper, players)
     width, height = size
     room = width - 2 * MARGIN
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, size, f"{rules.name} Canasta score sheet")
     top = _header(canvas, rules, size)
-    grid = lay_grid(LEAD, per_side, sides, MARGIN, room)
-    body_top = draw_heading(canvas, grid, top, BAND, SUB)
+    body_top = draw_heading(canvas, grid, top, BAND, SUB, heading_size=HEADING_SIZE)
     _write_in_lines(canvas, grid, top)
 
     across = 4 if width > 700 else 2

@@ -1,12 +1,13 @@
-"""The embedded Unicode fonts, and text drawn with a per-character fallback to a CJK face."""
+"""The embedded Unicode fonts, and text drawn with a per-character fallback to other faces."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -15,11 +16,53 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = "SK-DejaVuSans"
 BOLD = "SK-DejaVuSans-Bold"
 FALLBACK = "SK-DroidSansFallback"
+EMOJI = "SK-SymbolaEmoji"
 _FILES = {
     REGULAR: "DejaVuSans.ttf",
     BOLD: "DejaVuSans-Bold.ttf",
     FALLBACK: "DroidSansFallbackFull.ttf",
+    EMOJI: "SymbolaEmoji.ttf",
 }
+REPLACEMENT = "\ufffd"  # drawn (and copied out) for a character no shipped font has
+
+
+def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
+    """Returns reportlab's ToUnicode CMap, with characters beyond U+FFFF written as UTF-16.
+
+    reportlab 4-5 writes every code as `%04X`, so an emoji such as U+1F389 copies out of the
+    PDF as garbage; a CMap destination must be UTF-16BE. Same output for every BMP character.
+    """
+    pairs = [
+        f"<{i:02X}> <{chr(v).encode('utf-16-be').hex().upper()}>" for i, v in enumerate(subset)
+    ]
+    return "\n".join(
+        [
+            "/CIDInit /ProcSet findresource begin",
+            "12 dict begin",
+            "begincmap",
+            "/CIDSystemInfo",
+            f"<< /Registry ({fontname})",
+            f"/Ordering ({fontname})",
+            "/Supplement 0",
+            ">> def",
+            f"/CMapName /{fontname} def",
+            "/CMapType 2 def",
+            "1 begincodespacerange",
+            f"<00> <{len(subset) - 1:02X}>",
+            "endcodespacerange",
+            f"{len(subset)} beginbfchar",
+            *pairs,
+            "endbfchar",
+            "endcmap",
+            "CMapName currentdict /CMap defineresource pop",
+            "end",
+            "end",
+        ]
+    )
+
+
+# The one place we reach into reportlab; tests/test_pdf_fonts.py fails loudly if it moves.
+ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
 
 @cache
@@ -37,15 +80,20 @@ def _covered(name: str) -> frozenset[int]:
 
 @lru_cache(maxsize=8192)
 def runs(text: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
-    """Splits text into (font name, text) runs: DejaVu where it has the glyph, else the fallback."""
+    """Splits text into (font name, text) runs: DejaVu where it has the glyph, else a fallback.
+
+    Emoji and symbols come from Symbola, CJK from Droid Sans Fallback (neither has a bold
+    face). Joiners and variation selectors draw as nothing and a character no font has as
+    U+FFFD, so the text layer always holds exactly what is drawn (see `shown`).
+    """
     main = font(BOLD if bold else REGULAR).fontName
     if text.isascii():  # the common case: skip the per-character walk
         return ((main, text),) if text else ()
-    covered = _covered(main)
     out: list[tuple[str, str]] = []
     for char in text:
-        # The fallback has no bold face; it is loaded only when a sheet needs it (4 MB).
-        name = main if ord(char) in covered or not _in_fallback(char) else FALLBACK
+        name, char = _face(char, main)
+        if not char:
+            continue
         if out and out[-1][0] == name:
             out[-1] = (name, out[-1][1] + char)
         else:
@@ -53,8 +101,35 @@ def runs(text: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _in_fallback(char: str) -> bool:
-    return ord(char) in _covered(FALLBACK)
+def _face(char: str, main: str) -> tuple[str, str]:
+    """Returns the font that draws a character, and the character as drawn ("" for none)."""
+    if _invisible(char):
+        return main, ""
+    # Checked in this order so that the 4 MB CJK face is loaded only when a sheet needs it.
+    for name in (main, EMOJI, FALLBACK):
+        if ord(char) in _covered(name):
+            return name, char
+    return main, REPLACEMENT
+
+
+def _invisible(char: str) -> bool:
+    """Tells whether a character draws as nothing: joiners, variation selectors, skin tones.
+
+    A monochrome face cannot show a skin tone, and Symbola draws the modifier as a swatch
+    that looks like a missing glyph's box, so the thumbs-up alone is drawn (and copied).
+    """
+    code = ord(char)
+    return (
+        unicodedata.category(char) == "Cf"
+        or 0xFE00 <= code <= 0xFE0F
+        or 0xE0100 <= code <= 0xE01EF
+        or 0x1F3FB <= code <= 0x1F3FF
+    )
+
+
+def shown(text: str) -> str:
+    """Returns text as a sheet draws it, and as it copies out of the PDF."""
+    return "".join(part for _, part in runs(text))
 
 
 @lru_cache(maxsize=8192)  # a sheet measures the same labels and numbers again and again

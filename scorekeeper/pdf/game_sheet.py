@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
+from scorekeeper.engine.ending import TargetRaise
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import (
     INK,
@@ -19,6 +20,7 @@ from scorekeeper.pdf.layout import (
     Grid,
     date_text,
     draw_heading,
+    draw_line,
     draw_page_line,
     draw_rules,
     goal_text,
@@ -28,14 +30,25 @@ from scorekeeper.pdf.layout import (
     options_text,
     page_size,
     points,
+    side_lines,
 )
+from scorekeeper.pdf.names import Legend, joined_lines
 from scorekeeper.presets import Rules
 
-LEAD = (("number", "#", 16.0), ("dealer", "Dealer", 58.0))
+DEALER_LEAST, DEALER_MOST = 58.0, 84.0  # the dealer column widens for long single words
 BAND, SUB = 28.0, 13.0  # heights of the side-name band and the column-heading band
 FIRST_HEADER, NEXT_HEADER = 58.0, 22.0
-RESULT_BOX = 44.0
+FOOTER_LINE, LEGEND_LINE = 12.0, 9.5
 PAD = 3.0
+AFTER_END = (0.45, 0.45, 0.5)  # hands played after the end: grey and struck through
+
+
+def _lead(setup: Setup) -> tuple[tuple[str, str, float], ...]:
+    """Returns the row columns: the dealer's as wide as the longest word of a name, within limits."""
+    words = [w for s in setup.sides for p in s.players for w in p.split()]
+    widest = max((fonts.width(w, 7.0) for w in words), default=0.0) + 2 * PAD
+    dealer = min(DEALER_MOST, max(DEALER_LEAST, widest))
+    return (("number", "#", 16.0), ("dealer", "Dealer", dealer))
 
 
 def _per_side(rules: Rules) -> list[tuple[str, str, float]]:
@@ -64,7 +77,14 @@ class _Sheet:
     """Draws one game onto a canvas, page by page."""
 
     def __init__(
-        self, rules: Rules, setup: Setup, state: GameState, title: str, created: str, paper: str
+        self,
+        rules: Rules,
+        setup: Setup,
+        state: GameState,
+        title: str,
+        created: str,
+        paper: str,
+        raises: tuple[TargetRaise, ...] = (),
     ) -> None:
         self.rules, self.setup, self.state, self.title, self.created = (
             rules,
@@ -73,14 +93,37 @@ class _Sheet:
             title,
             created,
         )
+        self.raises = raises
         per_side = _per_side(rules)
-        wide = needs_landscape(LEAD, per_side, len(setup.sides), paper)
+        lead = _lead(setup)
+        wide = needs_landscape(lead, per_side, len(setup.sides), paper)
         self.size = page_size(paper, wide)
         room = self.size[0] - 2 * MARGIN
-        self.grid: Grid = lay_grid(LEAD, per_side, setup.sides, MARGIN, room)
+        self.grid: Grid = lay_grid(lead, per_side, setup.sides, MARGIN, room)
         self.body = max(5.0, 7.0 * self.grid.scale)
         self.leading = self.body * 1.28
         self.names = {s.key: s.name for s in setup.sides}
+        self.legend = Legend()
+        self._collect_names()
+        self.footer = self._footer_height()
+
+    def _collect_names(self) -> None:
+        """Fits every name once before pagination, so the legend's length is known up front."""
+        for group in self.grid.groups:
+            side_lines(group, self.legend)
+        self._first_dealer()
+        for row in self.state.rows:
+            self._dealer_lines(row)
+
+    def _first_dealer(self) -> str:
+        room = self.size[0] - 2 * MARGIN - fonts.width(self._facts(""), 9)
+        return self.legend.fit(self.setup.first_dealer, 9, room, least=7)[0]
+
+    def _facts(self, dealer: str) -> str:
+        goal = goal_text(self.rules)
+        for r in self.raises:  # the table chose to play on: say so beside the target
+            goal += f" (raised from {points(r.from_target)} after hand {r.after_hand})"
+        return f"{self.rules.name} · {goal} · first deal: {dealer}"
 
     # -- measuring -------------------------------------------------------------------------
 
@@ -91,12 +134,18 @@ class _Sheet:
         lines = fonts.wrap(_need_text(row.minimums.get(key)), self.body, col.width - 2 * PAD)
         return [*lines, "lone hand"] if row.lone_hand == key else lines
 
-    def _dealer_lines(self, row: Row) -> list[tuple[str, bool]]:
-        """Returns the dealer cell's lines, a long name broken at its spaces, and who sits out."""
+    def _dealer_lines(self, row: Row) -> list[tuple[str, bool, float]]:
+        """Returns the dealer cell's lines (text, grey, size): the name broken between words,
+        or cut short when a word cannot fit, then who sits out."""
         room = self.grid.lead[1].width - 2 * PAD
-        lines = [(t, False) for t in fonts.wrap(row.dealer, self.body, room)]
+        least = max(4.5, self.body * 0.8)
+        names, size = self.legend.name_lines(row.dealer, self.body, room, most=3, least=least)
+        lines = [(t, False, size) for t in names]
         if row.sitting_out:
-            lines += [(t, True) for t in fonts.wrap(f"out: {row.sitting_out}", self.body, room)]
+            label = "out: "
+            out_room = room - fonts.width(label, self.body)
+            name, size = self.legend.fit(row.sitting_out, self.body, out_room, least=least)
+            lines.append((label + name, True, size))
         return lines
 
     def _lines(self, row: Row | None) -> int:
@@ -122,7 +171,7 @@ class _Sheet:
     def pages(self, lines: list[Line]) -> list[list[Line]]:
         """Splits the rows into pages; every page keeps room for its headings and footer box."""
         height = self.size[1]
-        chrome = 2 * MARGIN + BAND + SUB + RESULT_BOX + 8
+        chrome = 2 * MARGIN + BAND + SUB + self.footer + 8
         pages: list[list[Line]] = [[]]
         room = height - chrome - FIRST_HEADER
         for line in lines:
@@ -139,35 +188,16 @@ class _Sheet:
         width, height = self.size
         top = height - MARGIN
         canvas.setFillColorRGB(*INK)
+        room = width - 2 * MARGIN
         if page > 1:
             text = f"{self.title} · {self.rules.name} (continued)"
-            fonts.draw(
-                canvas,
-                MARGIN,
-                top - 12,
-                text,
-                fonts.fit_size(text, 11, width - 2 * MARGIN, True),
-                bold=True,
-            )
+            draw_line(canvas, MARGIN, top - 12, text, 11, room, bold=True, least=8)
             return top - NEXT_HEADER
         fonts.draw(canvas, width - MARGIN, top - 13, self.created, 9, align="right")
-        room = width - 2 * MARGIN - fonts.width(self.created, 9) - 16
-        fonts.draw(
-            canvas,
-            MARGIN,
-            top - 14,
-            self.title,
-            fonts.fit_size(self.title, 15, room, True),
-            bold=True,
-        )
-        facts = (
-            f"{self.rules.name} · {goal_text(self.rules)} · first deal: {self.setup.first_dealer}"
-        )
-        fonts.draw(canvas, MARGIN, top - 29, facts, fonts.fit_size(facts, 9, width - 2 * MARGIN))
-        options = options_text(self.rules)
-        fonts.draw(
-            canvas, MARGIN, top - 42, options, fonts.fit_size(options, 7.5, width - 2 * MARGIN)
-        )
+        title_room = room - fonts.width(self.created, 9) - 16
+        draw_line(canvas, MARGIN, top - 14, self.title, 15, title_room, bold=True, least=10)
+        draw_line(canvas, MARGIN, top - 29, self._facts(self._first_dealer()), 9, room, least=7)
+        draw_line(canvas, MARGIN, top - 42, options_text(self.rules), 7.5, room)
         return top - FIRST_HEADER
 
     def row(self, canvas: Canvas, line: Line, top: float, shade: bool) -> None:
@@ -182,6 +212,9 @@ class _Sheet:
         pen = canvas.beginText()  # one text object for the whole row: far fewer PDF operators
         number, dealer = grid.lead
         row = line.row
+        after = row is not None and row.after_end
+        if after:
+            pen.setFillColorRGB(*AFTER_END)
         if row is None:
             fonts.draw(
                 pen,
@@ -192,11 +225,11 @@ class _Sheet:
             )
         else:
             fonts.draw(pen, number.right - PAD, base, str(row.number), body, align="right")
-            for i, (text, grey) in enumerate(self._dealer_lines(row)):
+            for i, (text, grey, size) in enumerate(self._dealer_lines(row)):
                 if grey:
                     pen.setFillColorRGB(0.35, 0.35, 0.4)
-                self._fit(pen, dealer.x + PAD, base - i * lead, text, body, dealer.width - 2 * PAD)
-                pen.setFillColorRGB(*INK)
+                fonts.draw(pen, dealer.x + PAD, base - i * lead, text, size)
+                pen.setFillColorRGB(*(AFTER_END if after else INK))
         for group in grid.groups:
             key = group.side.key
             cols = {c.key: c for c in group.columns}
@@ -233,6 +266,14 @@ class _Sheet:
                 room = items.width - 3 * PAD - fonts.width(value, body)
                 self._fit(pen, items.x + PAD, base - i * lead, _item_text(item), body * 0.95, room)
         canvas.drawText(pen)
+        canvas.setFillColorRGB(*INK)  # a grey row's colour must not leak into the next drawing
+        if after:  # struck through: shown as played, never counted
+            canvas.setStrokeColorRGB(*AFTER_END)
+            canvas.setLineWidth(0.6)
+            for group in grid.groups:
+                cols = {c.key: c for c in group.columns}
+                y = base + body * 0.3
+                canvas.line(cols["score"].x + PAD, y, cols["total"].right - PAD, y)
         canvas.setStrokeColorRGB(*RULE)
         canvas.setLineWidth(0.3)
         canvas.line(grid.left, top - line.height, grid.right, top - line.height)
@@ -246,11 +287,15 @@ class _Sheet:
     def result_lines(
         self, last: bool, carried: dict[str, int], next_page: int
     ) -> list[tuple[str, bool]]:
-        """Returns the footer box's lines: the result on the last page, carried totals before it."""
-        names = self.names
-        totals = " · ".join(f"{names[k]} {points(t)}" for k, t in carried.items())
+        """Returns the footer box's lines: the result on the last page, carried totals before it.
+
+        Each line is broken between sides to fit the box, and the names in full follow.
+        """
+        names, room = self.names, self.grid.right - self.grid.left - 8
+        totals = [f"{names[k]} {points(t)}" for k, t in carried.items()]
         if not last:
-            return [(f"Carried forward to page {next_page}: {totals}", False)]
+            lead = f"Carried forward to page {next_page}: "
+            return self._wrapped([(lead, totals, False)], room)
         status, state = self.state.status, self.state
         if status.over and status.winner is not None:
             headline = f"Winner: {names[status.winner]}, by {points(status.margin or 0)}."
@@ -260,27 +305,62 @@ class _Sheet:
             headline = "In progress: a tie for the lead, so another hand is played."
         else:
             headline = f"In progress. {status.message}"
-        lines = [(headline, True), (f"Totals: {totals}", False)]
+        if state.ended_at is not None and status.over:
+            headline = headline[:-1] + f" at hand {state.ended_at}."
+        logical = [("", [headline], True), ("Totals: ", totals, False)]
+        if state.after_end:
+            first, last = state.after_end[0].number, state.after_end[-1].number
+            which = f"Hand {first} was" if first == last else f"Hands {first}–{last} were"
+            logical.append(("", [f"{which} played after the end and do not count."], False))
         if not status.over:
-            needs = " · ".join(
-                f"{names[k]} {_need_text(n)}" for k, n in state.next_minimums.items()
-            )
-            after = f"Next to open: {needs}" if self.rules.opening.by != "none" else "Next hand"
+            if self.rules.opening.by != "none":
+                needs = [f"{names[k]} {_need_text(n)}" for k, n in state.next_minimums.items()]
+                lead, parts = "Next to open: ", needs
+            else:
+                lead, parts = "Next hand", []
             if state.next_dealer:
-                after += f" · next dealer: {state.next_dealer}"
+                parts = [*parts, f"next dealer: {state.next_dealer}"]
             if state.next_sitting_out:
-                after += f" · sitting out: {state.next_sitting_out}"
-            lines.append((after, False))
-        return lines
+                parts = [*parts, f"sitting out: {state.next_sitting_out}"]
+            logical.append((lead if parts else lead.strip(), parts, False))
+        return self._wrapped(logical, room)
+
+    @staticmethod
+    def _wrapped(logical: list[tuple[str, list[str], bool]], room: float) -> list[tuple[str, bool]]:
+        out = []
+        for lead, parts, bold in logical:
+            size = 9.5 if bold else 8.5
+            if not parts:
+                out.append((lead, bold))
+                continue
+            out += [(t, bold) for t in joined_lines(lead, parts, " · ", size, room)]
+        return out
+
+    def _footer_height(self) -> float:
+        """Returns the height every page keeps for its footer box: the longest one, and the legend."""
+        widest = {s.key: -88888 for s in self.setup.sides}  # as wide as a carried total gets
+        carried = len(self.result_lines(False, widest, 99))
+        final = len(self.result_lines(True, dict(self.state.totals) or widest, 0))
+        legend = len(self._legend_lines())
+        return max(carried, final) * FOOTER_LINE + legend * LEGEND_LINE + 8
+
+    def _legend_lines(self) -> list[str]:
+        return self.legend.lines(7.5, self.grid.right - self.grid.left - 8)
 
     def result_box(self, canvas: Canvas, top: float, lines: list[tuple[str, bool]]) -> None:
         grid = self.grid
         y = top - 12
         room = grid.right - grid.left - 8
         for text, bold in lines:
-            size = fonts.fit_size(text, 9.5 if bold else 8.5, room, bold)
-            fonts.draw(canvas, grid.left + 4, y, text, size, bold=bold)
-            y -= 12
+            size = 9.5 if bold else 8.5
+            draw_line(canvas, grid.left + 4, y, text, size, room, bold=bold, least=size)
+            y -= FOOTER_LINE
+        y += FOOTER_LINE - LEGEND_LINE  # the legend's smaller lines sit closer
+        canvas.setFillColorRGB(0.35, 0.35, 0.4)
+        for text in self._legend_lines():
+            draw_line(canvas, grid.left + 4, y, text, 7.5, room, least=7.5)
+            y -= LEGEND_LINE
+        canvas.setFillColorRGB(*INK)
 
     def render(self) -> bytes:
         buffer = io.BytesIO()
@@ -291,12 +371,12 @@ class _Sheet:
         for number, page in enumerate(pages, start=1):
             top = self.header(canvas, number)
             band_top = top
-            y = draw_heading(canvas, self.grid, top, BAND, SUB)
+            y = draw_heading(canvas, self.grid, top, BAND, SUB, legend=self.legend)
             grid_top = y
             for i, line in enumerate(page):
                 self.row(canvas, line, y, shade=i % 2 == 1)
                 y -= line.height
-                if line.row is not None:
+                if line.row is not None and not line.row.after_end:
                     carried = dict(line.row.totals)
             draw_rules(canvas, self.grid, grid_top, y, band_top)
             lines = self.result_lines(number == len(pages), carried, number + 1)
@@ -326,6 +406,15 @@ def game_sheet(
     title: str,
     created: date | datetime | str,
     paper: str = "a4",
+    raises: tuple[TargetRaise, ...] = (),
 ) -> bytes:
     """Returns the PDF score sheet of a game: a row per hand, running totals and the result."""
-    return _Sheet(rules, setup, state, title, date_text(created), paper).render()
+    return _Sheet(rules, setup, state, title, date_text(created), paper, raises).render()
+
+
+def game_layout(
+    rules: Rules, setup: Setup, state: GameState, *, paper: str = "a4"
+) -> tuple[tuple[float, float], Grid]:
+    """Returns the page size and the column grid a game's sheet is drawn on."""
+    sheet = _Sheet(rules, setup, state, "", "", paper)
+    return sheet.size, sheet.grid

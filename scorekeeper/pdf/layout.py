@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper.engine import Side
 from scorekeeper.pdf import fonts
+from scorekeeper.pdf.names import Legend, shorten, word_lines
 from scorekeeper.presets import Rules
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -167,40 +168,39 @@ def needs_landscape(
 
 def side_heading(side: Side) -> str:
     """Returns the players under a side's name ("José & Zoë"), or nothing for a lone player."""
+    return _PLAYER_SEP[len(side.players) == 2].join(_players(side))
+
+
+_PLAYER_SEP = {True: " & ", False: ", "}
+
+
+def _players(side: Side) -> tuple[str, ...]:
     if len(side.players) == 1 and side.players[0] == side.name:
-        return ""
-    return " & ".join(side.players) if len(side.players) == 2 else ", ".join(side.players)
+        return ()
+    return side.players
 
 
-def draw_heading(canvas: Canvas, grid: Grid, top: float, band: float, sub: float) -> float:
-    """Draws the side names, their players and the column headings; returns the y below them."""
-    size = max(5.5, 7.0 * grid.scale)
+def draw_heading(
+    canvas: Canvas,
+    grid: Grid,
+    top: float,
+    band: float,
+    sub: float,
+    *,
+    legend: Legend | None = None,
+    heading_size: float | None = None,
+) -> float:
+    """Draws the side names, their players and the column headings; returns the y below them.
+
+    Names that cannot fit even shrunk are cut short and added to `legend` with their full form.
+    """
+    legend = legend if legend is not None else Legend()
+    size = heading_size or max(5.5, 7.0 * grid.scale)
     canvas.setFillColorRGB(*SHADE)
     canvas.rect(grid.left, top - band - sub, grid.right - grid.left, band + sub, stroke=0, fill=1)
     canvas.setFillColorRGB(*INK)
     for group in grid.groups:
-        room = group.width - 6
-        name = group.side.name
-        fonts.draw(
-            canvas,
-            group.x + group.width / 2,
-            top - 11.5,
-            name,
-            fonts.fit_size(name, 10, room, bold=True),
-            bold=True,
-            align="center",
-        )
-        players = side_heading(group.side)
-        lines = (
-            [players] if fonts.fit_size(players, 7.5, room) >= 6 else fonts.wrap(players, 6, room)
-        )
-        if len(lines) > 2:  # a six-hand side of long names: two lines, each shrunk to fit
-            half = (len(players.split()) + 1) // 2
-            lines = [" ".join(players.split()[:half]), " ".join(players.split()[half:])]
-        for i, text in enumerate(lines):
-            y = top - band + (5 if len(lines) == 1 else 3) + (len(lines) - 1 - i) * 6
-            size = fonts.fit_size(text, 7.5 if len(lines) == 1 else 6, room, least=3.5)
-            fonts.draw(canvas, group.x + group.width / 2, y, text, size, align="center")
+        _draw_side(canvas, group, top, band, legend)
     for col in (*grid.lead, *(c for g in grid.groups for c in g.columns)):
         _draw_col_heading(canvas, col, top - band, sub, size)
     canvas.setStrokeColorRGB(*RULE)
@@ -209,20 +209,51 @@ def draw_heading(canvas: Canvas, grid: Grid, top: float, band: float, sub: float
     return top - band - sub
 
 
+def side_lines(group: Group, legend: Legend) -> tuple[list[str], float, list[str], float]:
+    """Returns a side's name lines and size, then its players' lines and size, as drawn."""
+    room = group.width - 6
+    players = _players(group.side)
+    most = 1 if players else 2  # a lone player's name may take the players' line too
+    name, name_size = legend.name_lines(group.side.name, 10, room, most=most, bold=True, least=6.5)
+    if not players:
+        return name, name_size, [], 0.0
+    sep = _PLAYER_SEP[len(players) == 2]
+    lines, size = legend.people(players, sep, room, 7.5, 6.0)
+    return name, name_size, lines, size
+
+
+def _draw_side(canvas: Canvas, group: Group, top: float, band: float, legend: Legend) -> None:
+    centre = group.x + group.width / 2
+    name, name_size, lines, size = side_lines(group, legend)
+    for i, text in enumerate(name):
+        y = top - 11.5 - i * (name_size + 1.5)
+        fonts.draw(canvas, centre, y, text, name_size, bold=True, align="center")
+    for i, text in enumerate(lines):
+        y = top - band + (5 if len(lines) == 1 else 3) + (len(lines) - 1 - i) * (size + 0.5)
+        fonts.draw(canvas, centre, y, text, size, align="center")
+
+
 def _draw_col_heading(canvas: Canvas, col: Column, top: float, sub: float, size: float) -> None:
-    """Draws a column heading on one line, or on two when the band is tall and the words long."""
+    """Draws a column heading on one line, or two when the band is tall enough, never overflowing.
+
+    Headings break only between words; a heading that fits nowhere is cut with an ellipsis.
+    """
     room, centre = col.width - 3, col.x + col.width / 2
-    lines = fonts.wrap(col.heading, size, room, bold=True)
-    if (
-        len(lines) == 2
-        and sub >= 2.4 * size
-        and all(fonts.width(t, size, True) <= room for t in lines)
-    ):
-        fonts.draw(canvas, centre, top - size - 1.5, lines[0], size, bold=True, align="center")
-        fonts.draw(canvas, centre, top - 2 * size - 2.5, lines[1], size, bold=True, align="center")
-        return
-    fitted = fonts.fit_size(col.heading, size, room, bold=True)
-    fonts.draw(canvas, centre, top - sub + 4, col.heading, fitted, bold=True, align="center")
+    step = size
+    while step >= 5.5:
+        lines = word_lines(col.heading, step, room, bold=True)
+        fits = all(fonts.width(t, step, True) <= room for t in lines)
+        if fits and (len(lines) == 1 or (len(lines) == 2 and sub >= 2.4 * step)):
+            # Centred in the band: the cap height is about 0.72 of the size.
+            y = top - sub / 2 - 0.36 * step + (len(lines) - 1) * (step + 1) / 2
+            for i, text in enumerate(lines):
+                fonts.draw(
+                    canvas, centre, y - i * (step + 1), text, step, bold=True, align="center"
+                )
+            return
+        step -= 0.5
+    text = shorten(col.heading, 5.5, room, bold=True)
+    fonts.draw(canvas, centre, top - sub / 2 - 2, text, 5.5, bold=True, align="center")
 
 
 def draw_rules(canvas: Canvas, grid: Grid, top: float, bottom: float, band_top: float) -> None:
@@ -251,5 +282,23 @@ def draw_page_line(
     right = f"page {page} of {pages}"
     fonts.draw(canvas, width - MARGIN, y, right, 7, align="right")
     room = width - 2 * MARGIN - fonts.width(right, 7) - 12
-    fonts.draw(canvas, MARGIN, y, left_text, fonts.fit_size(left_text, 7, room))
+    draw_line(canvas, MARGIN, y, left_text, 7, room, least=6)
     canvas.setFillColorRGB(*INK)
+
+
+def draw_line(
+    pen: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    room: float,
+    *,
+    bold: bool = False,
+    least: float = 6.0,
+) -> None:
+    """Draws one line of text within room: shrunk down to `least`, then cut with an ellipsis."""
+    fitted = fonts.fit_size(text, size, room, bold, least=least)
+    if fonts.width(text, fitted, bold) > room + 0.01:
+        text = shorten(text, fitted, room, bold)
+    fonts.draw(pen, x, y, text, fitted, bold=bold)

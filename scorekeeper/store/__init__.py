@@ -11,6 +11,8 @@ from scorekeeper.store.errors import (
     StaleGame,
     StoreError,
 )
+from scorekeeper.store.game_end import CannotPlayOn, delete_hands_after_end, play_on
+from scorekeeper.store.game_rules import RuleBook, RulesUnreadable, Segment
 from scorekeeper.store.games import (
     MAX_NAME,
     Game,
@@ -20,34 +22,52 @@ from scorekeeper.store.games import (
     get_game,
 )
 from scorekeeper.store.hands import (
+    FORM_TOKEN,
     add_hand,
     delete_last_hand,
     edit_hand,
     record_hand,
     set_reopened,
 )
+from scorekeeper.store.rules_change import (
+    RulesUnchanged,
+    play_on_under_new_rules,
+    rules_changed,
+    source_document,
+)
 
 __all__ = [
+    "FORM_TOKEN",
     "MAX_NAME",
     "AlreadySaved",
+    "CannotPlayOn",
     "Game",
     "GameNotFound",
     "GameOver",
     "HandNotFound",
     "InvalidGame",
     "InvalidHand",
+    "RuleBook",
+    "RulesUnchanged",
+    "RulesUnreadable",
+    "Segment",
     "StaleGame",
     "StoreError",
     "Tokens",
     "add_hand",
     "create_game",
+    "delete_hands_after_end",
     "delete_last_hand",
     "edit_hand",
     "find_link",
     "games_for_browser",
     "get_game",
     "join",
+    "play_on",
+    "play_on_under_new_rules",
     "record_hand",
     "role_of",
+    "rules_changed",
     "set_reopened",
+    "source_document",
 ]

@@ -3,8 +3,9 @@
 Invariants (the only place they are written down; tests/test_store_cache.py checks them):
 
 1. An entry is what a game's hands replay to at one version: (version, setup, hands, sheet).
-   Every change to a game's hands bumps its version, so an entry is right for exactly the
-   version it names. Links, the reopened flag and `updated_at` change without a new version;
+   Every change to a game's hands, its rules or its target bumps its version, so an entry is
+   right for exactly the version it names. The rules themselves (the game's rule book, and
+   the raises of its target) are not in the entry: they are read with the row every time. Links, the reopened flag and `updated_at` change without a new version;
    they are never cached and always read from the game's row.
 2. A reader uses an entry only at the row's version, or to catch up by scoring the hands
    added since when the row's `rewritten` (the last version that edited or deleted a hand)
@@ -36,7 +37,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from scorekeeper.engine import GameState, Hand, Setup
+from scorekeeper.engine import GameState, Hand, Problem, Setup
 
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024  # about 320 games of 200 hands, or 2,000 of 30
 HOT_GAMES = 8
@@ -53,6 +54,7 @@ class Replayed:
     setup: Setup
     hands: tuple[Hand, ...]
     state: GameState
+    unreadable: tuple[tuple[int, Problem], ...] = ()  # stored hands its rules cannot read
 
 
 class GameCache:

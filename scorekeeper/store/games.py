@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
 from typing import Any
 
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import read, write
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
-from scorekeeper.presets import Rules, rules_for
+from scorekeeper.engine.ending import TargetRaise, start_problems, with_raises
+from scorekeeper.format_documents import FormatError, preset_document, rules_of
+from scorekeeper.presets import Rules
 from scorekeeper.store import cache
 from scorekeeper.store.cache import Replayed
+from scorekeeper.store.connection import read, write
+from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import GameNotFound, InvalidGame
+from scorekeeper.store.game_rules import PRESET, RuleBook, freeze, rule_book
+
+logger = logging.getLogger(__name__)
 
 MAX_NAME = 40
 MAX_START_TOTAL = 100_000
@@ -63,6 +69,10 @@ class Game:
     tokens: Tokens
     created_at: str
     updated_at: str
+    rule_book: RuleBook
+    # Stored hands that no longer read under the game's rules: (hand number, problem).
+    unreadable: tuple[tuple[int, Problem], ...] = ()
+    raises: tuple[TargetRaise, ...] = ()  # the table played on past the preset's target
 
     @property
     def side_keys(self) -> list[str]:
@@ -84,9 +94,10 @@ class Game:
         """Parses and validates a raw hand as hand `number`, returning every problem."""
         raw = raw.as_dict() if isinstance(raw, Hand) else raw
         problems: list[Problem] = []
-        hand = engine.parse_hand(self.rules, raw, self.side_keys, problems)
+        rules = with_raises(self.rule_book.rules_for(number), self.raises)
+        hand = engine.parse_hand(rules, raw, self.side_keys, problems)
         if not problems:
-            problems = engine.validate_hand(self.rules, hand, self.totals_before(number))
+            problems = engine.validate_hand(rules, hand, self.totals_before(number))
         return hand, problems
 
 
@@ -128,6 +139,7 @@ def load(db: Database, game_id: str, *, fresh: bool = False) -> Game:
 def _load(db: Database, game_id: str, fresh: bool) -> Game:
     # How the cache may be used, and why that is safe, is written once in store/cache.py.
     row = _row(db, game_id)
+    book, raises = rule_book(db, game_id), target_raises(row)  # both move only with the version
     key = cache.key(db, game_id)
     # Inside a write, before the version moves, the cache cannot tell the change: no cache.
     known = None if fresh or key is None else cache.shared.get(key)
@@ -135,12 +147,12 @@ def _load(db: Database, game_id: str, fresh: bool) -> Game:
     if known is not None and known.version == version:
         replayed = known
     elif known is not None and row["rewritten"] <= known.version < version:
-        replayed = _caught_up(db, _rules(row), known, row)
+        replayed = _caught_up(db, book, raises, known, row)
     else:
-        replayed = _replayed(db, _rules(row), row)
+        replayed = _replayed(db, book, raises, row)
     if key is not None and replayed is not known and not fresh:
         cache.shared.put(key, replayed)
-    return game_from(row, replayed)
+    return game_from(row, book, raises, replayed)
 
 
 def remember(db: Database, game_id: str, replayed: Replayed) -> None:
@@ -150,41 +162,52 @@ def remember(db: Database, game_id: str, replayed: Replayed) -> None:
         cache.shared.put(key, replayed)
 
 
-@lru_cache(maxsize=256)
-def _rules_of(format_id: str, options: tuple[str, ...]) -> Rules:
-    return rules_for(format_id, options)
+def _parsed(
+    db: Database, book: RuleBook, keys: list[str], game_id: str, after: int = 0
+) -> tuple[list[Hand], list[tuple[int, Problem]]]:
+    """Reads the game's hands after hand `after`, each under the rules it was played with."""
+    hands, unreadable = [], []
+    for h in db.query(
+        "SELECT number, entry FROM hands WHERE game_id = ? AND number > ? ORDER BY number",
+        [game_id, after],
+    ):
+        problems: list[Problem] = []
+        hands.append(
+            engine.parse_hand(book.rules_for(h["number"]), json.loads(h["entry"]), keys, problems)
+        )
+        unreadable += [(h["number"], p) for p in problems]
+    if unreadable:  # never dropped quietly: the sheet shows it, and the log says it
+        logger.warning(
+            "game %s: %d stored hand problem(s) under its rules", game_id, len(unreadable)
+        )
+    return hands, unreadable
 
 
-def _rules(row: Mapping[str, Any]) -> Rules:
-    """Returns the rules a game's row names; frozen, so one copy serves every game."""
-    return _rules_of(row["format"], tuple(json.loads(row["options"])))
-
-
-def _caught_up(db: Database, rules: Rules, known: Replayed, row: Mapping[str, Any]) -> Replayed:
+def _caught_up(
+    db: Database,
+    book: RuleBook,
+    raises: tuple[TargetRaise, ...],
+    known: Replayed,
+    row: Mapping[str, Any],
+) -> Replayed:
     """Returns the remembered replay with the hands added since, each scored once."""
     keys = [s.key for s in known.setup.sides]
-    added = tuple(
-        engine.parse_hand(rules, json.loads(h["entry"]), keys, [])
-        for h in db.query(
-            "SELECT entry FROM hands WHERE game_id = ? AND number > ? ORDER BY number",
-            [row["id"], len(known.hands)],
-        )
-    )
+    added, unreadable = _parsed(db, book, keys, row["id"], after=len(known.hands))
     state = known.state
-    for hand in added:
-        state = engine.append(rules, known.setup, state, hand)
-    return Replayed(row["version"], known.setup, (*known.hands, *added), state)
+    for number, hand in enumerate(added, len(known.hands) + 1):
+        state = engine.append(with_raises(book.rules_for(number), raises), known.setup, state, hand)
+    hands = (*known.hands, *added)
+    return Replayed(row["version"], known.setup, hands, state, (*known.unreadable, *unreadable))
 
 
-def _replayed(db: Database, rules: Rules, row: Mapping[str, Any]) -> Replayed:
+def _replayed(
+    db: Database, book: RuleBook, raises: tuple[TargetRaise, ...], row: Mapping[str, Any]
+) -> Replayed:
     """Returns the game's hands read from the database and replayed from the first."""
     setup = _setup(db, row)
-    keys = [s.key for s in setup.sides]
-    hands = tuple(
-        engine.parse_hand(rules, json.loads(h["entry"]), keys, [])
-        for h in db.query("SELECT entry FROM hands WHERE game_id = ? ORDER BY number", [row["id"]])
-    )
-    return Replayed(row["version"], setup, hands, engine.replay(rules, setup, hands))
+    hands, unreadable = _parsed(db, book, [s.key for s in setup.sides], row["id"])
+    state = book.replay(setup, hands, lambda r: with_raises(r, raises))
+    return Replayed(row["version"], setup, tuple(hands), state, tuple(unreadable))
 
 
 def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -196,20 +219,30 @@ def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def game_from(row: Mapping[str, Any], replayed: Replayed) -> Game:
-    """Returns the game of a row with its replayed hands."""
+def game_from(
+    row: Mapping[str, Any], book: RuleBook, raises: tuple[TargetRaise, ...], replayed: Replayed
+) -> Game:
+    """Returns the game of a row, under its rule book, with its replayed hands."""
     return Game(
         id=row["id"],
         format=row["format"],
-        options=tuple(json.loads(row["options"])),
-        rules=_rules(row),
+        options=book.current.options,
+        rules=with_raises(book.current.rules, raises),
         setup=replayed.setup,
         hands=replayed.hands,
         state=replayed.state,
         version=replayed.version,
         created_at=row["created_at"],
+        rule_book=book,
+        unreadable=replayed.unreadable,
+        raises=raises,
         **_row_fields(row),
     )
+
+
+def target_raises(row: Mapping[str, Any]) -> tuple[TargetRaise, ...]:
+    """Returns the raises of the target kept in a game's row, oldest first."""
+    return tuple(TargetRaise(**r) for r in json.loads(row.get("target_raises") or "[]"))
 
 
 def get_game(db: Database, game_id: str) -> Game:
@@ -259,6 +292,8 @@ def _check_setup(
             raise InvalidGame("Starting totals are multiples of 5, one per side.", "start_totals")
         if abs(total) > MAX_START_TOTAL:
             raise InvalidGame("A starting total that large cannot be right.", "start_totals")
+    for problem in start_problems(rules, start_totals):
+        raise InvalidGame(explain(problem), problem.field)
 
 
 def create_game(
@@ -273,9 +308,39 @@ def create_game(
 ) -> Game:
     """Saves a new game in one transaction and, given a browser id, makes it the owner."""
     try:
-        rules = rules_for(format_id, options)
-    except KeyError as error:
-        raise InvalidGame(str(error.args[0]), "format") from error
+        document = preset_document(format_id, options)
+    except FormatError as error:
+        raise InvalidGame(error.problems[0].message, error.problems[0].field) from error
+    return create_game_under(
+        db,
+        source=PRESET,
+        source_id=format_id,
+        options=tuple(options),
+        document=document,
+        sides=sides,
+        first_dealer=first_dealer,
+        start_totals=start_totals,
+        owner=owner,
+    )
+
+
+def create_game_under(
+    db: Database,
+    *,
+    source: str,
+    source_id: str,
+    options: Sequence[str],
+    document: Mapping[str, Any],
+    sides: Sequence[tuple[str, Sequence[str]]],
+    first_dealer: str,
+    start_totals: Mapping[str, int] | None = None,
+    owner: str | None = None,
+) -> Game:
+    """Saves a new game under a whole rules document (frozen with the game), in one transaction."""
+    try:
+        rules = rules_of(document, options)
+    except FormatError as error:
+        raise InvalidGame(error.problems[0].message, "format") from error
     start = {k: v for k, v in (start_totals or {}).items() if v}
     _check_setup(rules, sides, first_dealer, start)
     setup = Setup(
@@ -288,7 +353,7 @@ def create_game(
         db.table("games").insert(
             {
                 "id": game_id,
-                "format": rules.id,
+                "format": rules.id if source == PRESET else str(document.get("base", rules.id)),
                 "options": json.dumps(list(rules.active_options)),
                 "first_dealer": first_dealer,
                 "seating": json.dumps(list(setup.seating)),  # empty: partners alternate
@@ -301,6 +366,16 @@ def create_game(
                 "created_at": stamp,
                 "updated_at": stamp,
             }
+        )
+        freeze(
+            db,
+            game_id,
+            from_hand=1,
+            source=source,
+            source_id=source_id,
+            options=rules.active_options,
+            document=document,
+            stamp=stamp,
         )
         for position, (name, players) in enumerate(sides):
             db.table("sides").insert({"game_id": game_id, "position": position, "name": name})

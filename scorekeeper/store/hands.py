@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -13,9 +14,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import write
 from scorekeeper.engine import Hand
 from scorekeeper.store.cache import Replayed
+from scorekeeper.store.connection import write
 from scorekeeper.store.errors import (
     AlreadySaved,
     GameNotFound,
@@ -26,6 +27,9 @@ from scorekeeper.store.errors import (
 )
 from scorekeeper.store.games import Game, load, now, remember
 
+PLAY_ON = "This game is over: fix a hand, or choose to keep playing to a higher target."
+# A one-time token as `used_form_tokens` keeps it: a form's hidden token or an API write's key.
+FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 TOKEN_DAYS = 7  # a form is long finished after a week; older used tokens are pruned
 
 
@@ -108,6 +112,8 @@ def add_hand(
 ) -> Game:
     """Adds the next hand to a game and returns the game as saved, without reading it again."""
     game = _current(db, game_id, version, form_token)
+    if game.state.status.over:  # reopened to fix a hand: playing on is a separate choice
+        raise GameOver(PLAY_ON)
     number = len(game.hands) + 1
     parsed, entry = _valid(game, hand, number)
     with _locked(db, game_id, version, form_token, reopened=False) as stamp:
@@ -126,7 +132,11 @@ def add_hand(
         updated_at=stamp,
         reopened=False,
     )
-    remember(db, game_id, Replayed(saved.version, saved.setup, saved.hands, saved.state))
+    remember(
+        db,
+        game_id,
+        Replayed(saved.version, saved.setup, saved.hands, saved.state, saved.unreadable),
+    )
     return saved
 
 

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.db import read, write
 from scorekeeper.engine import Hand, Setup, Side
-from scorekeeper.presets import PresetError, Rules, rules_for
+from scorekeeper.engine.ending import MAX_TARGET, TargetRaise, after_end_problems, with_raises
+from scorekeeper.format_documents import FormatError, digest, preset_document, rules_of
+from scorekeeper.presets import Rules, load_presets
+from scorekeeper.store.connection import read, write
+from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import InvalidGame, StoreError
+from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, freeze
 from scorekeeper.store.games import _check_setup, load, new_token, now
 
 KIND = "canasta-scorekeeper"
@@ -22,8 +26,10 @@ VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
 MAX_GAMES = 2_000
 MAX_HANDS = 1_000  # far more than any game; a hostile file cannot make us replay forever
-MAX_DEPTH = 8  # document > games > game > hands > hand > side > canastas > count
+MAX_DEPTH = 11  # games > game > rules > segment > document > options > option > set > tiers > tier
 MAX_TEXT = 40
+MAX_RAISES = 20
+CLOCK_SLACK = timedelta(minutes=10)  # another computer's clock may run a little ahead
 GAME_KEYS = {
     "id",
     "format",
@@ -36,7 +42,10 @@ GAME_KEYS = {
     "created_at",
     "updated_at",
     "hands",
+    "rules",
+    "target_raises",
 }
+SEGMENT_KEYS = {"from_hand", "source", "source_id", "options", "document", "digest"}
 REQUIRED = {"format", "sides", "first_dealer", "hands"}
 
 
@@ -48,12 +57,15 @@ class InvalidImport(StoreError):
 class Imported:
     """One checked game from an import file, ready to be saved under a new id."""
 
+    format: str
     rules: Rules
+    book: RuleBook
     setup: Setup
     hands: tuple[Hand, ...]
     reopened: bool
     created_at: str
     updated_at: str
+    raises: tuple[TargetRaise, ...] = ()
 
 
 def game_document(game: Any) -> dict[str, Any]:
@@ -70,6 +82,18 @@ def game_document(game: Any) -> dict[str, Any]:
         "created_at": game.created_at,
         "updated_at": game.updated_at,
         "hands": [hand.as_dict() for hand in game.hands],
+        "rules": [
+            {
+                "from_hand": s.from_hand,
+                "source": s.source,
+                "source_id": s.source_id,
+                "options": list(s.options),
+                "document": s.document,
+                "digest": s.digest,
+            }
+            for s in game.rule_book.segments
+        ],
+        "target_raises": [asdict(r) for r in game.raises],
     }
 
 
@@ -159,10 +183,37 @@ def _stamp(where: str, value: Any, name: str) -> str:
     if value is None:
         return now()
     try:
-        datetime.fromisoformat(_text(where, value, name))
+        stamp = datetime.fromisoformat(_text(where, value, name))
     except ValueError as error:
         raise InvalidImport(f"{where}: {name} must be a date and time like {now()}.") from error
+    if stamp.tzinfo is None:  # the app writes UTC; a stamp without a zone is read as UTC
+        stamp = stamp.replace(tzinfo=UTC)
+    if stamp > datetime.now(UTC) + CLOCK_SLACK:
+        raise InvalidImport(f"{where}: {name} ({value}) is in the future.")
     return value
+
+
+def _raises(where: str, rules: Rules, hands: int, raw: Any) -> tuple[TargetRaise, ...]:
+    """Checks the targets a game was raised to: each above the last, after a played hand."""
+    if not isinstance(raw, list) or len(raw) > MAX_RAISES:
+        raise InvalidImport(f"{where}: target_raises must be a list of at most {MAX_RAISES}.")
+    raises, target, after = [], rules.ending.target, 0
+    for i, item in enumerate(raw):
+        name = f"target_raises[{i}]"
+        keys = {"after_hand", "from_target", "to_target"}
+        if not isinstance(item, dict) or set(item) != keys:
+            raise InvalidImport(f"{where}: {name} must have exactly {', '.join(sorted(keys))}.")
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in item.values()):
+            raise InvalidImport(f"{where}: {name} must hold whole numbers.")
+        if target is None or item["from_target"] != target:
+            raise InvalidImport(f"{where}: {name}.from_target must be the target then ({target}).")
+        if not target < item["to_target"] <= MAX_TARGET or item["to_target"] % 5:
+            raise InvalidImport(f"{where}: {name}.to_target must be a higher target.")
+        if not after <= item["after_hand"] <= hands:
+            raise InvalidImport(f"{where}: {name}.after_hand must be a hand of the game.")
+        raises.append(TargetRaise(**item))
+        target, after = item["to_target"], item["after_hand"]
+    return tuple(raises)
 
 
 def _sides(where: str, raw: Any) -> list[tuple[str, list[str]]]:
@@ -186,7 +237,9 @@ def _totals(where: str, raw: Any) -> dict[str, int]:
     return {k: v for k, v in raw.items() if v}
 
 
-def _hands(where: str, rules: Rules, setup: Setup, raw: Any) -> tuple[Hand, ...]:
+def _hands(
+    where: str, book: RuleBook, setup: Setup, raw: Any, raises: tuple[TargetRaise, ...]
+) -> tuple[Hand, ...]:
     """Parses every hand, replays them once, and validates each against the totals before it."""
     if not isinstance(raw, list) or len(raw) > MAX_HANDS:
         raise InvalidImport(f"{where}: hands must be a list of at most {MAX_HANDS:,} hands.")
@@ -194,16 +247,71 @@ def _hands(where: str, rules: Rules, setup: Setup, raw: Any) -> tuple[Hand, ...]
     hands = []
     for number, entry in enumerate(raw, 1):
         problems: list[engine.Problem] = []
-        hands.append(engine.parse_hand(rules, entry, keys, problems))
+        hands.append(engine.parse_hand(book.rules_for(number), entry, keys, problems))
         if problems:
             raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
-    state = engine.replay(rules, setup, hands)
+    state = book.replay(setup, hands, lambda rules: with_raises(rules, raises))
+    for problem in after_end_problems(state):  # the app refuses to record past the end
+        raise InvalidImport(f"{where}: {problem.field}: {explain(problem)}")
     for number, hand in enumerate(hands, 1):
         before = state.rows[number - 2].totals if number > 1 else state_start(setup)
-        problems = engine.validate_hand(rules, hand, before)
+        problems = engine.validate_hand(with_raises(book.rules_for(number), raises), hand, before)
         if problems:
             raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
     return tuple(hands)
+
+
+def _segment(where: str, index: int, raw: Any) -> Segment:
+    """Reads one frozen rules document of an export through the one format loader."""
+    where = f"{where}: rules[{index}]"
+    if not isinstance(raw, dict) or set(raw) - SEGMENT_KEYS or "document" not in raw:
+        fields = ", ".join(sorted(SEGMENT_KEYS))
+        raise InvalidImport(f"{where} must be an object with {fields}.")
+    from_hand, document = raw.get("from_hand", 1), raw["document"]
+    if isinstance(from_hand, bool) or not isinstance(from_hand, int) or from_hand < 1:
+        raise InvalidImport(f"{where}: from_hand must be a hand number.")
+    if not isinstance(document, dict):
+        raise InvalidImport(f"{where}: document must be a format document.")
+    if "digest" in raw and raw["digest"] != digest(document):
+        raise InvalidImport(f"{where}: the document does not match its digest (changed by hand?).")
+    source = raw.get("source", HOUSE)
+    if source not in (PRESET, HOUSE):
+        raise InvalidImport(f"{where}: source must be preset or house.")
+    options = tuple(_texts(where, raw.get("options", []), "options"))
+    try:
+        rules = rules_of(document, options)
+    except FormatError as error:
+        problem = error.problems[0]
+        raise InvalidImport(f"{where}: {problem.field}: {problem.message}") from None
+    return Segment(
+        from_hand=from_hand,
+        source=source,
+        source_id=_text(where, raw.get("source_id", rules.id), "source_id", 60),
+        options=options,
+        document=document,
+        digest=digest(document),
+        rules=rules,
+    )
+
+
+def _rule_book(where: str, format_id: str, options: list[str], raw: Any) -> RuleBook:
+    """Returns a game's frozen rules from its export, or today's preset for older exports."""
+    if raw is None:
+        try:
+            document = preset_document(format_id, options)
+            rules = rules_of(document, options)
+        except FormatError as error:
+            raise InvalidImport(f"{where}: {error.problems[0].message}") from None
+        return RuleBook(
+            (Segment(1, PRESET, format_id, tuple(options), document, digest(document), rules),)
+        )
+    if not isinstance(raw, list) or not 1 <= len(raw) <= 100:
+        raise InvalidImport(f"{where}: rules must be a list of 1 to 100 rules documents.")
+    segments = [_segment(where, i, item) for i, item in enumerate(raw)]
+    starts = [s.from_hand for s in segments]
+    if starts[0] != 1 or starts != sorted(set(starts)):
+        raise InvalidImport(f"{where}: rules must start at hand 1 and rise.")
+    return RuleBook(tuple(segments))
 
 
 def state_start(setup: Setup) -> dict[str, int]:
@@ -224,10 +332,14 @@ def check_game(index: int, raw: Any) -> Imported:
         raise InvalidImport(f"{where}: {missing[0]} is missing.")
     format_id = _text(where, raw["format"], "format")
     options = _texts(where, raw.get("options", []), "options")
+    if format_id not in load_presets():  # the preset it was made from, as on a new game
+        raise InvalidImport(f"{where}: unknown format {format_id!r}.")
     try:
-        rules = rules_for(format_id, options)
-    except (KeyError, PresetError) as error:
-        raise InvalidImport(f"{where}: {error.args[0]}.") from error
+        load_presets()[format_id].with_options(options)
+    except KeyError as error:
+        raise InvalidImport(f"{where}: {error.args[0]}.") from None
+    book = _rule_book(where, format_id, options, raw.get("rules"))
+    rules = book.segments[0].rules
     sides = _sides(where, raw["sides"])
     first_dealer = _text(where, raw["first_dealer"], "first_dealer")
     start = _totals(where, raw.get("start_totals", {}))
@@ -247,13 +359,19 @@ def check_game(index: int, raw: Any) -> Imported:
     )
     if not isinstance(raw.get("reopened", False), bool):
         raise InvalidImport(f"{where}: reopened must be true or false.")
+    played = len(raw["hands"]) if isinstance(raw["hands"], list) else 0
+    raises = _raises(where, book.current.rules, played, raw.get("target_raises", []))
+    rules = with_raises(book.current.rules, raises)
     return Imported(
+        format=format_id,
         rules=rules,
+        book=book,
         setup=setup,
-        hands=_hands(where, rules, setup, raw["hands"]),
+        hands=_hands(where, book, setup, raw["hands"], raises),
         reopened=raw.get("reopened", False),
         created_at=_stamp(where, raw.get("created_at"), "created_at"),
         updated_at=_stamp(where, raw.get("updated_at"), "updated_at"),
+        raises=raises,
     )
 
 
@@ -273,18 +391,30 @@ def _insert(db: Database, game: Imported, owner: str | None) -> str:
     db.table("games").insert(
         {
             "id": game_id,
-            "format": game.rules.id,
-            "options": json.dumps(list(game.rules.active_options)),
+            "format": game.format,
+            "options": json.dumps(list(game.book.current.options)),
             "first_dealer": game.setup.first_dealer,
             "seating": json.dumps(list(game.setup.seating)),
             "start_totals": json.dumps(dict(game.setup.start_totals)),
             "version": 1,
             "reopened": int(game.reopened),
+            "target_raises": json.dumps([asdict(r) for r in game.raises]),
             **tokens,
             "created_at": game.created_at,
             "updated_at": game.updated_at,
         }
     )
+    for segment in game.book.segments:
+        freeze(
+            db,
+            game_id,
+            from_hand=segment.from_hand,
+            source=segment.source,
+            source_id=segment.source_id,
+            options=segment.options,
+            document=segment.document,
+            stamp=stamp,
+        )
     for position, side in enumerate(game.setup.sides):
         db.table("sides").insert({"game_id": game_id, "position": position, "name": side.name})
         db.table("players").insert_all(

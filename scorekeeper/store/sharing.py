@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from scorekeeper.db import write
+from scorekeeper.store.connection import write
 from scorekeeper.store.errors import GameNotFound
 from scorekeeper.store.games import new_token
 

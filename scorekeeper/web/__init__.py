@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import Flask
 
 from scorekeeper.web import (
     compress,
     errors,
+    game_end,
     games,
     hands,
     home,
@@ -29,11 +32,12 @@ def signed(value: int) -> str:
     return f"+{value:,}" if value > 0 else points(value)
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None = None) -> None:
     """Registers the blueprints, error pages and filters on the app."""
     for blueprint in (
         home.bp,
         games.bp,
+        game_end.bp,
         hands.bp,
         sheets.bp,
         share.bp,
@@ -44,7 +48,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(blueprint)
     security.init_app(app)
     compress.init_app(app)
-    errors.init_app(app)
+    errors.init_app(app, error_renderers)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.add_template_filter(points)
     app.add_template_filter(signed)

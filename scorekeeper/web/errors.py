@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, make_response, render_template, request
+from collections.abc import Callable, Mapping
+
+from flask import Flask, current_app, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug import Response
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -25,16 +27,16 @@ PAGES = {
         "Nothing you typed caused it; try again in a moment.",
     ),
 }
+Renderer = Callable[[int, str | None], Response]
 EXPIRED = (
     "This form has expired or did not come from this app. Go back, reload the page and try again."
 )
 
 
 def _page(code: int, message: str | None = None) -> Response:
-    if request.path.startswith("/api/"):  # API clients get problem+json, even for a bad URL
-        from scorekeeper.api.problems import from_http
-
-        return from_http(code, message)
+    for prefix, render in current_app.extensions["error_renderers"].items():
+        if request.path.startswith(prefix):  # e.g. the API's problem+json, even for a bad URL
+            return render(code, message)
     if request.endpoint == "hands.preview":
         body = jsonify(ok=False, sides={}, errors=[{"field": "_form", "message": message}])
         return make_response(body, code)
@@ -64,8 +66,10 @@ def server_error(_error: InternalServerError) -> Response:
     return _page(500)
 
 
-def init_app(app: Flask) -> None:
-    """Registers the error handlers."""
+def init_app(app: Flask, renderers: Mapping[str, Renderer] | None = None) -> None:
+    """Registers the error handlers; paths under a prefix in `renderers` get its own answer."""
+    # The factory passes the API's renderer in, so the web layer never imports the API.
+    app.extensions["error_renderers"] = dict(renderers or {})
     app.register_error_handler(CSRFError, csrf_error)
     app.register_error_handler(InternalServerError, server_error)
     for code in (400, 403, 404, 405, 413):

@@ -77,7 +77,24 @@ def reopen(game_id: str) -> Response | tuple[str, int]:
     except store.AlreadySaved:
         pass  # the same button pressed twice: the game is already reopened
     else:
-        flash("Game reopened: fix a hand, or record another." if reopened else "Game closed.", "ok")
+        flash("Game reopened: tap a hand to fix it." if reopened else "Game closed.", "ok")
+    return redirect(url_for("games.sheet", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/rules")
+def adopt_rules(game_id: str) -> Response | tuple[str, int]:
+    """Plays the rest of the game under its rules source's new rules, when a player asks."""
+    _game, role = access.open_game(game_id, write=True)
+    version, token = posted()
+    try:
+        first = store.play_on_under_new_rules(get_db(), game_id, version=version, form_token=token)
+    except (store.StaleGame, store.RulesUnchanged) as error:
+        flash(error.message, "error")
+        return render_sheet(store.get_game(get_db(), game_id), role, 409)
+    except store.AlreadySaved:
+        pass  # the same button pressed twice
+    else:
+        flash(f"From hand {first} on, the game plays under the new rules.", "ok")
     return redirect(url_for("games.sheet", game_id=game_id))
 
 

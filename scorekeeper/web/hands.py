@@ -11,6 +11,7 @@ from scorekeeper import engine, store
 from scorekeeper.db import get_db
 from scorekeeper.engine import sitting_out
 from scorekeeper.store import Game
+from scorekeeper.store.hands import PLAY_ON
 from scorekeeper.web import access, hand_form
 from scorekeeper.web.hand_form import Reading
 from scorekeeper.web.posting import new_form_token, posted
@@ -52,6 +53,9 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     game_id = game.id
     if game.locked:
         flash(store.GameOver.message, "error")
+        return _to_sheet(game_id)
+    if number is None and game.state.status.over:  # reopened to fix, not to play on
+        flash(PLAY_ON, "error")
         return _to_sheet(game_id)
     number = number or len(game.hands) + 1
     if request.method == "GET":

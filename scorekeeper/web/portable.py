@@ -14,8 +14,8 @@ from flask import (
 )
 
 from scorekeeper import store
-from scorekeeper.app import csrf
 from scorekeeper.db import get_db
+from scorekeeper.extensions import csrf
 from scorekeeper.store.portable import InvalidImport, dumps, export_games, import_games
 from scorekeeper.web import access
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 import secrets
 
 from flask import abort, request
 
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+from scorekeeper.store import FORM_TOKEN
 
 
 def new_form_token() -> str:
@@ -18,6 +17,6 @@ def new_form_token() -> str:
 def posted() -> tuple[int, str]:
     """Returns the posted (version, form_token); 400 when either is missing or malformed."""
     version, token = request.form.get("version", ""), request.form.get("form_token", "")
-    if not version.isdigit() or len(version) > 12 or not TOKEN.fullmatch(token):
+    if not version.isdigit() or len(version) > 12 or not FORM_TOKEN.fullmatch(token):
         abort(400, "This form is missing its hidden fields. Reload the page and try again.")
     return int(version), token

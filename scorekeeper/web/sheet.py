@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from flask import render_template
 
+from scorekeeper import store
+from scorekeeper.db import get_db
+from scorekeeper.engine.ending import next_target
 from scorekeeper.store import Game
 from scorekeeper.web import follow
 from scorekeeper.web.access import can_write
@@ -18,8 +21,10 @@ def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
         state=game.state,
         rules=game.rules,
         to_target=game.state.to_target(game.rules),
+        play_on_to=next_target(game.rules, game.state) if game.state.status.over else None,
         can_write=can_write(role),
         form_token=new_form_token(),
         live_etag=follow.etag(game.id, game.version, role),
+        rules_changed=store.rules_changed(get_db(), game),
     )
     return page, status

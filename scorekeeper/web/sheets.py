@@ -9,8 +9,9 @@ from flask import Blueprint, Response, abort, request
 
 from scorekeeper.db import get_db
 from scorekeeper.pdf import PAPERS, blank_sheet, game_sheet
+from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
 from scorekeeper.pdf.game_sheet import default_title
-from scorekeeper.presets import load_presets
+from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store import cache
 from scorekeeper.web import access
 
@@ -56,7 +57,13 @@ def game_pdf(game_id: str) -> Response:
     data = cache.pdfs.get(kept) if kept else None
     if data is None:  # built once per version and paper (scorekeeper/store/cache.py)
         data = game_sheet(
-            game.rules, game.setup, game.state, title=title, created=game.created_at, paper=paper
+            game.rules,
+            game.setup,
+            game.state,
+            title=title,
+            created=game.created_at,
+            paper=paper,
+            raises=game.raises,
         )
         if kept:
             cache.pdfs.put(kept, data)
@@ -73,5 +80,23 @@ def blank_pdf(format_id: str) -> Response:
     if preset is None:
         abort(404)
     paper, remember = _paper()
-    data = blank_sheet(preset.rules, paper=paper)
-    return _pdf(data, f"canasta-{_slug(preset.rules.name)}-blank-{paper}.pdf", paper, remember)
+    players = _players(preset.rules)
+    try:
+        data = blank_sheet(preset.rules, paper=paper, players=players)
+    except PlayersError as error:
+        abort(400, str(error))
+    count = f"-{players}-players" if players else ""
+    name = f"canasta-{_slug(preset.rules.name)}{count}-blank-{paper}.pdf"
+    return _pdf(data, name, paper, remember)
+
+
+def _players(rules: Rules) -> int | None:
+    """Returns the `?players=` number of score columns asked for, if any (Oklahoma: 2 to 5)."""
+    asked = request.args.get("players")
+    if asked is None:
+        return None
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 2):
+        counts = player_counts(rules)
+        within = f" from {counts[0]} to {counts[-1]}" if counts else ""
+        abort(400, f"Players must be a whole number{within}.")
+    return int(asked)

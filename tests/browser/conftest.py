@@ -15,7 +15,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, store
-from scorekeeper.db import connect
+from scorekeeper.store.connection import connect
 
 CHROMIUM_ARGS = [
     "--no-sandbox",  # root cannot use Chromium's sandbox

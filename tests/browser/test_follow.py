@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import store
-from scorekeeper.db import connect
+from scorekeeper.store.connection import connect
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,7 @@
+"""The Flask extensions, made here unbound so blueprints can import them without the factory."""
+
+from __future__ import annotations
+
+from flask_wtf import CSRFProtect
+
+csrf = CSRFProtect()

@@ -1,0 +1,165 @@
+"""Impossible rules in a format document, each named by the field that makes it impossible."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FormatProblem:
+    """One thing wrong with a format document: the field (a dotted key), a code and words."""
+
+    field: str
+    code: str
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Returns the problem as the JSON object the CLI and API print."""
+        return {"field": self.field, "code": self.code, "message": self.message}
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _items(data: Mapping[str, Any], key: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Yields the tables of a list such as `canastas`, each with its id (or its position)."""
+    items = data.get(key)
+    if not isinstance(items, list):
+        return
+    for i, item in enumerate(items):
+        if isinstance(item, Mapping):
+            name = item.get("id")
+            yield (name if isinstance(name, str) and name else str(i)), item
+
+
+def card_points_max(data: Mapping[str, Any]) -> int:
+    """Returns the most card points the pack of a raw document holds (red threes excluded)."""
+    total = 0
+    for _, card in _items(data, "cards"):
+        count, melded, in_hand = card.get("count"), card.get("melded"), card.get("in_hand")
+        values = [v for v in (melded, in_hand) if _int(v)]
+        if _int(count) and values:
+            total += count * max(0, *values)
+    return total
+
+
+def _pack(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
+    pack = data.get("pack")
+    if _int(pack) and pack <= 0:
+        yield FormatProblem("pack", "pack_not_positive", "The pack needs at least one card.")
+    for card_id, card in _items(data, "cards"):
+        count = card.get("count")
+        if _int(count) and count < 0:
+            yield FormatProblem(
+                f"cards.{card_id}.count", "negative_count", "A pack cannot hold fewer than 0 cards."
+            )
+        for key in ("melded", "in_hand"):
+            value = card.get(key)
+            if _int(value) and value < 0:
+                yield FormatProblem(
+                    f"cards.{card_id}.{key}", "negative_card_value", "Cards are worth 0 or more."
+                )
+
+
+def _canastas(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
+    most = card_points_max(data)
+    for kind_id, kind in _items(data, "canastas"):
+        least = kind.get("min_points")
+        if _int(least) and least < 0:
+            yield FormatProblem(
+                f"canastas.{kind_id}.min_points",
+                "negative_minimum",
+                "A canasta holds 0 points or more.",
+            )
+        elif _int(least) and most and least > most:
+            yield FormatProblem(
+                f"canastas.{kind_id}.min_points",
+                "canasta_above_pack",
+                f"A canasta of at least {least:,} points is more than the whole pack "
+                f"holds ({most:,}).",
+                {"min_points": least, "pack_points": most},
+            )
+
+
+def _going_out(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
+    going_out = data.get("going_out")
+    if not isinstance(going_out, Mapping):
+        return
+    canastas = going_out.get("canastas")
+    if _int(canastas) and canastas < 0:
+        yield FormatProblem(
+            "going_out.canastas", "negative_count", "Going out needs 0 canastas or more."
+        )
+    kinds = {kind_id for kind_id, _ in _items(data, "canastas")}
+    requires = going_out.get("requires")
+    for kind, count in requires.items() if isinstance(requires, Mapping) else ():
+        if kind not in kinds:
+            yield FormatProblem(
+                f"going_out.requires.{kind}",
+                "unknown_kind",
+                f"Going out requires {kind!r}, which is not a canasta kind of this format "
+                f"(kinds: {', '.join(sorted(kinds)) or 'none'}).",
+                {"kind": kind},
+            )
+        elif not _int(count) or count < 0:
+            yield FormatProblem(
+                f"going_out.requires.{kind}", "negative_count", "Give a count of 0 or more."
+            )
+
+
+def _opening(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
+    opening = data.get("opening")
+    if not isinstance(opening, Mapping) or opening.get("by") != "score":
+        return
+    tiers = opening.get("tiers")
+    if not isinstance(tiers, list) or not all(isinstance(t, Mapping) for t in tiers):
+        return
+    bounds = [t.get("below") for t in tiers]
+    upper = bounds[:-1]
+    if bounds and (
+        bounds[-1] is not None
+        or not all(_int(b) for b in upper)
+        or any(a >= b for a, b in zip(upper, upper[1:], strict=False))
+    ):
+        yield FormatProblem(
+            "opening.tiers",
+            "tiers_out_of_order",
+            "The opening bands must rise from the lowest score to the highest, and only the "
+            "last may have no upper bound.",
+        )
+    if any(_int(t.get("points")) and t["points"] < 0 for t in tiers):
+        yield FormatProblem(
+            "opening.tiers", "negative_minimum", "An opening minimum is 0 points or more."
+        )
+
+
+def _ending(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
+    ending = data.get("ending")
+    if not isinstance(ending, Mapping):
+        return
+    target, deals = ending.get("target"), ending.get("deals")
+    if _int(target) and target <= 0:
+        yield FormatProblem(
+            "ending.target", "target_not_positive", "The target must be more than 0 points."
+        )
+    if _int(deals) and deals < 1:
+        yield FormatProblem("ending.deals", "deals_not_positive", "A game needs at least 1 deal.")
+
+
+def _threes(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
+    for key in ("red_threes", "black_threes"):
+        threes = data.get(key)
+        if isinstance(threes, Mapping) and _int(threes.get("max")) and threes["max"] < 0:
+            yield FormatProblem(f"{key}.max", "negative_count", "A pack holds 0 threes or more.")
+
+
+CHECKS = (_pack, _canastas, _going_out, _opening, _ending, _threes)
+
+
+def impossible_rules(data: Mapping[str, Any]) -> list[FormatProblem]:
+    """Returns every rule of a raw document that no game could be played under."""
+    return [problem for check in CHECKS for problem in check(data)]

@@ -1,0 +1,143 @@
+"""Format documents: a preset with options, or a base preset with changes, frozen and digested."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from scorekeeper.format_checks import FormatProblem
+from scorekeeper.presets import PresetError, Rules, apply_changes, build_rules, load_presets
+
+MAX_NAME = 60
+MAX_CHANGES = 200
+INLINE_KEYS = {"base", "set", "name", "options"}
+
+
+class FormatError(ValueError):
+    """A format document cannot be played: every problem is named by its field."""
+
+    def __init__(self, problems: Iterable[FormatProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(f"{p.field}: {p.message}" for p in self.problems))
+
+
+def canonical(document: Mapping[str, Any]) -> str:
+    """Returns the document as canonical JSON text: sorted keys, no spaces."""
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(document: Mapping[str, Any]) -> str:
+    """Returns the SHA-256 of the document's canonical JSON, in hex."""
+    return hashlib.sha256(canonical(document).encode("utf-8")).hexdigest()
+
+
+def rules_of(document: Mapping[str, Any], active: Iterable[str] = (), where: str = "") -> Rules:
+    """Returns the rules a whole document describes; FormatError names every bad field."""
+    try:
+        return build_rules(document, where or str(document.get("id", "format")), active)
+    except PresetError as error:
+        raise FormatError(error.problems) from None
+
+
+def preset_document(format_id: str, options: Iterable[str] = ()) -> dict[str, Any]:
+    """Returns a preset's document with these house options already applied."""
+    preset = load_presets().get(format_id)
+    if preset is None:
+        problem = FormatProblem("format", "unknown_format", f"There is no format {format_id!r}.")
+        raise FormatError([problem])
+    try:
+        rules = preset.with_options(options)
+    except KeyError as error:
+        raise FormatError([FormatProblem("options", "unknown_option", error.args[0])]) from None
+    document = copy.deepcopy(preset.data)
+    for option_id in rules.active_options:
+        document = apply_changes(document, rules.option(option_id).changes, preset.where)
+    return document
+
+
+def derive(
+    base: str | Mapping[str, Any],
+    changes: Mapping[str, Any],
+    *,
+    format_id: str | None = None,
+    name: str | None = None,
+) -> dict[str, Any]:
+    """Returns a base (preset id or document) with dotted-key changes, checked whole."""
+    problems: list[FormatProblem] = []
+    if not isinstance(changes, Mapping):
+        raise FormatError([FormatProblem("set", "not_a_table", "Changes map keys to values.")])
+    if len(changes) > MAX_CHANGES:
+        problem = FormatProblem("set", "too_many", f"At most {MAX_CHANGES} changes at once.")
+        raise FormatError([problem])
+    document = preset_document(base) if isinstance(base, str) else copy.deepcopy(dict(base))
+    for key in ("id", "name", "order"):
+        if key in changes:
+            problems.append(FormatProblem(key, "not_a_rule", f"{key!r} is not a rule to change."))
+    for key, value in changes.items():
+        try:  # one key at a time, so every bad key and every impossible value is reported
+            document = apply_changes(document, {key: value}, "set")
+        except PresetError as error:
+            problems += error.problems
+    if format_id is not None:
+        document["id"] = format_id
+    if name is not None:
+        document["name"] = name
+    try:
+        rules_of(document)
+    except FormatError as error:
+        problems += error.problems
+    if problems:
+        raise FormatError(problems)
+    return document
+
+
+def check_name(name: Any) -> str:
+    """Returns a house format's name, stripped; FormatError when empty or too long."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        message = f"A house format needs a name of 1 to {MAX_NAME} characters."
+        raise FormatError([FormatProblem("name", "bad_name", message)])
+    return name.strip()
+
+
+def inline_document(value: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """Reads the `format` of a hand document: a preset id, or {"base", "set"} to change one."""
+    if isinstance(value, str):
+        return preset_document(value), ()
+    if not isinstance(value, Mapping):
+        message = 'Give a preset id, or {"base": "classic", "set": {...}}.'
+        raise FormatError([FormatProblem("format", "bad_format", message)])
+    unknown = sorted(set(value) - INLINE_KEYS)
+    if unknown:
+        message = f"A format has no field {unknown[0]!r} (fields: base, set, name, options)."
+        raise FormatError([FormatProblem(f"format.{unknown[0]}", "unknown_key", message)])
+    base = value.get("base")
+    if not isinstance(base, str):
+        message = "Name the preset it starts from, e.g. classic."
+        raise FormatError([FormatProblem("format.base", "bad_format", message)])
+    options = value.get("options") or []
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        message = "Options are a list of house option ids."
+        raise FormatError([FormatProblem("format.options", "bad_options", message)])
+    try:
+        document = derive(preset_document(base, options), value.get("set") or {})
+    except FormatError as error:
+        if error.problems and error.problems[0].code in ("unknown_format", "unknown_option"):
+            field = "base" if error.problems[0].code == "unknown_format" else "options"
+            problem = replace(error.problems[0], field=f"format.{field}")
+            raise FormatError([problem]) from None
+        raise FormatError(_under("format", error.problems)) from None
+    if "name" in value:
+        document["name"] = check_name(value["name"])
+    return document, tuple(options)
+
+
+def _under(prefix: str, problems: Iterable[FormatProblem]) -> list[FormatProblem]:
+    """Returns the problems with their fields under a prefix, as a hand document names them."""
+    return [
+        FormatProblem(f"{prefix}.{p.field}" if p.field else prefix, p.code, p.message, p.params)
+        for p in problems
+    ]

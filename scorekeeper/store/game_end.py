@@ -1,0 +1,50 @@
+"""Settles a game whose end moved: drop the hands played after it, or play on to a new target."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+from sqlite_utils import Database
+
+from scorekeeper.engine import ending
+from scorekeeper.store.end_words import explain
+from scorekeeper.store.errors import HandNotFound, StoreError
+from scorekeeper.store.hands import _current, _locked
+
+
+class CannotPlayOn(StoreError):
+    """The target cannot be raised as asked; the message says why."""
+
+    def __init__(self, message: str, field: str = "target") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def delete_hands_after_end(
+    db: Database, game_id: str, *, version: int, form_token: str
+) -> tuple[int, int]:
+    """Deletes every hand played after the game's end; returns the first and last deleted."""
+    game = _current(db, game_id, version, form_token, when_over=True)
+    later = game.state.after_end
+    if not later:
+        raise HandNotFound("No hand was played after the end of this game.")
+    first, last = later[0].number, later[-1].number
+    with _locked(db, game_id, version, form_token, rewrites=True):
+        db.execute("DELETE FROM hands WHERE game_id = ? AND number >= ?", [game_id, first])
+    return first, last
+
+
+def play_on(db: Database, game_id: str, target: int, *, version: int, form_token: str) -> int:
+    """Raises a finished game's target so the table plays on; returns the new target."""
+    game = _current(db, game_id, version, form_token, when_over=True)
+    problems = ending.raise_problems(game.rules, game.state, target)
+    if problems:
+        raise CannotPlayOn(explain(problems[0]), problems[0].field)
+    raised = (*game.raises, ending.raise_target(game.rules, game.state, target))
+    with _locked(db, game_id, version, form_token, reopened=False, rewrites=True):
+        db.execute(
+            "UPDATE games SET target_raises = ? WHERE id = ?",
+            [json.dumps([asdict(r) for r in raised]), game_id],
+        )
+    return target

@@ -1,0 +1,147 @@
+"""The rules a game keeps: frozen format documents with digests, from the hand they apply to."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from scorekeeper import engine
+from scorekeeper.engine import GameState, Hand, Setup
+from scorekeeper.format_documents import FormatError, canonical, digest, rules_of
+from scorekeeper.presets import Rules
+from scorekeeper.store.errors import StoreError
+
+PRESET, HOUSE = "preset", "house"
+
+
+class RulesUnreadable(StoreError):
+    """A game's frozen rules no longer load; the message says which game and field."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One frozen rules document and the first hand it scores."""
+
+    from_hand: int
+    source: str  # "preset" or "house"
+    source_id: str  # the preset id, or the house format id
+    options: tuple[str, ...]
+    document: Mapping[str, Any]
+    digest: str
+    rules: Rules
+
+
+def _same(rules: Rules) -> Rules:
+    return rules
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """Every rules document a game has been played under, the first from hand 1."""
+
+    segments: tuple[Segment, ...]
+
+    @property
+    def current(self) -> Segment:
+        """Returns the segment new hands are scored under."""
+        return self.segments[-1]
+
+    def segment_for(self, number: int) -> Segment:
+        """Returns the segment that scores hand `number` (1-based)."""
+        return next(s for s in reversed(self.segments) if s.from_hand <= max(number, 1))
+
+    def rules_for(self, number: int) -> Rules:
+        """Returns the rules that score hand `number` (1-based)."""
+        return self.segment_for(number).rules
+
+    def replay(
+        self, setup: Setup, hands: Sequence[Hand], adjust: Callable[[Rules], Rules] = _same
+    ) -> GameState:
+        """Scores every hand under the rules it was played with; the result by the latest."""
+        if len(self.segments) == 1:
+            return engine.replay(adjust(self.current.rules), setup, hands)
+        first_change = self.segments[1].from_hand - 1
+        state = engine.replay(adjust(self.segments[0].rules), setup, hands[:first_change])
+        for number, hand in enumerate(hands[first_change:], first_change + 1):
+            rules = adjust(self.rules_for(number))
+            if self.segment_for(number).from_hand == number:  # the new rules may play on
+                state = engine.restate(rules, setup, state)
+            state = engine.append(rules, setup, state, hand)
+        return engine.restate(adjust(self.rules_for(len(hands) + 1)), setup, state)
+
+
+# Building rules from a document costs about a millisecond; games share a few documents.
+_built: OrderedDict[str, Rules] = OrderedDict()
+_built_lock = threading.Lock()
+BUILT_KEPT = 256
+
+
+def _rules(document: Mapping[str, Any], digest_: str, options: tuple[str, ...]) -> Rules:
+    key = f"{digest_}:{','.join(options)}"
+    with _built_lock:
+        if key in _built:
+            _built.move_to_end(key)
+            return _built[key]
+    rules = rules_of(document, options)
+    with _built_lock:
+        _built[key] = rules
+        while len(_built) > BUILT_KEPT:
+            _built.popitem(last=False)
+    return rules
+
+
+def freeze(
+    db: Database,
+    game_id: str,
+    *,
+    from_hand: int,
+    source: str,
+    source_id: str,
+    options: Iterable[str],
+    document: Mapping[str, Any],
+    stamp: str,
+) -> str:
+    """Saves a frozen copy of the rules that score hand `from_hand` on; returns its digest."""
+    text = canonical(document)
+    sha = digest(document)
+    db.execute(
+        "INSERT OR REPLACE INTO game_rules "
+        "(game_id, from_hand, source, source_id, options, document, digest, frozen_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [game_id, from_hand, source, source_id, json.dumps(list(options)), text, sha, stamp],
+    )
+    return sha
+
+
+def rule_book(db: Database, game_id: str) -> RuleBook:
+    """Returns the rules a game is kept under; RulesUnreadable when none load."""
+    rows = list(
+        db.query("SELECT * FROM game_rules WHERE game_id = ? ORDER BY from_hand", [game_id])
+    )
+    if not rows:
+        raise RulesUnreadable(f"Game {game_id} has no frozen rules.")
+    segments = []
+    for row in rows:
+        document, options = json.loads(row["document"]), tuple(json.loads(row["options"]))
+        try:
+            rules = _rules(document, row["digest"], options)
+        except FormatError as error:
+            raise RulesUnreadable(f"Game {game_id}'s rules no longer load: {error}") from None
+        segments.append(
+            Segment(
+                from_hand=row["from_hand"],
+                source=row["source"],
+                source_id=row["source_id"],
+                options=options,
+                document=document,
+                digest=row["digest"],
+                rules=rules,
+            )
+        )
+    return RuleBook(tuple(segments))

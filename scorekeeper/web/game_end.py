@@ -1,0 +1,97 @@
+"""Settling a game's end: drop the hands played after it, or keep playing to a raised target."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from werkzeug import Response
+
+from scorekeeper import store
+from scorekeeper.db import get_db
+from scorekeeper.engine.ending import next_target
+from scorekeeper.store import Game
+from scorekeeper.web import access
+from scorekeeper.web.posting import new_form_token, posted
+from scorekeeper.web.sheet import render_sheet
+
+bp = Blueprint("game_end", __name__, url_prefix="/games/<game_id>")
+
+TARGET = re.compile(r"[0-9]{1,3}(?:[ ,.]?[0-9]{3})*")  # 7500, 7,500, 7.500, 7 500
+
+
+def _sheet(game_id: str) -> Response:
+    return redirect(url_for("games.sheet", game_id=game_id))
+
+
+def hand_range(first: int, last: int) -> str:
+    """Returns 'hand 8' or 'hands 8–10' for the hands played after the end."""
+    return f"hand {first}" if first == last else f"hands {first}–{last}"
+
+
+@bp.route("/hands/after-end/delete", methods=["GET", "POST"])
+def delete_after_end(game_id: str):
+    """Asks before deleting every hand played after the end, then deletes them."""
+    game, role = access.open_game(game_id, write=True)
+    later = game.state.after_end
+    if not later:
+        flash("No hand was played after the end of this game.", "error")
+        return _sheet(game_id)
+    if request.method == "GET":
+        return render_template(
+            "games/delete_after_end.html", game=game, later=later, form_token=new_form_token()
+        )
+    version, token = posted()
+    try:
+        first, last = store.delete_hands_after_end(
+            get_db(), game_id, version=version, form_token=token
+        )
+    except store.StaleGame as error:
+        flash(error.message, "error")
+        return render_sheet(store.get_game(get_db(), game_id), role, 409)
+    except (store.AlreadySaved, store.HandNotFound):
+        return _sheet(game_id)
+    flash(f"Deleted {hand_range(first, last)}: the game ends at hand {first - 1}.", "ok")
+    return _sheet(game_id)
+
+
+def _play_on_page(game: Game, typed: str, error: str | None, status: int = 200):
+    page = render_template(
+        "games/play_on.html",
+        game=game,
+        typed=typed,
+        error=error,
+        form_token=new_form_token(),
+    )
+    return page, status
+
+
+@bp.route("/play-on", methods=["GET", "POST"])
+def play_on(game_id: str):
+    """Raises a finished game's target so the table keeps playing; a page to choose it."""
+    game, role = access.open_game(game_id, write=True)
+    suggested = next_target(game.rules, game.state)
+    if not game.state.status.over or suggested is None:
+        flash("Only a finished game played to a target can go on to a higher one.", "error")
+        return _sheet(game_id)
+    if request.method == "GET":
+        return _play_on_page(game, str(suggested), None)
+    version, token = posted()
+    typed = request.form.get("target", "").strip()
+    if len(typed) > 20:
+        return _play_on_page(game, typed[:200], "That number is too large for a target.", 422)
+    if not TARGET.fullmatch(typed):
+        return _play_on_page(game, typed, "Type the new target in points, e.g. 7500.", 422)
+    try:
+        target = store.play_on(
+            get_db(), game_id, int(re.sub(r"[ ,.]", "", typed)), version=version, form_token=token
+        )
+    except store.CannotPlayOn as error:
+        return _play_on_page(game, typed, error.message, 422)
+    except store.StaleGame as error:
+        flash(error.message, "error")
+        return render_sheet(store.get_game(get_db(), game_id), role, 409)
+    except store.AlreadySaved:
+        return _sheet(game_id)
+    flash(f"Playing on: first to {target:,} wins.", "ok")
+    return _sheet(game_id)

@@ -1,0 +1,147 @@
+"""Dependencies point inward only: presets <- engine <- store <- web/api/pdf <- app/cli."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "scorekeeper"
+
+# Each module's layer, by longest matching name; a module may import its own layer or lower.
+LAYERS = {
+    "scorekeeper.resources": 0,
+    "scorekeeper.presets": 0,
+    "scorekeeper.format_checks": 0,  # format documents: presets, house and inline formats
+    "scorekeeper.format_documents": 0,
+    "scorekeeper.engine": 1,
+    "scorekeeper.migrations": 2,
+    "scorekeeper.store": 2,
+    "scorekeeper.extensions": 3,  # the Flask glue the screens share: CSRF, get_db on `g`
+    "scorekeeper.db": 3,
+    "scorekeeper.collector": 3,  # gc.freeze once per worker, wired by the factory
+    "scorekeeper.web": 4,
+    "scorekeeper.api": 4,
+    "scorekeeper.pdf": 4,
+    "scorekeeper": 5,  # the package's create_app, the factory and the command line
+    "scorekeeper.app": 5,
+    "scorekeeper.cli": 5,
+    "scorekeeper.commands": 5,
+    "scorekeeper.data_commands": 5,
+}
+EDGE = 4
+# Packages of the edge layer may not import each other, except the web serving PDFs.
+EDGE_NEIGHBOURS = {("scorekeeper.web", "scorekeeper.pdf")}
+# Known crossings with the change that removes each; the test fails once one is gone, so the
+# entry is deleted with it.
+PENDING = {
+    # issue 15 point 1: check_setup in the engine replaces the web form's checks in the API
+    ("scorekeeper.api.new_game", "scorekeeper.web.game_form"),
+}
+WEB_STACK = ("flask", "flask_wtf", "werkzeug", "jinja2")
+DATABASE = ("sqlite3", "sqlite_utils")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Returns every module the file imports, at the top or inside a function."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            folder = ROOT.joinpath(*base.split("."))
+            # `from scorekeeper import engine` names the module; `import create_app`, the package
+            for alias in node.names:
+                sub = folder / alias.name
+                is_module = sub.is_dir() or sub.with_suffix(".py").is_file()
+                found.add(f"{base}.{alias.name}" if is_module else base)
+    return found
+
+
+def _owner(name: str) -> str | None:
+    """Returns the LAYERS entry a module belongs to, the longest that matches."""
+    # "scorekeeper" names the package's own __init__ only: each top-level module is listed.
+    matches = [k for k in LAYERS if name == k or (k != "scorekeeper" and name.startswith(k + "."))]
+    return max(matches, key=len) if matches else None
+
+
+def _edge_package(name: str) -> str:
+    return ".".join(name.split(".")[:2])
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+EDGES = [(_module_name(p), target) for p in MODULES for target in sorted(_imports(p))]
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = [_module_name(p) for p in MODULES if _owner(_module_name(p)) is None]
+    assert not unplaced, f"add these to LAYERS in {Path(__file__).name}: {unplaced}"
+
+
+def _crossings() -> set[tuple[str, str]]:
+    wrong: set[tuple[str, str]] = set()
+    for source, target in EDGES:
+        if _owner(target) is None:  # outside the package
+            continue
+        mine, theirs = LAYERS[_owner(source)], LAYERS[_owner(target)]
+        if theirs > mine:
+            wrong.add((source, target))
+        elif mine == theirs == EDGE:
+            pair = (_edge_package(source), _edge_package(target))
+            if pair[0] != pair[1] and pair not in EDGE_NEIGHBOURS:
+                wrong.add((source, target))
+    return wrong
+
+
+def test_no_module_imports_an_outer_layer_or_a_neighbouring_edge() -> None:
+    assert _crossings() - PENDING == set()
+
+
+def test_each_pending_crossing_still_exists() -> None:
+    gone = PENDING - _crossings()
+    assert not gone, f"remove from PENDING, the crossing is gone: {gone}"
+
+
+@pytest.mark.parametrize("layer", ["scorekeeper.presets", "scorekeeper.engine"])
+def test_the_rules_import_neither_the_web_nor_the_database(layer: str) -> None:
+    for source, target in EDGES:
+        if _owner(source) == layer:
+            assert target.split(".")[0] not in WEB_STACK + DATABASE, (source, target)
+
+
+def test_the_store_imports_no_web_module() -> None:
+    for source, target in EDGES:
+        if _owner(source) in ("scorekeeper.store", "scorekeeper.migrations"):
+            assert target.split(".")[0] not in WEB_STACK, (source, target)
+
+
+@pytest.mark.parametrize(
+    ("module", "absent"),
+    [
+        pytest.param("scorekeeper.store", WEB_STACK, id="store-without-flask"),
+        pytest.param("scorekeeper.engine", WEB_STACK + DATABASE, id="engine-pure"),
+        pytest.param("scorekeeper.cli", WEB_STACK, id="cli-without-the-web"),
+    ],
+)
+def test_importing_a_layer_loads_nothing_outside_it(module: str, absent: tuple[str, ...]) -> None:
+    """Runs a fresh interpreter, as a script using that layer would."""
+    probe = f"import sys, {module}; print(' '.join(sorted(m for m in sys.modules if '.' not in m)))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.split()
+    assert not set(absent) & set(loaded)
