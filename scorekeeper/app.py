@@ -63,6 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Bytes of replayed games each worker keeps (scorekeeper/store/cache.py); 0 is off.
         GAME_CACHE_BYTES=int(os.environ.get("SCOREKEEPER_GAME_CACHE_BYTES", 32 * 1024 * 1024)),
         GC_FREEZE=True,  # freeze what lives for the whole process after its first request
+        PUBLIC_ORIGIN=os.environ.get("SCOREKEEPER_ORIGIN"),  # links others open (web/origin.py)
     )
     app.config.from_mapping(test_config or {})
     folder.mkdir(parents=True, exist_ok=True)

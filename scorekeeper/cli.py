@@ -1,20 +1,73 @@
-"""The `scorekeeper` command: score a hand, list formats, serve the app, and more."""
+"""The `scorekeeper` command: score a hand, list formats, serve the app, paper and backups.
+
+Each subcommand is one function below, decorated with `@cli.command()`, its options with
+`@click.option(..., help=...)`; its docstring is its help. A command returns its exit status:
+0 when done, EXIT_FAILED after `fail()` printed why. Heavy modules (Flask, reportlab) are
+imported inside the commands that need them, so `scorekeeper score` starts quickly.
+"""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from pathlib import Path
 
-from scorekeeper.engine.document import score_document
-from scorekeeper.presets import format_summaries
+import click
 
-EXIT_INVALID = 2
+EXIT_FAILED = 2  # also click's status for a command line it cannot read
+
+PAPER = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper size.",
+)
 
 
-def _score(args: argparse.Namespace) -> int:
-    """Reads one hand document on stdin and prints the scored result."""
+def fail(message: str) -> int:
+    """Prints one line on stderr, in the command's name, and returns EXIT_FAILED."""
+    click.echo(f"scorekeeper: {message}", err=True)
+    return EXIT_FAILED
+
+
+def write_file(path: Path, data: bytes) -> int:
+    """Writes a file the command made and says so; a clear failure when it cannot."""
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        return fail(f"cannot write {path}: {error.strerror or error}")
+    click.echo(f"Wrote {path} ({len(data):,} bytes)")
+    return 0
+
+
+def _database() -> str:
+    """Returns the app's database path, creating and migrating it as the app would."""
+    from scorekeeper import create_app
+
+    return create_app().config["DATABASE"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, no_args_is_help=True)
+def cli() -> None:
+    """Canasta Scorekeeper: the We/They score sheet for every Canasta format.
+
+    Every command exits with 0 when done and 2 when its input or command line is wrong:
+    `score` says why in its JSON, the others on stderr. `scorekeeper COMMAND --help`
+    describes each command.
+    """
+
+
+@cli.command(short_help="Score one hand: JSON on stdin, JSON on stdout.")
+@click.option("--pretty", is_flag=True, help="Indent the JSON output.")
+def score(pretty: bool) -> int:
+    """Scores one hand: a JSON document on stdin, the result as JSON on stdout.
+
+    Exits with 2 and {"errors": [...]} when the document or the hand is wrong.
+    """
+    from scorekeeper.engine.document import score_document
+
     try:
         data = json.load(sys.stdin)
     except json.JSONDecodeError as error:
@@ -22,63 +75,211 @@ def _score(args: argparse.Namespace) -> int:
         result = {"errors": [{"side": None, "field": "document", "message": f"Not JSON: {error}"}]}
     if data is not None:
         result, ok = score_document(data)
-    json.dump(result, sys.stdout, indent=2 if args.pretty else None, ensure_ascii=False)
+    json.dump(result, sys.stdout, indent=2 if pretty else None, ensure_ascii=False)
     sys.stdout.write("\n")
-    return 0 if data is not None and ok else EXIT_INVALID
+    return 0 if data is not None and ok else EXIT_FAILED
 
 
-def _formats(args: argparse.Namespace) -> int:
-    """Lists the format presets, as a table or as JSON."""
+@cli.command(short_help="List the format presets and their options.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list instead of a table.")
+def formats(as_json: bool) -> int:
+    """Lists the format presets with their targets and house options."""
+    from scorekeeper.presets import format_summaries
+
     summaries = format_summaries()
-    if args.json:
+    if as_json:
         json.dump(summaries, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0
     for s in summaries:
         goal = f"to {s['target']:,}" if s["target"] else f"{s['deals']} deals"
-        print(f"{s['id']:<22} {s['name']:<28} {goal}")
+        click.echo(f"{s['id']:<22} {s['name']:<28} {goal}")
         for option in s["options"]:
-            print(f"{'':<22}   option {option['id']}: {option['label']}")
+            click.echo(f"{'':<22}   option {option['id']}: {option['label']}")
     return 0
 
 
-def _serve(args: argparse.Namespace) -> int:
-    """Starts the app on the embedded SQLite database (a threaded server for one table)."""
-    from scorekeeper import create_app
+@cli.command(short_help="Start the app (on the LAN with --lan).")
+@click.option("--lan", is_flag=True, help="Let phones on the network join.")
+@click.option("--host", default=None, help="Address to listen on.")
+@click.option("--port", type=int, default=5000, show_default=True, help="Port (0: any free port).")
+@click.option("--threads", type=int, default=8, show_default=True, help="Requests served at once.")
+def serve(lan: bool, host: str | None, port: int, threads: int) -> int:
+    """Serves the app with waitress; on the LAN with --lan."""
+    from scorekeeper.serve import serve as run
 
-    app = create_app()
-    print(f"Canasta Scorekeeper on http://{args.host}:{args.port}/  (Ctrl+C stops it)")
-    app.run(host=args.host, port=args.port, threaded=True, debug=False)
+    return run(host=host, port=port, lan=lan, threads=threads)
+
+
+@cli.command(short_help="Write a format's blank score sheet as PDF.")
+@click.argument("format_id", metavar="FORMAT")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="The PDF file to write.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="ID",
+    help="Switch on a house option (repeatable).",
+)
+@click.option(
+    "--players",
+    type=int,
+    metavar="N",
+    help="Score columns for a format played by a range of players (Oklahoma: 2 to 5).",
+)
+@PAPER
+def sheet(
+    format_id: str, output: Path, options: tuple[str, ...], players: int | None, paper: str
+) -> int:
+    """Writes the blank score sheet of FORMAT (an id that `scorekeeper formats` lists) as PDF."""
+    from scorekeeper.pdf import blank_sheet
+    from scorekeeper.pdf.blank_sheet import PlayersError
+    from scorekeeper.presets import load_presets, rules_for
+
+    if format_id not in load_presets():
+        return fail(f"unknown format {format_id!r} (formats: {', '.join(load_presets())})")
+    try:
+        rules = rules_for(format_id, options)
+        data = blank_sheet(rules, paper=paper, players=players)
+    except KeyError as error:
+        return fail(error.args[0])
+    except PlayersError as error:
+        return fail(str(error))
+    return write_file(output, data)
+
+
+@cli.command("export-pdf", short_help="Write a saved game's score sheet as PDF.")
+@click.argument("game_id")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="The PDF file to write.",
+)
+@PAPER
+def export_pdf(game_id: str, output: Path, paper: str) -> int:
+    """Writes the filled score sheet of the saved game GAME_ID (as in /games/GAME_ID) as PDF."""
+    from scorekeeper import store
+    from scorekeeper.pdf import game_sheet
+    from scorekeeper.pdf.game_sheet import default_title
+    from scorekeeper.store.connection import connect
+
+    database = _database()
+    db = connect(database)
+    try:
+        game = store.get_game(db, game_id)
+    except store.GameNotFound:
+        return fail(f"no game {game_id!r} in {database}")
+    finally:
+        db.close()
+    title = default_title(game.setup)
+    data = game_sheet(
+        game.rules,
+        game.setup,
+        game.state,
+        title=title,
+        created=game.created_at,
+        paper=paper,
+        raises=game.raises,
+    )
+    return write_file(output, data)
+
+
+@cli.command(short_help="Copy the live database to FILE (safe while serving).")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def backup(file: Path, force: bool) -> int:
+    """Copies the live database to FILE with SQLite's online backup (safe while serving)."""
+    from scorekeeper.store.backup import BackupError
+    from scorekeeper.store.backup import backup as copy_database
+
+    try:
+        size = copy_database(_database(), file, overwrite=force)
+    except BackupError as error:
+        return fail(str(error))
+    click.echo(f"Backed up to {file} ({size:,} bytes, integrity ok)")
     return 0
 
 
-def build_parser(
-    extra: Sequence[Callable[[argparse._SubParsersAction], None]] = (),
-) -> argparse.ArgumentParser:
-    """Returns the command-line parser with every subcommand."""
-    parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    score = commands.add_parser("score", help="score one hand: JSON on stdin, JSON on stdout")
-    score.add_argument("--pretty", action="store_true", help="indent the output")
-    score.set_defaults(run=_score)
-    formats = commands.add_parser("formats", help="list the format presets and their options")
-    formats.add_argument("--json", action="store_true", help="print a JSON list")
-    formats.set_defaults(run=_formats)
-    serve = commands.add_parser("serve", help="start the app")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=5000)
-    serve.set_defaults(run=_serve)
-    for add in extra:
-        add(commands)
-    return parser
+@cli.command(short_help="Write games as JSON (every game unless named).")
+@click.argument("game_ids", nargs=-1, metavar="[GAME_ID]...")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    required=True,
+    help="The JSON file to write, or - for standard output.",
+)
+def export(game_ids: tuple[str, ...], output: Path) -> int:
+    """Writes the games named by GAME_ID, or every game, as JSON (never their links)."""
+    from scorekeeper import store
+    from scorekeeper.store.connection import connect
+    from scorekeeper.store.portable import dumps, export_games
+
+    db = connect(_database())
+    try:
+        document = export_games(db, list(game_ids) or None)
+    except store.GameNotFound:
+        return fail("no such game among " + ", ".join(map(repr, game_ids)))
+    finally:
+        db.close()
+    text = dumps(document)
+    if str(output) == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        return fail(f"cannot write {output}: {error.strerror or error}")
+    click.echo(f"Exported {len(document['games'])} games to {output}")
+    return 0
+
+
+@cli.command("import", short_help="Add the games of a JSON export, all or none.")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def import_(file: Path) -> int:
+    """Adds the games of FILE, written by `scorekeeper export`, all or none, under new ids."""
+    from scorekeeper.store import get_game
+    from scorekeeper.store.connection import connect
+    from scorekeeper.store.portable import MAX_BYTES, InvalidImport, import_games
+
+    try:
+        with open(file, "rb") as opened:
+            data = opened.read(MAX_BYTES + 1)
+    except OSError as error:
+        return fail(f"cannot read {file}: {error.strerror or error}")
+    db = connect(_database())
+    try:
+        ids = import_games(db, data)
+        owners = [get_game(db, game_id).tokens.owner for game_id in ids]
+    except InvalidImport as error:
+        return fail(f"{file}: {error.message} Nothing was imported.")
+    finally:
+        db.close()
+    click.echo(f"Imported {len(ids)} games. Open each one once through its owner link:")
+    for owner in owners:
+        click.echo(f"/join/{owner}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command named on the command line and returns its exit status."""
-    from scorekeeper.commands import EXTRA_COMMANDS
-
-    args = build_parser(EXTRA_COMMANDS).parse_args(argv)
-    return args.run(args)
+    try:
+        status = cli.main(args=argv, prog_name="scorekeeper", standalone_mode=False)
+    except click.ClickException as error:  # a command line click cannot read: exit 2
+        error.show()
+        return error.exit_code
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        return 1
+    return status if isinstance(status, int) else 0
 
 
 if __name__ == "__main__":

@@ -201,7 +201,8 @@ class _Reader:
         if not isinstance(data, dict):
             problem = FormatProblem(path, "not_a_table", "Expected a table of fields.")
             raise PresetError(f"{where}: expected a table", [problem])
-        self.data, self.where, self.path, self.seen = data, where, path, set()
+        self.data, self.where, self.path = data, where, path
+        self.seen: set[str] = set()
 
     def fail(self, key: str, message: str) -> PresetError:
         field = f"{self.path}.{key}" if self.path else key
@@ -222,10 +223,17 @@ class _Reader:
         return value
 
     def points(self, key: str, default: Any = ...) -> int:
-        value = self.get(key, int, default)
-        if value is not None and value % 5:
+        value: int = self.get(key, int, default)
+        if value % 5:
             raise self.fail(key, f"{value} is not a multiple of 5")
         return value
+
+    def points_or_none(self, key: str) -> int | None:
+        """Reads points that may be left out, such as a card with no fixed melded value."""
+        if key not in self.data:
+            self.seen.add(key)
+            return None
+        return self.points(key)
 
     def _field(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
@@ -241,7 +249,7 @@ class _Reader:
         ]
 
     def choice(self, key: str, choices: Iterable[str], default: Any = ...) -> str:
-        value = self.get(key, str, default)
+        value: str = self.get(key, str, default)
         if value not in choices:
             raise self.fail(key, f"{value!r} is not one of {', '.join(sorted(choices))}")
         return value
@@ -263,7 +271,7 @@ def _cards(r: _Reader) -> CardClass:
         id=r.get("id", str),
         label=r.get("label", str),
         count=r.get("count", int),
-        melded=r.points("melded", None),
+        melded=r.points_or_none("melded"),
         in_hand=r.points("in_hand"),
     )
     r.done()
@@ -303,7 +311,8 @@ def _opening(r: _Reader) -> Opening:
         raise r.fail("tiers", "needs at least one tier")
     if opening.by == "score":
         bounds = [t.below for t in tiers]
-        if bounds[-1] is not None or None in bounds[:-1] or bounds[:-1] != sorted(bounds[:-1]):
+        limits = [b for b in bounds[:-1] if b is not None]
+        if bounds[-1] is not None or len(limits) < len(bounds) - 1 or limits != sorted(limits):
             raise r.fail("tiers", "bands must rise, and only the last may have no `below`")
     return opening
 
@@ -394,7 +403,7 @@ def _option(r: _Reader) -> Option:
     return option
 
 
-def _build(data: dict, where: str, active: tuple[str, ...] = ()) -> Rules:
+def _build(data: dict[str, Any], where: str, active: tuple[str, ...] = ()) -> Rules:
     if not isinstance(data, dict):
         raise PresetError(
             f"{where}: expected a table",
@@ -449,7 +458,7 @@ def _build(data: dict, where: str, active: tuple[str, ...] = ()) -> Rules:
     return rules
 
 
-def _patch(data: dict, path: str, value: Any, where: str) -> None:
+def _patch(data: dict[str, Any], path: str, value: Any, where: str) -> None:
     """Sets `value` at a dotted path; a list of tables is entered by its items' `id`."""
     *parents, last = path.split(".")
     node: Any = data
@@ -468,7 +477,7 @@ def _patch(data: dict, path: str, value: Any, where: str) -> None:
     node[last] = copy.deepcopy(value)
 
 
-def _patch_item(items: list, path: str, item_id: str, value: Any, where: str) -> None:
+def _patch_item(items: list[Any], path: str, item_id: str, value: Any, where: str) -> None:
     """Changes, adds (a table) or removes (null, in JSON) the item of a list with this id."""
     index = next((i for i, item in enumerate(items) if item.get("id") == item_id), None)
     if value is None and index is not None:
@@ -489,7 +498,7 @@ def _unknown_key(where: str, path: str, message: str) -> PresetError:
 class Preset:
     """One format file: its base rules and the house options a game may switch on."""
 
-    def __init__(self, data: dict, where: str) -> None:
+    def __init__(self, data: dict[str, Any], where: str) -> None:
         self.data, self.where = data, where
         self.rules = _build(copy.deepcopy(data), where)
         self.id = self.rules.id
@@ -558,7 +567,9 @@ def build_rules(data: Mapping[str, Any], where: str, active: Iterable[str] = ())
     return _build(copy.deepcopy(dict(data)), where, tuple(active))
 
 
-def apply_changes(data: Mapping[str, Any], changes: Mapping[str, Any], where: str) -> dict:
+def apply_changes(
+    data: Mapping[str, Any], changes: Mapping[str, Any], where: str
+) -> dict[str, Any]:
     """Returns a copy of a document with dotted-key changes applied, as house options are."""
     patched = copy.deepcopy(dict(data))
     problems: list[FormatProblem] = []

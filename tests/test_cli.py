@@ -4,9 +4,10 @@ import json
 import subprocess
 import sys
 
+import click
 import pytest
 
-from scorekeeper.cli import main
+from scorekeeper.cli import cli, main
 
 SEED_001 = {
     "format": "classic",
@@ -113,3 +114,38 @@ def test_formats_table_names_each_format(capsys):
     assert main(["formats"]) == 0
     out = capsys.readouterr().out
     assert "classic" in out and "to 5,000" in out
+
+
+def test_help_lists_every_command(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for name, command in cli.commands.items():
+        assert f"  {name} " in out and command.get_short_help_str(80) in out
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_each_commands_help_describes_every_option_and_argument(name, capsys):
+    assert main([name, "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for param in cli.commands[name].params:
+        if isinstance(param, click.Option):
+            assert param.help, f"{name} {param.opts} has no help"
+            assert param.opts[-1] in out and " ".join(param.help.split()) in out
+        else:  # an argument: the command's description names it
+            assert param.make_metavar(click.Context(cli.commands[name])).strip(".[]") in (
+                cli.commands[name].help or ""
+            ), f"{name}: the help does not explain {param.name}"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param([], id="no-command"),
+        pytest.param(["bogus"], id="unknown-command"),
+        pytest.param(["sheet", "classic"], id="missing-output"),
+        pytest.param(["formats", "--nope"], id="unknown-option"),
+    ],
+)
+def test_a_command_line_it_cannot_read_is_exit_2(argv, capsys):
+    assert main(argv) == 2
+    assert capsys.readouterr().err

@@ -85,3 +85,44 @@ def test_appending_a_hand_gives_the_same_sheet_as_replaying_them_all():
     ]
     state = replay(rules, CLASSIC_SETUP, hands[:1])
     assert append(rules, CLASSIC_SETUP, state, hands[1]) == replay(rules, CLASSIC_SETUP, hands)
+
+
+WITH_PAPER = Setup(CLASSIC_SETUP.sides, "Ann", start_totals={"They": 1250})
+THREE_HANDS = [
+    {"We": side(230, 60, red=1, out="out", natural=1), "They": side(100)},
+    {"We": side(500, out="out", natural=1), "They": side(1000, 35, mixed=1)},
+    {"We": side(0, 30, red=1), "They": side(70, out="out", natural=1)},
+]
+
+
+@pytest.mark.parametrize(
+    ("setup", "number", "before"),
+    [
+        pytest.param(CLASSIC_SETUP, 1, {"We": 0, "They": 0}, id="first-hand"),
+        pytest.param(WITH_PAPER, 1, {"We": 0, "They": 1250}, id="first-hand-from-paper"),
+        pytest.param(WITH_PAPER, 0, {"We": 0, "They": 1250}, id="below-one-is-the-start"),
+        pytest.param(WITH_PAPER, 2, {"We": 870, "They": 1350}, id="second-hand"),
+        pytest.param(WITH_PAPER, 3, {"We": 1970, "They": 2615}, id="last-hand"),
+        pytest.param(WITH_PAPER, 4, {"We": 1840, "They": 3285}, id="next-hand"),
+        pytest.param(WITH_PAPER, 9, {"We": 1840, "They": 3285}, id="past-the-end"),
+    ],
+)
+def test_totals_before_hand_n(setup, number, before):
+    """The totals a hand is scored on top of: carried from paper, then each row's totals."""
+    rules = rules_for("classic")
+    state = replay(rules, setup, [make_hand(rules, **h) for h in THREE_HANDS])
+    assert state.totals_before(number) == before
+
+
+def test_totals_before_agree_with_the_rows_after_appending():
+    """A sheet built hand by hand answers the same as one replayed at once."""
+    rules = rules_for("classic")
+    hands = [make_hand(rules, **h) for h in THREE_HANDS]
+    state = replay(rules, WITH_PAPER, [])
+    for hand in hands:
+        state = append(rules, WITH_PAPER, state, hand)
+    whole = replay(rules, WITH_PAPER, hands)
+    assert [state.totals_before(n) for n in range(1, 5)] == [
+        whole.totals_before(n) for n in range(1, 5)
+    ]
+    assert state.totals_before(4) == dict(state.totals)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.engine import score_hand
+from scorekeeper.engine import preview, score_hand
 from scorekeeper.presets import rules_for
 from tests.engine_helpers import make_hand, side
 
@@ -49,3 +49,21 @@ def test_red_threes_need_canasta_option_makes_a_meld_without_canasta_count_minus
     rules = rules_for("classic", ["red_threes_need_canasta"])
     hand = make_hand(rules, We=side(90, red=2), They=side(0))
     assert score_hand(rules, hand)["We"].score == 90 - 200
+
+
+@pytest.mark.parametrize(
+    ("format_id", "sides", "before", "scores", "totals"),
+    [
+        pytest.param("classic", {"We": side(230, 60, red=1, out="out", natural=1), "They": side(100)}, {"We": 0, "They": 0}, {"We": 870, "They": 100}, {"We": 870, "They": 100}, id="first-hand"),
+        pytest.param("classic", {"We": side(0, 40, red=4), "They": side(50, out="out", mixed=1)}, {"We": 1200, "They": -35}, {"We": -840, "They": 450}, {"We": 360, "They": 415}, id="into-and-out-of-the-red"),
+        pytest.param("cutthroat", {"A": side(120, out="out", natural=1), "B": side(60, 20), "C": side(40, 25)}, {"A": 100, "B": 200, "C": 300}, {"A": 720, "B": 55, "C": 55}, {"A": 820, "B": 255, "C": 355}, id="cutthroat-partners-share"),
+    ],
+)  # fmt: skip
+def test_preview_adds_each_score_to_the_total_before(format_id, sides, before, scores, totals):
+    """The one sum of "score plus new total": what the preview, API, CLI and sheet show."""
+    rules = rules_for(format_id)
+    hand = make_hand(rules, **sides)
+    scored = preview(rules, hand, before)
+    assert {k: s.score for k, s in scored.scores.items()} == scores
+    assert dict(scored.totals) == totals
+    assert scored.scores == score_hand(rules, hand)  # the breakdowns are the hand's own

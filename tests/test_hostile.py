@@ -163,3 +163,119 @@ def test_arbitrary_bytes_are_refused_on_the_import_page(table: Table, db, blob) 
     assert response.status_code in (302, 422)
     if response.status_code == 422:
         assert snapshot(db) == before
+
+
+# Payload classes of issue 10, each sent where a number or a name is read.
+UNICODE_DIGITS = ["①", "²", "٣", "３", "½"]
+BAD_NAMES = ["\x00Ann", "Ann\x00", "A\tB", "\u202eevil", "a\u2066b", "a\ud800b", "\udfff"]
+NESTED = "[" * 30_000 + "]" * 30_000
+
+
+@pytest.fixture
+def cutthroat(table: Table) -> str:
+    """Returns a new cutthroat game (its form asks who played alone)."""
+    return table.new_game("cutthroat")
+
+
+def number_requests(game_id: str, cut_id: str, hidden: dict, cut_hidden: dict, digit: str):
+    """Yields (method, path, data) for each place the web reads a number, with `digit` in it."""
+    yield "GET", "/games/new", {"format": "oklahoma", "sides": digit}
+    yield "GET", f"/games/{game_id}/opening-check", {"side": digit}
+    yield "GET", f"/games/{game_id}/opening-check", {"side": "0", "cards-joker": digit}
+    yield "POST", f"/games/{game_id}/preview", {"number": digit, "0-melded_points": "50"}
+    yield "POST", f"/games/{game_id}/preview", {"0-melded_points": digit}
+    yield "POST", f"/games/{cut_id}/hands/new", cut_hidden | {"lone_hand": digit}
+    yield "POST", f"/games/{game_id}/hands/new", hidden | {"version": digit}
+    yield "POST", f"/games/{game_id}/hands/new", hidden | {"0-melded_points": f"1{digit}0"}
+    yield "POST", f"/games/{game_id}/hands/new", hidden | {"0-canastas-natural": digit}
+    yield "GET", f"/games/{game_id}/hands/{digit}", {}
+    yield "GET", f"/games/{game_id}/hands/{digit}/edit", {}
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_unicode_digits_are_refused_everywhere_a_number_is_read(
+    table: Table, db, game_id, cutthroat, digit
+) -> None:
+    """Superscript, circled, Arabic-Indic and full-width digits: a 4xx, never a 500 or a save."""
+    table.record(game_id, {0: {"melded_points": "90"}})
+    hidden = table.form(f"/games/{game_id}/hands/new")
+    cut_hidden = table.form(f"/games/{cutthroat}/hands/new")
+    before = snapshot(db)
+    for method, path, data in number_requests(game_id, cutthroat, hidden, cut_hidden, digit):
+        if method == "GET":
+            response = table.client.get(path, query_string=data)
+        else:
+            response = table.client.post(path, data=data)
+        assert response.status_code < 500, (path, data)
+        if method == "POST" and path.endswith("/hands/new"):
+            assert response.status_code in (400, 422), (path, data)
+        if path.endswith("/preview"):
+            assert response.get_json()["ok"] is False or "number" in data
+    assert snapshot(db) == before
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_unicode_digits_in_the_api_are_refused(client, db, digit) -> None:
+    """The API's hand numbers, versions and starting totals take ASCII digits only."""
+    from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND
+
+    created = client.post("/api/v1/games", json=EXAMPLE_GAME).get_json()
+    path, token = f"/api/v1/games/{created['id']}", created["tokens"]["edit"]
+    headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": "k" * 20}
+    before = snapshot(db)
+    answers = [
+        client.put(
+            f"{path}/hands/{digit}", json=EXAMPLE_HAND, headers=headers | {"If-Match": '"1"'}
+        ),
+        client.post(f"{path}/hands", json=EXAMPLE_HAND, headers=headers | {"If-Match": digit}),
+        client.post("/api/v1/games", json=EXAMPLE_GAME | {"start_totals": {"We": digit}}),
+    ]
+    assert [r.status_code for r in answers] == [404, 400, 422]
+    assert snapshot(db) == before
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_bad_names_are_refused_by_form_api_and_import(table: Table, db, export, name) -> None:
+    """A NUL, a control character, a bidi override or a lone surrogate never reaches the store."""
+    from scorekeeper.api.openapi import EXAMPLE_GAME
+
+    before = snapshot(db)
+    data = {"format": "classic", "first_dealer": "0-0", "side-0-name": "We", "side-1-name": "They"}
+    data |= {"side-0-player-0": name, "side-0-player-1": "B"}
+    data |= {"side-1-player-0": "C", "side-1-player-1": "D"}
+    if not any("\ud800" <= ch <= "\udfff" for ch in name):  # a form cannot carry a surrogate
+        assert table.client.post("/games/new", data=data).status_code == 422
+    sides = [{"name": name, "players": ["A", "B"]}, EXAMPLE_GAME["sides"][1]]
+    api = table.client.post("/api/v1/games", json=EXAMPLE_GAME | {"sides": sides})
+    assert api.status_code == 422 and api.mimetype == "application/problem+json"
+    assert api.get_json()["errors"][0]["field"] == "sides[0].name"
+    document = replaced(export, ("games", 0, "sides", 0, "players", 0), name)
+    with pytest.raises(InvalidImport, match="sides|player"):
+        import_games(db, json.dumps(document))
+    assert snapshot(db) == before
+
+
+def test_deep_nesting_is_a_400_on_every_api_write(client, db) -> None:
+    """60 KB of '[' is a problem document on every write, the token-less new game included."""
+    from scorekeeper.api.openapi import EXAMPLE_GAME
+
+    created = client.post("/api/v1/games", json=EXAMPLE_GAME).get_json()
+    path, token = f"/api/v1/games/{created['id']}", created["tokens"]["owner"]
+    headers = {"Authorization": f"Bearer {token}", "If-Match": '"1"', "Idempotency-Key": "n" * 20}
+    before = snapshot(db)
+    writes = [
+        ("POST", "/api/v1/games"),
+        ("POST", f"{path}/hands"),
+        ("PUT", f"{path}/hands/1"),
+        ("POST", f"{path}/reopen"),
+        ("POST", f"{path}/preview"),
+    ]
+    for method, url in writes:
+        for body in (NESTED, '{"hand": ' * 5_000 + "1" + "}" * 5_000):
+            response = client.open(
+                url, method=method, data=body, content_type="application/json", headers=headers
+            )
+            assert response.status_code == 400, (method, url)
+            assert response.mimetype == "application/problem+json"
+            assert "nests deeper" in response.get_json()["detail"]
+    assert snapshot(db) == before

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
+from reportlab.pdfbase import ttfonts
 
 from scorekeeper.pdf import fonts
 
@@ -55,3 +58,11 @@ def test_wrap_breaks_at_spaces_within_the_room():
     lines = fonts.wrap("a canasta in a meld of 200", 7, 45)
     assert " ".join(lines) == "a canasta in a meld of 200" and len(lines) > 1
     assert all(fonts.width(line, 7) <= 45 for line in lines)
+
+
+def test_reportlab_still_takes_our_tounicode_map():
+    """The one reach into reportlab: if a release renames or inlines it, this fails loudly."""
+    assert ttfonts.makeToUnicodeCMap is fonts._to_unicode_cmap
+    assert "makeToUnicodeCMap(" in inspect.getsource(ttfonts.TTFont)
+    cmap = fonts._to_unicode_cmap("F", [0x41, 0x1F389])
+    assert "<00> <0041>" in cmap and "<01> <D83CDF89>" in cmap

@@ -144,16 +144,16 @@ BAD = [
     pytest.param("games.0.sides.0.name", "x" * 41, "sides[0].name", id="long-side-name"),
     pytest.param("games.0.sides.0.name", "", "sides[0].name", id="empty-side-name"),
     pytest.param("games.0.sides.1.players.0", 7, "sides[1].players[0]", id="player-not-text"),
-    pytest.param("games.0.sides.1.name", "We", "same name", id="duplicate-side"),
+    pytest.param("games.0.sides.1.name", "We", "already has this name", id="duplicate-side"),
     pytest.param(
-        "games.0.sides", [{"name": "We", "players": ["a"]}], "cannot be played", id="one-side"
+        "games.0.sides", [{"name": "We", "players": ["a"]}], "played by 2 sides", id="one-side"
     ),
     pytest.param("games.0.sides.0.extra", 1, "exactly a name and players", id="side-extra-key"),
-    pytest.param("games.0.first_dealer", "Nobody", "first dealer", id="dealer-not-a-player"),
-    pytest.param("games.0.start_totals", {"We": 12}, "multiples of 5", id="start-not-5"),
+    pytest.param("games.0.first_dealer", "Nobody", "first_dealer", id="dealer-not-a-player"),
+    pytest.param("games.0.start_totals", {"We": 12}, "multiple of 5", id="start-not-5"),
     pytest.param("games.0.start_totals", {"We": 10**9}, "that large", id="start-huge"),
     pytest.param("games.0.start_totals", {"We": 1.5}, "whole points", id="start-float"),
-    pytest.param("games.0.start_totals", {"Ghost": 50}, "one per side", id="start-unknown-side"),
+    pytest.param("games.0.start_totals", {"Ghost": 50}, "not a side here", id="start-unknown-side"),
     pytest.param("games.0.reopened", "yes", "true or false", id="reopened-not-bool"),
     pytest.param("games.0.created_at", "yesterday", "date and time", id="bad-date"),
     pytest.param("games.0.seating", ["P00"], "every player once", id="bad-seating"),
@@ -174,7 +174,7 @@ BAD = [
     pytest.param(
         "games.0.start_totals",
         {"We": 5000},
-        "start_totals: The starting total of We (5,000) is already at the target",
+        "start_totals.We: The starting total of We (5,000) is already at the target",
         id="start-at-target",
     ),
     pytest.param(
@@ -327,7 +327,7 @@ def cli_env(app, monkeypatch):
     """Points the command line at the test app's instance folder and database."""
     database = app.config["DATABASE"]
     monkeypatch.setattr(
-        "scorekeeper.data_commands._database", lambda: database
+        "scorekeeper.cli._database", lambda: database
     )  # the same file the app writes
     return database
 

@@ -56,12 +56,11 @@ def test_options_and_start_totals_are_saved(table: Table, db) -> None:
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        pytest.param({"side-0-name": ""}, "side-0-name", "Enter the side's name", id="empty-side"),
         pytest.param(
-            {"side-0-player-1": "  "},
+            {"side-0-player-0": "", "side-0-player-1": "We 1"},
             "side-0-player-1",
-            "Enter the player's name",
-            id="blank-player",
+            "Another player already has this name",
+            id="name-of-a-blank-partner",
         ),
         pytest.param(
             {"side-1-name": "x" * 41}, "side-1-name", "at most 40 characters", id="too-long"
@@ -95,7 +94,7 @@ def test_options_and_start_totals_are_saved(table: Table, db) -> None:
             id="start-at-target",
         ),
         pytest.param(
-            {"side-0-start": "1000000"}, "side-0-start", "multiple of 5", id="start-a-million"
+            {"side-0-start": "1000000"}, "side-0-start", "too large", id="start-a-million"
         ),
     ],
 )
@@ -148,3 +147,54 @@ def test_oklahoma_side_count_is_kept_in_range(table: Table, asked, given) -> Non
     """The number of players is chosen from the format's range; odd values fall back."""
     page = table.client.get(f"/games/new?format=oklahoma&sides={asked}").get_data(as_text=True)
     assert f"Player {given}" in page and f"Player {given + 1}<" not in page
+
+
+def test_names_are_optional(table: Table) -> None:
+    """Blank names play as We and They, the partners as "We 1", "They 2" and so on."""
+    page = table.client.get("/games/new?format=classic").get_data(as_text=True)
+    assert "Player 1 (optional)" in page and 'placeholder="They 2"' in page
+    blank = {key: "" for key in CLASSIC if key.startswith("side-")}
+    response = table.client.post("/games/new", data={**CLASSIC, **blank, "side-0-player-0": "Ann"})
+    game = table.game(response.headers["Location"].rsplit("/", 1)[-1])
+    assert [(s.name, s.players) for s in game.setup.sides] == [
+        ("We", ("Ann", "We 2")),
+        ("They", ("They 1", "They 2")),
+    ]
+    assert game.state.next_dealer == "Ann"
+
+
+def test_a_format_starts_in_one_tap_from_the_format_list(table: Table) -> None:
+    """The format list's Start button sends only the format: default names, first seat deals."""
+    page = table.client.get("/games/new").get_data(as_text=True)
+    assert 'aria-label="Start Cutthroat"' in page and 'aria-label="Set up Cutthroat"' in page
+    for format_id, names in (
+        ("classic", ["We", "They"]),
+        ("cutthroat", ["Player 1", "Player 2", "Player 3"]),
+        ("six_hand_three_teams", ["We", "They", "Them"]),
+    ):
+        response = table.client.post("/games/new", data={"format": format_id})
+        game = table.game(response.headers["Location"].rsplit("/", 1)[-1])
+        assert game.side_keys == names and game.setup.first_dealer == game.setup.seats()[0]
+
+
+def test_a_game_like_the_last_one_in_one_tap(table: Table) -> None:
+    """Home offers the last game again: same format, options and sides; the next seat deals."""
+    first = table.new_game(**{**CLASSIC, "option": "tie_is_draw", "side-1-start": "500"})
+    home = table.client.get("/").get_data(as_text=True)
+    assert f'action="/games/{first}/again"' in home and "New game like the last" in home
+    response = table.client.post(f"/games/{first}/again")
+    second = table.game(response.headers["Location"].rsplit("/", 1)[-1])
+    old = table.game(first)
+    assert second.id != first and second.options == ("tie_is_draw",)
+    assert second.setup.sides == old.setup.sides and second.setup.start_totals == {}
+    assert old.setup.first_dealer == "Ann" and second.setup.first_dealer == "Cy"
+    assert not second.hands
+    again = table.client.post(f"/games/{second.id}/again")
+    assert table.game(again.headers["Location"].rsplit("/", 1)[-1]).setup.first_dealer == "Bob"
+
+
+def test_changing_the_player_count_needs_no_extra_tap(table: Table) -> None:
+    """The count's form submits itself with JavaScript; its button stays for browsers without."""
+    page = table.client.get("/games/new?format=oklahoma").get_data(as_text=True)
+    assert "data-autosubmit" in page and "data-without-js>Change</button>" in page
+    assert "js/new_game.js" in page

@@ -252,11 +252,11 @@ def test_home_lists_games_in_progress_first(table: Table) -> None:
     playing = table.new_game("samba", **{"side-0-name": "Reds", "side-1-name": "Blues"})
     page = table.client.get("/").get_data(as_text=True)
     assert (
-        page.index(f"/games/{playing}")
+        page.index(f'href="/games/{playing}"')
         < page.index("Finished games")
-        < page.index(f"/games/{done}")
+        < page.index(f'href="/games/{done}"')
     )
-    assert "Reds 0" in page and "New game" in page
+    assert "Reds 0" in page and 'href="/games/new"' in page
 
 
 def test_a_hand_opens_its_breakdown_on_its_own_page_or_as_a_fragment(table: Table, app) -> None:

@@ -7,9 +7,12 @@ import pytest
 from scorekeeper.engine import Problem
 from scorekeeper.presets import rules_for
 from scorekeeper.web import hand_form
-from scorekeeper.web.hand_form import SUM_HELP, parse_number
+from scorekeeper.web.hand_form import parse_number
+
+SUM_HELP = "Use numbers joined by +, like 120+35+20."
 
 CLASSIC = rules_for("classic")
+FOREIGN = "Type the digits 0 to 9; \u201c%s\u201d is not one of them."
 SIDES = ["We", "They"]
 
 
@@ -24,7 +27,26 @@ SIDES = ["We", "They"]
         pytest.param("12a", "points", (None, SUM_HELP), id="letters"),
         pytest.param("__import__('os')", "points", (None, SUM_HELP), id="code"),
         pytest.param("1e5", "points", (None, SUM_HELP), id="exponent"),
-        pytest.param("١٢٣", "points", (None, SUM_HELP), id="other-digits"),
+        pytest.param("١٢٣", "points", (None, FOREIGN % "١"), id="arabic-indic-digits"),
+        pytest.param("①", "points", (None, FOREIGN % "①"), id="circled-digit"),
+        pytest.param("1²", "points", (None, FOREIGN % "²"), id="superscript"),
+        pytest.param("４９００", "points", (None, FOREIGN % "４"), id="full-width"),
+        pytest.param("4,900", "points", (4900, None), id="comma-thousands"),
+        pytest.param("4.900", "points", (4900, None), id="dot-thousands"),
+        pytest.param("4 900", "points", (4900, None), id="space-thousands"),
+        pytest.param("4\u00a0900", "points", (4900, None), id="no-break-space-thousands"),
+        pytest.param("1,200+4.900+50", "points", (6150, None), id="grouped-sum"),
+        pytest.param("4,90", "points", (None, SUM_HELP), id="bad-grouping"),
+        pytest.param("4,900.000", "points", (None, SUM_HELP), id="mixed-separators"),
+        pytest.param(
+            "99999999", "points", (None, "Points is too large: at most 100,000."), id="too-large"
+        ),
+        pytest.param(
+            "1" * 300, "points", (None, "Points is too large: at most 100,000."), id="huge"
+        ),
+        pytest.param(
+            "12345", "count", (None, "Points is too large: at most 9,999."), id="count-too-large"
+        ),
         pytest.param("-5", "points", (None, "Points cannot be negative."), id="negative"),
         pytest.param("−5", "points", (None, "Points cannot be negative."), id="minus-sign"),
         pytest.param("3", "count", (3, None), id="count"),

@@ -52,7 +52,7 @@ def saved_nothing(db, version: int = 1, hands: int = 0) -> bool:
         pytest.param(
             {0: {"melded_points": "1,000,000"}},
             "0-melded_points",
-            "Use numbers joined by +",
+            "is too large: at most 100,000",
             id="commas",
         ),
         pytest.param(
@@ -64,7 +64,7 @@ def saved_nothing(db, version: int = 1, hands: int = 0) -> bool:
         pytest.param(
             {0: {"melded_points": "9" * 300}},
             "0-melded_points",
-            "Use numbers joined by +",
+            "is too large",
             id="very-long",
         ),
         pytest.param(
@@ -73,8 +73,14 @@ def saved_nothing(db, version: int = 1, hands: int = 0) -> bool:
         pytest.param(
             {0: {"melded_points": "1000000"}},
             "0-melded_points",
-            "far more than a hand holds",
+            "Melded card points is too large: at most 100,000.",
             id="a-million",
+        ),
+        pytest.param(
+            {0: {"melded_points": "①"}},
+            "0-melded_points",
+            "Type the digits 0 to 9",
+            id="circled-digit",
         ),
         pytest.param(
             {0: {"melded_points": "500+500+500"}},
@@ -293,6 +299,15 @@ def test_preview_lists_problems_by_field(table: Table, game_id) -> None:
             }
         ],
     }
+
+
+def test_preview_of_an_empty_form_says_so_by_code(table: Table, game_id) -> None:
+    """The script hides the preview on the code nothing_entered, never on the message's words."""
+    data = table.client.post(f"/games/{game_id}/preview", data=hand_fields({})).get_json()
+    assert data["ok"] is False and [e["code"] for e in data["errors"]] == ["nothing_entered"]
+    typed = hand_fields({0: {"melded_points": "12"}})
+    bad = table.client.post(f"/games/{game_id}/preview", data=typed).get_json()
+    assert all("code" not in e for e in bad["errors"])
 
 
 def test_preview_of_an_edit_uses_the_totals_before_that_hand(table: Table, game_id) -> None:

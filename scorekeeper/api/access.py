@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import request
 
-from scorekeeper import store
+from scorekeeper import safe_json, store
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
 from scorekeeper.store import FORM_TOKEN
@@ -15,6 +15,8 @@ from scorekeeper.store import FORM_TOKEN
 WRITERS = ("owner", "edit")
 BEARER = re.compile(r"Bearer +([A-Za-z0-9_-]{1,128})", re.IGNORECASE)
 ETAG = re.compile(r'(?:W/)?"?([0-9]{1,12})"?')
+# A hand or a new game nests 4 levels deep (body > hand > side > canastas) and has few keys.
+LIMITS = safe_json.Limits(max_bytes=64 * 1024, max_depth=8, max_keys=2_000)
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'}
 
 
@@ -61,7 +63,7 @@ def version_wanted() -> int:
             kind="bad-header",
             errors=[field_error("If-Match", 'Send the game\'s version, like "3".')],
         )
-    return int(found.group(1))
+    return int(found.group(1))  # ASCII digits only: the pattern says [0-9]
 
 
 def idempotency_key() -> str:
@@ -81,7 +83,15 @@ def json_body() -> dict[str, Any]:
     """Returns the request's JSON object; 415 or 400 as a problem when it is not one."""
     if not request.is_json:
         raise ApiProblem(415, "Send the body as JSON with `Content-Type: application/json`.")
-    data = request.get_json(silent=True)
+    try:
+        data = safe_json.loads(request.get_data(), LIMITS)
+    except safe_json.JsonRefused as refused:
+        raise ApiProblem(
+            400,
+            refused.message,
+            kind="bad-body",
+            errors=[field_error("document", refused.message)],
+        ) from None
     if not isinstance(data, dict):
         raise ApiProblem(
             400,

@@ -113,17 +113,16 @@ def preview_json(game: Game, number: int, raw: Mapping[str, Any]) -> dict[str, A
     hand, problems = game.check(raw, number)
     if problems:
         raise invalid_hand(problems)
-    before = game.totals_before(number)
-    scores = engine.score_hand(game.rules, hand)
+    scored = engine.preview(game.rules, hand, game.totals_before(number))
     return {
         "number": number,
         "sides": {
             key: {
                 "score": s.score,
                 "breakdown": [item.as_dict() for item in s.items],
-                "total": before[key] + s.score,
+                "total": scored.totals[key],
             }
-            for key, s in scores.items()
+            for key, s in scored.scores.items()
         },
         "warnings": [w.as_dict() for w in engine.warnings_for(game.rules, hand)],
     }

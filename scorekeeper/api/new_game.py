@@ -1,41 +1,28 @@
-"""Reads the body of POST /api/v1/games through the web's new-game form, so the messages match."""
+"""Reads the body of POST /api/v1/games and checks it with the engine's setup rules."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper import engine
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.presets import load_presets, rules_for
-from scorekeeper.web import game_form
-from scorekeeper.web.game_form import Draft, GameForm
+from scorekeeper.engine import Draft
+from scorekeeper.presets import Rules, load_presets, rules_for
 
 KEYS = ("format", "options", "sides", "first_dealer", "start_totals")
-FORM_FIELD = re.compile(r"side-(\d+)-(name|start|player-(\d+))")
 
 
-def _invalid(errors: list[dict[str, Any]]) -> ApiProblem:
+def _invalid(errors: list[Any]) -> ApiProblem:
     return ApiProblem(422, "The game cannot start like this.", kind="invalid-game", errors=errors)
 
 
-def _field(name: str, sides: list[str]) -> str:
-    """Returns the JSON path of a web form field, e.g. side-0-player-1 -> sides[0].players[1]."""
-    found = FORM_FIELD.fullmatch(name)
-    if not found:
-        return "_game" if name == "_form" else name
-    i, part, player = int(found.group(1)), found.group(2), found.group(3)
-    if part == "start":
-        return f"start_totals.{sides[i]}" if i < len(sides) else "start_totals"
-    return f"sides[{i}].players[{player}]" if player is not None else f"sides[{i}].name"
-
-
 def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ""
+    return value.strip() if isinstance(value, str) else ""
 
 
-def _format(data: Mapping[str, Any]) -> tuple[Any, tuple[str, ...]]:
-    """Returns the chosen preset's base rules and the house options, checked."""
+def _format(data: Mapping[str, Any]) -> Rules:
+    """Returns the chosen format's rules with its house options, checked."""
     preset = load_presets().get(_text(data.get("format")))
     if preset is None:
         raise _invalid([field_error("format", "Choose a format from the list.")])
@@ -43,96 +30,67 @@ def _format(data: Mapping[str, Any]) -> tuple[Any, tuple[str, ...]]:
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise _invalid([field_error("options", "Options are a list of house option ids.")])
     try:
-        rules_for(preset.id, options)
+        return rules_for(preset.id, options)
     except KeyError as error:
         raise _invalid([field_error("options", str(error.args[0]))]) from None
-    return preset.rules, tuple(options)
 
 
-def _raw_form(form: GameForm, data: Mapping[str, Any], sides: list[Any]) -> dict[str, str]:
-    """Returns the new-game form fields the body describes; missing pieces stay blank."""
-    raw: dict[str, str] = {}
-    names = []
-    for i, side in enumerate(sides):
-        side = side if isinstance(side, Mapping) else {}
-        name = _text(side.get("name"))
-        names.append(name)
-        raw[f"side-{i}-name"] = name
-        players = side.get("players", [name] if form.individual else [])
-        players = players if isinstance(players, list) else []
-        for j in range(form.players(i)):
-            raw[f"side-{i}-player-{j}"] = _text(players[j]) if j < len(players) else ""
-    totals = data.get("start_totals") or {}
-    totals = totals if isinstance(totals, Mapping) else {}
-    for i, name in enumerate(names):
-        value = totals.get(name)
-        raw[f"side-{i}-start"] = "" if value is None else str(value)
-    dealer = _text(data.get("first_dealer"))
-    seats = [seat for seat, _ in form.seats()]
-    chosen = [s for s in seats if raw.get(f"side-{s.replace('-', '-player-', 1)}") == dealer]
-    raw["first_dealer"] = chosen[0] if chosen else ("0-0" if "first_dealer" not in data else "")
-    return raw
-
-
-def _shape_errors(form: GameForm, data: Mapping[str, Any], sides: list[Any]) -> list[dict]:
-    """Returns the problems the form cannot see: wrong types, player counts and unknown sides."""
-    errors = [
-        field_error(key, f"A new game has no field {key!r}.") for key in data if key not in KEYS
-    ]
-    names = []
-    for i, side in enumerate(sides):
+def _sides(rules: Rules, raw: list[Any], errors: list[Any]) -> list[tuple[str, list[str]]]:
+    """Returns each side's name and players as typed (trimmed); a side of the wrong shape is blank."""
+    sides = []
+    for i, side in enumerate(raw):
         if not isinstance(side, Mapping):
             errors.append(
                 field_error(f"sides[{i}]", 'Each side is {"name": ..., "players": [...]}.')
             )
-            continue
-        names.append(side.get("name"))
-        players = side.get("players", [side.get("name")] if form.individual else None)
-        if not isinstance(players, list) or len(players) != form.players(i):
-            wanted = form.players(i)
-            errors.append(
-                field_error(
-                    f"sides[{i}].players",
-                    f"This side of {form.rules.name} has {wanted} player{'s' * (wanted != 1)}.",
-                )
-            )
+            side = {}
+        name = _text(side.get("name"))
+        players = side.get("players", [name] if rules.table.individual else [])
+        players = players if isinstance(players, list) else []
+        if rules.table.individual:  # the column is the player: the side's name is theirs
+            sides.append((name, [name] * len(players)))
+        else:
+            sides.append((name, [_text(p) for p in players]))
+    return sides
+
+
+def _start_totals(data: Mapping[str, Any], errors: list[Any]) -> dict[str, int]:
+    """Returns the starting totals that are whole numbers; the others are marked."""
     totals = data.get("start_totals") or {}
     if not isinstance(totals, Mapping):
         errors.append(field_error("start_totals", "Starting totals map side names to numbers."))
-    else:
-        for key, value in totals.items():
-            if key not in names:
-                errors.append(field_error(f"start_totals.{key}", f"{key!r} is not a side here."))
-            elif isinstance(value, bool) or not isinstance(value, int):
-                errors.append(
-                    field_error(
-                        f"start_totals.{key}",
-                        "A starting total is a whole multiple of 5, like 1250 or -120.",
-                    )
+        return {}
+    numbers = {}
+    for key, value in totals.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            errors.append(
+                field_error(
+                    f"start_totals.{key}",
+                    "A starting total is a whole multiple of 5, like 1250 or -120.",
                 )
-    return errors
+            )
+        else:
+            numbers[str(key)] = value
+    return numbers
 
 
 def read_new_game(data: Mapping[str, Any]) -> Draft:
     """Returns the game the body describes; 422 with one entry per bad field otherwise."""
-    rules, options = _format(data)
-    sides = data.get("sides")
+    rules = _format(data)
+    raw = data.get("sides")
     table = rules.table
-    if not isinstance(sides, list) or not table.min_sides <= len(sides) <= table.max_sides:
-        span = f"{table.min_sides} to {table.max_sides}"
-        if table.min_sides == table.max_sides:
-            span = str(table.min_sides)
-        raise _invalid([field_error("sides", f"{rules.name} is played by {span} sides.")])
-    form = game_form.blank(rules, len(sides))
-    errors = _shape_errors(form, data, sides)
-    raw = _raw_form(form, data, sides)
-    form = game_form.read(rules, len(sides), raw, list(options))
-    names = [_text(s.get("name")) if isinstance(s, Mapping) else "" for s in sides]
-    errors += [
-        field_error(_field(name, names), message)
-        for name, messages in form.errors.items()
-        for message in messages
+    if not isinstance(raw, list) or not table.min_sides <= len(raw) <= table.max_sides:
+        raise _invalid(engine.check_side_count(rules, len(raw) if isinstance(raw, list) else 0))
+    errors: list[Any] = [
+        field_error(key, f"A new game has no field {key!r}.") for key in data if key not in KEYS
     ]
-    if errors:
-        raise _invalid(errors)
-    return game_form.draft(form)
+    sides = _sides(rules, raw, errors)
+    if "first_dealer" in data:
+        dealer: str | None = _text(data["first_dealer"]) or None
+    else:  # the first seat deals, as on the web form
+        dealer = sides[0][1][0] if sides[0][1] else None
+    totals = _start_totals(data, errors)
+    draft, problems = engine.check_setup(rules, sides, dealer, totals)
+    if errors or problems:
+        raise _invalid([*errors, *problems])
+    return draft

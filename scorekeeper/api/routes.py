@@ -65,7 +65,7 @@ def create() -> Response:
             422,
             error.message,
             kind="invalid-game",
-            errors=[field_error(error.field, error.message)],
+            errors=error.problems,
         ) from None
     tokens = asdict(game.tokens)
     links = {role: url_for("games.join", token=t, _external=True) for role, t in tokens.items()}

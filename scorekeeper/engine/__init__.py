@@ -15,16 +15,24 @@ from scorekeeper.engine.game import (
     sitting_out,
 )
 from scorekeeper.engine.hand import Hand, Problem, SideEntry, parse_entry, parse_hand
+from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
-from scorekeeper.engine.score import Item, SideScore, score_hand, teams
+from scorekeeper.engine.score import Item, Preview, SideScore, preview, score_hand, teams
+from scorekeeper.engine.setup import Draft, check_name, check_setup, check_side_count
 from scorekeeper.engine.validate import validate_hand, warnings_for
 
 __all__ = [
+    "MAX_NAME",
     "append",
+    "check_name",
+    "check_setup",
+    "check_side_count",
+    "Draft",
     "GameState",
     "Hand",
     "Item",
     "OpeningNeed",
+    "Preview",
     "Problem",
     "Row",
     "Setup",
@@ -37,6 +45,7 @@ __all__ = [
     "opening_minimum",
     "parse_entry",
     "parse_hand",
+    "preview",
     "replay",
     "restate",
     "score_hand",

@@ -19,7 +19,10 @@ def card_points(rules: Rules, counts: Mapping[str, int], *, melded: bool = True)
         count = counts.get(card.id, 0)
         if not 0 <= count <= card.count:
             raise ValueError(f"{card.label}: the pack holds {card.count}, not {count}.")
-        total += count * (card.melded if melded else card.in_hand)
+        value = card.melded if melded else card.in_hand
+        if value is None:  # countable() leaves out cards with no melded value
+            continue
+        total += count * value
     return total
 
 

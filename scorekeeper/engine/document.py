@@ -7,14 +7,15 @@ from typing import Any
 
 from scorekeeper.engine.game import game_status
 from scorekeeper.engine.hand import Hand, Problem, parse_hand
+from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
-from scorekeeper.engine.score import SideScore, score_hand
+from scorekeeper.engine.score import SideScore, preview
 from scorekeeper.engine.validate import validate_hand, warnings_for
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
-from scorekeeper.presets import Rules, rules_for
+from scorekeeper.presets import Rules, load_presets, rules_for
 
 TOP_LEVEL_KEYS = {"sides", "game_over", "winner", "tied", "message", "warnings", "deal"}
-MAX_SIDE_NAME = 40
+MAX_SIDE_NAME = MAX_NAME
 
 
 def opening_dict(need: OpeningNeed | None) -> dict[str, Any] | None:
@@ -41,7 +42,7 @@ def _inline_rules(value: Mapping[str, Any], problems: list[Problem]) -> Rules | 
         document, options = inline_document(value)
         return rules_of(document, options)
     except FormatError as error:
-        problems.extend(Problem(None, p.field, p.message) for p in error.problems)
+        problems.extend(Problem(None, p.field, p.message, p.code, p.params) for p in error.problems)
         return None
 
 
@@ -50,19 +51,20 @@ def _rules(data: Mapping[str, Any], problems: list[Problem]) -> Rules | None:
     if isinstance(format_id, Mapping):
         if "options" in data:
             message = 'Put options inside the format: {"base": ..., "options": [...]}.'
-            problems.append(Problem(None, "options", message))
+            problems.append(Problem(None, "options", message, "options_outside_format"))
             return None
         return _inline_rules(format_id, problems)
     if not isinstance(options, Mapping | list):
-        problems.append(Problem(None, "options", "Options must map option names to true/false."))
+        problems.append(
+            Problem(None, "options", "Options must map option names to true/false.", "not_object")
+        )
         return None
     chosen = [k for k, on in options.items() if on] if isinstance(options, Mapping) else options
     try:
         return rules_for(str(format_id), chosen)
     except KeyError as error:
-        problems.append(
-            Problem(None, "format" if "format" in str(error) else "options", error.args[0])
-        )
+        field = "format" if format_id not in load_presets() else "options"
+        problems.append(Problem(None, field, error.args[0], f"unknown_{field}"))
         return None
 
 
@@ -77,34 +79,55 @@ def _sides(rules: Rules, data: Mapping[str, Any], problems: list[Problem]) -> li
             else f"{table.min_sides} to {table.max_sides}"
         )
         problems.append(
-            Problem(None, "hand", f"{rules.name} has {wanted} sides; the hand gives {len(sides)}.")
+            Problem(
+                None,
+                "hand",
+                f"{rules.name} has {wanted} sides; the hand gives {len(sides)}.",
+                "side_count",
+                {"min": table.min_sides, "max": table.max_sides, "given": len(sides)},
+            )
         )
     for side in sides:
-        if not side.strip() or len(side) > MAX_SIDE_NAME:
+        problem = name_problem(side, "side")
+        if problem is not None and problem.code in ("name-blank", "name-too-long"):
             problems.append(
-                Problem(side, "hand", f"Side names are 1 to {MAX_SIDE_NAME} characters.")
+                Problem(
+                    side, "hand", f"Side names are 1 to {MAX_SIDE_NAME} characters.", problem.code
+                )
             )
+        elif problem is not None and problem.code != "name-spaces":
+            problems.append(Problem(side, "hand", problem.message, problem.code))
     return sides
 
 
 def _totals(data: Mapping[str, Any], sides: list[str], problems: list[Problem]) -> dict[str, int]:
     raw = data.get("totals_before") or {}
     if not isinstance(raw, Mapping):
-        problems.append(Problem(None, "totals_before", "Totals must map each side to a number."))
+        problems.append(
+            Problem(None, "totals_before", "Totals must map each side to a number.", "not_object")
+        )
         return dict.fromkeys(sides, 0)
     totals = {}
     for side in sides:
         value = raw.get(side, 0)
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 1_000_000:
             problems.append(
-                Problem(side, "totals_before", "A running total must be a whole number.")
+                Problem(
+                    side, "totals_before", "A running total must be a whole number.", "not_whole"
+                )
             )
             value = 0
         totals[side] = value
     for side in raw:
         if side not in sides:
             problems.append(
-                Problem(str(side), "totals_before", f"{side!r} is not a side of this hand.")
+                Problem(
+                    str(side),
+                    "totals_before",
+                    f"{side!r} is not a side of this hand.",
+                    "unknown_side",
+                    {"side": str(side)},
+                )
             )
     return totals
 
@@ -114,7 +137,9 @@ def _deal(rules: Rules, data: Mapping[str, Any], problems: list[Problem]) -> int
     limit = rules.ending.deals
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1 or (limit and deal > limit):
         span = f"1 to {limit}" if limit else "1 or more"
-        problems.append(Problem(None, "deal", f"The deal number must be {span}."))
+        problems.append(
+            Problem(None, "deal", f"The deal number must be {span}.", "bad_deal", {"max": limit})
+        )
         return 1
     return deal
 
@@ -125,7 +150,13 @@ def read_document(
     """Reads a hand document into rules, hand, totals and deal, with every problem found."""
     problems: list[Problem] = []
     if not isinstance(data, Mapping):
-        return None, None, {}, 1, [Problem(None, "document", "Expected one JSON object.")]
+        return (
+            None,
+            None,
+            {},
+            1,
+            [Problem(None, "document", "Expected one JSON object.", "not_object")],
+        )
     rules = _rules(data, problems)
     if rules is None:
         return None, None, {}, 1, problems
@@ -142,8 +173,8 @@ def result_document(
     rules: Rules, hand: Hand, totals: Mapping[str, int], deal: int
 ) -> dict[str, Any]:
     """Scores a valid hand and returns the result document of the contract."""
-    scores = score_hand(rules, hand)
-    after = {k: totals[k] + scores[k].score for k in scores}
+    scored = preview(rules, hand, totals)
+    scores, after = scored.scores, scored.totals
     # With a fixed number of deals the game ends after the last one; otherwise on the totals.
     status = game_status(rules, after, deal if rules.ending.deals else 0)
     sides = {

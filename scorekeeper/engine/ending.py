@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.engine.game import GameState
@@ -18,7 +19,8 @@ class EndProblem:
 
     code: str  # start_at_target, hands_after_end, no_target, not_over, target_too_low, ...
     field: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
-from scorekeeper.engine.score import SideScore, score_hand
+from scorekeeper.engine.score import SideScore, preview
 from scorekeeper.presets import Rules
 
 
@@ -80,6 +80,13 @@ class GameState:
     next_sitting_out: str | None
     status: Status
     ended_at: int | None = None
+    start_totals: Mapping[str, int] = field(default_factory=dict)  # before the first hand
+
+    def totals_before(self, number: int) -> dict[str, int]:
+        """Returns each side's total before hand `number` (1-based; past the end: the last row's)."""
+        if number <= 1 or not self.rows:
+            return dict(self.start_totals)
+        return dict(self.rows[min(number, len(self.rows) + 1) - 2].totals)
 
     @property
     def after_end(self) -> tuple[Row, ...]:
@@ -127,8 +134,9 @@ def game_status(rules: Rules, totals: Mapping[str, int], hands_played: int) -> S
         finished = hands_played >= ending.deals
         waiting = f"Deal {hands_played + 1} of {ending.deals}."
     else:
-        finished = any(t >= ending.target for t in totals.values())
-        waiting = f"First to {ending.target:,} after a hand."
+        target = ending.target or 0  # the preset loader requires a target when deals are open
+        finished = any(t >= target for t in totals.values())
+        waiting = f"First to {target:,} after a hand."
     if not finished or not totals:
         return Status(False, None, False, None, waiting)
     ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
@@ -148,7 +156,12 @@ def _minimums(rules: Rules, totals: Mapping[str, int], deal: int) -> dict[str, O
 
 
 def _state(
-    rules: Rules, setup: Setup, rows: tuple[Row, ...], totals: dict[str, int], ended_at: int | None
+    rules: Rules,
+    setup: Setup,
+    rows: tuple[Row, ...],
+    totals: dict[str, int],
+    ended_at: int | None,
+    start: Mapping[str, int],
 ) -> GameState:
     """Returns the sheet for these rows; `totals` are those after the last counted hand."""
     played = len(rows) if ended_at is None else ended_at
@@ -161,6 +174,7 @@ def _state(
         next_sitting_out=None if status.over else sitting_out(rules, setup, played),
         status=status,
         ended_at=ended_at,
+        start_totals=start,
     )
 
 
@@ -172,14 +186,14 @@ def _row(
     hand: Hand,
     after_end: bool = False,
 ) -> Row:
-    scores = score_hand(rules, hand)
+    scored = preview(rules, hand, totals)
     return Row(
         number=index + 1,
         dealer=dealer(rules, setup, index),
         sitting_out=sitting_out(rules, setup, index),
         minimums=_minimums(rules, totals, index + 1),
-        scores=scores,
-        totals={k: totals[k] + scores[k].score for k in totals},
+        scores=scored.scores,
+        totals=scored.totals,
         lone_hand=hand.lone_hand,
         after_end=after_end,
     )
@@ -197,9 +211,9 @@ def append(rules: Rules, setup: Setup, state: GameState, hand: Hand) -> GameStat
     row = _row(rules, setup, running, len(state.rows), hand, after_end=ended_at is not None)
     rows = (*state.rows, row)
     if ended_at is not None:
-        return _state(rules, setup, rows, dict(state.totals), ended_at)
+        return _state(rules, setup, rows, dict(state.totals), ended_at, state.start_totals)
     ended_at = len(rows) if _ends_here(rules, row.totals, len(rows)) else None
-    return _state(rules, setup, rows, dict(row.totals), ended_at)
+    return _state(rules, setup, rows, dict(row.totals), ended_at, state.start_totals)
 
 
 def restate(rules: Rules, setup: Setup, state: GameState) -> GameState:
@@ -208,13 +222,13 @@ def restate(rules: Rules, setup: Setup, state: GameState) -> GameState:
     if ended_at is not None and not _ends_here(rules, totals, ended_at):
         # Under these rules the game goes on: hands played after the old end count again.
         ended_at, totals = None, dict(state.rows[-1].totals) if state.rows else totals
-    return _state(rules, setup, state.rows, totals, ended_at)
+    return _state(rules, setup, state.rows, totals, ended_at, state.start_totals)
 
 
 def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
     """Scores every hand in order and returns the whole sheet, ending where the rules say."""
-    totals = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
-    counted = totals
+    start = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
+    totals = counted = start
     ended_at: int | None = None
     rows: list[Row] = []
     for index, hand in enumerate(hands):
@@ -224,4 +238,4 @@ def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
             counted = totals
             if _ends_here(rules, totals, index + 1):
                 ended_at = index + 1
-    return _state(rules, setup, tuple(rows), counted, ended_at)
+    return _state(rules, setup, tuple(rows), counted, ended_at, start)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,11 +14,14 @@ MAX_ENTRY = 100_000  # far above any real hand; keeps absurd input out of the ar
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with an entry, tied to a side and field, in a player's words."""
+    """One thing wrong with an entry: side, field, a machine code with its params, and words."""
 
     side: str | None
     field: str
     message: str
+    code: str = ""  # what went wrong, for any layer that must tell problems apart
+    # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict, hash=False)
 
     def as_dict(self) -> dict[str, Any]:
         """Returns the problem as the JSON object the CLI and API print."""
@@ -80,13 +84,21 @@ def _count(value: Any, side: str, key: str, label: str, problems: list[Problem])
     if value is None or value == "":
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(Problem(side, key, f"{label} must be a whole number."))
+        problems.append(Problem(side, key, f"{label} must be a whole number.", "not_whole"))
         return 0
     if value < 0:
-        problems.append(Problem(side, key, f"{label} cannot be negative."))
+        problems.append(Problem(side, key, f"{label} cannot be negative.", "negative"))
         return 0
     if value > MAX_ENTRY:
-        problems.append(Problem(side, key, f"{label} of {value:,} is far more than a hand holds."))
+        problems.append(
+            Problem(
+                side,
+                key,
+                f"{label} of {value:,} is far more than a hand holds.",
+                "too_large",
+                {"value": value, "max": MAX_ENTRY},
+            )
+        )
         return 0
     return value
 
@@ -94,17 +106,23 @@ def _count(value: Any, side: str, key: str, label: str, problems: list[Problem])
 def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> SideEntry:
     """Turns one column's raw mapping into a SideEntry, recording every type problem."""
     if not isinstance(raw, Mapping):
-        problems.append(Problem(side, "hand", "Each side's entry must be an object of fields."))
+        problems.append(
+            Problem(side, "hand", "Each side's entry must be an object of fields.", "not_object")
+        )
         return SideEntry()
     known = {"melded_points", "hand_points", "red_threes", "canastas", "went_out"}
     known |= {"black_threes"} if rules.black_threes else set()
     known |= {e.id for e in rules.extras}
     for key in sorted(set(raw) - known):
-        problems.append(Problem(side, key, f"{rules.name} has no field {key!r}."))
+        problems.append(
+            Problem(side, key, f"{rules.name} has no field {key!r}.", "unknown_field", {"key": key})
+        )
     canastas: dict[str, int] = {}
     raw_canastas = raw.get("canastas") or {}
     if not isinstance(raw_canastas, Mapping):
-        problems.append(Problem(side, "canastas", "Canastas must map each kind to a count."))
+        problems.append(
+            Problem(side, "canastas", "Canastas must map each kind to a count.", "not_object")
+        )
         raw_canastas = {}
     kinds = {k.id: k for k in rules.canastas}
     for kind, value in raw_canastas.items():
@@ -112,7 +130,11 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
             names = ", ".join(kinds) or "none"
             problems.append(
                 Problem(
-                    side, f"canastas.{kind}", f"Unknown canasta kind {kind!r} (kinds: {names})."
+                    side,
+                    f"canastas.{kind}",
+                    f"Unknown canasta kind {kind!r} (kinds: {names}).",
+                    "unknown_canasta",
+                    {"kind": kind, "kinds": list(kinds)},
                 )
             )
             continue
@@ -121,7 +143,9 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
             canastas[kind] = count
     went_out = raw.get("went_out", "no") or "no"
     if went_out not in GOING_OUT_CHOICES:
-        problems.append(Problem(side, "went_out", "Going out must be no, out or concealed."))
+        problems.append(
+            Problem(side, "went_out", "Going out must be no, out or concealed.", "bad_going_out")
+        )
         went_out = "no"
     extras = {
         e.id: n for e in rules.extras if (n := _count(raw.get(e.id), side, e.id, e.label, problems))
@@ -148,20 +172,48 @@ def parse_hand(rules: Rules, raw: Any, sides: list[str], problems: list[Problem]
     raw = raw if isinstance(raw, Mapping) else {}
     columns = raw.get("hand")
     if not isinstance(columns, Mapping):
-        problems.append(Problem(None, "hand", "The hand must give an entry for each side."))
+        problems.append(
+            Problem(None, "hand", "The hand must give an entry for each side.", "not_object")
+        )
         columns = {}
     for key in columns:
         if key not in sides:
-            problems.append(Problem(str(key), "hand", f"{key!r} is not a side of this game."))
+            problems.append(
+                Problem(
+                    str(key),
+                    "hand",
+                    f"{key!r} is not a side of this game.",
+                    "unknown_side",
+                    {"side": str(key)},
+                )
+            )
     missing = [s for s in sides if s not in columns]
     if columns and missing:
-        problems.append(Problem(None, "hand", f"No entry for {', '.join(map(repr, missing))}."))
+        problems.append(
+            Problem(
+                None,
+                "hand",
+                f"No entry for {', '.join(map(repr, missing))}.",
+                "missing_sides",
+                {"sides": missing},
+            )
+        )
     entries = {s: parse_entry(rules, s, columns.get(s, {}), problems) for s in sides}
     lone = raw.get("lone_hand")
     if rules.table.partnership != "lone_hand" and lone is not None:
-        problems.append(Problem(None, "lone_hand", f"{rules.name} has no lone hand."))
+        problems.append(
+            Problem(None, "lone_hand", f"{rules.name} has no lone hand.", "no_lone_hand")
+        )
         lone = None
     elif lone is not None and lone not in sides:
-        problems.append(Problem(None, "lone_hand", f"The lone hand {lone!r} is not a player here."))
+        problems.append(
+            Problem(
+                None,
+                "lone_hand",
+                f"The lone hand {lone!r} is not a player here.",
+                "unknown_side",
+                {"side": str(lone)},
+            )
+        )
         lone = None
     return Hand(entries=entries, lone_hand=lone)

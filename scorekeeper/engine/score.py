@@ -18,9 +18,9 @@ class Item:
     points: int
     count: int | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int]:
         """Returns the item as the JSON object of a breakdown."""
-        data = {"item": self.key, "label": self.label, "points": self.points}
+        data: dict[str, str | int] = {"item": self.key, "label": self.label, "points": self.points}
         if self.count is not None:
             data["count"] = self.count
         return data
@@ -32,6 +32,14 @@ class SideScore:
 
     score: int
     items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A hand scored on top of the totals before it: each column's score and new total."""
+
+    scores: Mapping[str, SideScore]
+    totals: Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -156,3 +164,9 @@ def score_hand(rules: Rules, hand: Hand) -> dict[str, SideScore]:
             items = (*shared[:-1], *own, shared[-1])  # threes before the cards left in hand
             scores[member] = SideScore(sum(i.points for i in items), items)
     return {k: scores[k] for k in hand.entries}
+
+
+def preview(rules: Rules, hand: Hand, totals_before: Mapping[str, int]) -> Preview:
+    """Scores a valid hand and adds each column's score to its total before the hand."""
+    scores = score_hand(rules, hand)
+    return Preview(scores, {k: totals_before.get(k, 0) + s.score for k, s in scores.items()})

@@ -16,7 +16,11 @@ def _points_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]
         if value % 5:
             problems.append(
                 Problem(
-                    side, field, f"{label} must be a multiple of 5 (every card is); got {value}."
+                    side,
+                    field,
+                    f"{label} must be a multiple of 5 (every card is); got {value}.",
+                    "not_multiple_of_5",
+                    {"value": value},
                 )
             )
         elif value > rules.card_points_max:
@@ -26,6 +30,8 @@ def _points_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]
                     field,
                     f"{label} of {value:,} is more than the whole {rules.pack}-card pack holds "
                     f"({rules.card_points_max:,}).",
+                    "more_than_pack",
+                    {"value": value, "max": rules.card_points_max},
                 )
             )
     return problems
@@ -37,12 +43,18 @@ def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
         count = getattr(entry, field)
         if count and rule is None:
             problems.append(
-                Problem(side, field, f"{rules.name} scores no {field.replace('_', ' ')}.")
+                Problem(
+                    side, field, f"{rules.name} scores no {field.replace('_', ' ')}.", "not_scored"
+                )
             )
         elif rule and count > rule.max:
             problems.append(
                 Problem(
-                    side, field, f"The pack has only {rule.max} {rule.label.lower()}; got {count}."
+                    side,
+                    field,
+                    f"The pack has only {rule.max} {rule.label.lower()}; got {count}.",
+                    "more_than_pack",
+                    {"value": count, "max": rule.max},
                 )
             )
     for extra in rules.extras:
@@ -52,6 +64,8 @@ def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
                     side,
                     extra.id,
                     f"{extra.label}: at most {extra.max}, got {entry.extras[extra.id]}.",
+                    "more_than_max",
+                    {"value": entry.extras[extra.id], "max": extra.max},
                 )
             )
     return problems
@@ -64,7 +78,12 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
     canastas = team.canasta_count
     if team.melded_points == 0 and canastas:
         problems.append(
-            Problem(anchor, "canastas", "A side with no melded points cannot have a canasta.")
+            Problem(
+                anchor,
+                "canastas",
+                "A side with no melded points cannot have a canasta.",
+                "canasta_without_melds",
+            )
         )
     else:
         least = sum(n * rules.canasta(k).min_points for k, n in team.canastas.items())
@@ -75,31 +94,48 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
                     "melded_points",
                     f"{_canasta_words(team.canastas, rules)} hold at least {least:,} points of "
                     f"cards, but melded points are {team.melded_points:,}.",
+                    "canastas_need_points",
+                    {"least": least, "melded": team.melded_points},
                 )
             )
     if team.went_out == "no":
         return problems
     if team.melded_points == 0:
-        problems.append(Problem(anchor, "went_out", "A side with no melds cannot go out."))
+        problems.append(
+            Problem(anchor, "went_out", "A side with no melds cannot go out.", "out_without_melds")
+        )
         return problems
     needed = rules.going_out.canastas
     if canastas < needed:
         word = "canasta" if needed == 1 else "canastas"
         problems.append(
             Problem(
-                anchor, "went_out", f"Going out needs {needed} {word}; this side has {canastas}."
+                anchor,
+                "went_out",
+                f"Going out needs {needed} {word}; this side has {canastas}.",
+                "out_needs_canastas",
+                {"needed": needed, "have": canastas},
             )
         )
     for kind, count in rules.going_out.requires.items():
         if team.canastas.get(kind, 0) < count:
             label = rules.canasta(kind).label.lower()
             problems.append(
-                Problem(anchor, "went_out", f"Going out needs at least {count} × {label}.")
+                Problem(
+                    anchor,
+                    "went_out",
+                    f"Going out needs at least {count} × {label}.",
+                    "out_needs_kind",
+                    {"kind": kind, "needed": count},
+                )
             )
     if team.went_out == "concealed" and canastas == 0:
         problems.append(
             Problem(
-                anchor, "went_out", "Going out concealed means melding a whole canasta at once."
+                anchor,
+                "went_out",
+                "Going out concealed means melding a whole canasta at once.",
+                "concealed_without_canasta",
             )
         )
     return problems
@@ -132,7 +168,11 @@ def _threes_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
             blamed = field if field == "red_threes" or rules.black_threes else extras[0].id
             problems.append(
                 Problem(
-                    None, blamed, f"The pack has {in_pack} {label}, but {held} were entered in all."
+                    None,
+                    blamed,
+                    f"The pack has {in_pack} {label}, but {held} were entered in all.",
+                    "more_than_pack",
+                    {"value": held, "max": in_pack},
                 )
             )
     return problems
@@ -143,7 +183,13 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
     out = [k for k, e in hand.entries.items() if e.out]
     for side in out[1:]:
         problems.append(
-            Problem(side, "went_out", f"Only one side can go out; {out[0]} already went out.")
+            Problem(
+                side,
+                "went_out",
+                f"Only one side can go out; {out[0]} already went out.",
+                "already_out",
+                {"side": out[0]},
+            )
         )
     problems += _threes_in_pack(hand, rules)
     cards = sum(e.melded_points + e.hand_points for e in hand.entries.values())
@@ -154,6 +200,8 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
                 "melded_points",
                 f"All sides together hold {cards:,} card points, more than the "
                 f"{rules.pack}-card pack's {rules.card_points_max:,}.",
+                "more_than_pack",
+                {"value": cards, "max": rules.card_points_max},
             )
         )
     return problems
@@ -173,6 +221,8 @@ def validate_hand(
                     side,
                     "totals_before",
                     f"A running total is always a multiple of 5; got {total}.",
+                    "not_multiple_of_5",
+                    {"value": total},
                 )
             )
     for side, entry in hand.entries.items():
@@ -180,7 +230,12 @@ def validate_hand(
         problems += _count_problems(side, entry, rules)
         if entry.out and entry.hand_points and one_player_columns:
             problems.append(
-                Problem(side, "hand_points", "A player who went out has no cards left in hand.")
+                Problem(
+                    side,
+                    "hand_points",
+                    "A player who went out has no cards left in hand.",
+                    "out_with_cards",
+                )
             )
     for team in teams(rules, hand):
         problems += _team_problems(team, hand, rules)
@@ -205,6 +260,8 @@ def warnings_for(rules: Rules, hand: Hand) -> list[Problem]:
                     "red_threes",
                     f"To go out, a side usually lays down as many red threes as canastas "
                     f"({threes} for {team.canasta_count}).",
+                    "red_threes_below_canastas",
+                    {"red_threes": threes, "canastas": team.canasta_count},
                 )
             )
     return notes

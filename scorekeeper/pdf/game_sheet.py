@@ -160,7 +160,7 @@ class _Sheet:
     def lines(self) -> list[Line]:
         """Returns every row to draw, with its height."""
         rows: list[Row | None] = list(self.state.rows)
-        if any(self.setup.start_totals.values()):
+        if any(self.state.totals_before(1).values()):
             rows.insert(0, None)
         out = []
         for row in rows:
@@ -233,7 +233,7 @@ class _Sheet:
         for group in grid.groups:
             key = group.side.key
             cols = {c.key: c for c in group.columns}
-            total = self.setup.start_totals.get(key, 0) if row is None else row.totals[key]
+            total = self.state.totals_before(1)[key] if row is None else row.totals[key]
             fonts.draw(
                 pen,
                 cols["total"].right - PAD,
@@ -366,8 +366,7 @@ class _Sheet:
         buffer = io.BytesIO()
         canvas = new_canvas(buffer, self.size, f"{self.title} – {self.rules.name} score sheet")
         pages = self.pages(self.lines())
-        carried = dict(self.setup.start_totals) or {s.key: 0 for s in self.setup.sides}
-        carried = {s.key: carried.get(s.key, 0) for s in self.setup.sides}
+        carried = self.state.totals_before(1)
         for number, page in enumerate(pages, start=1):
             top = self.header(canvas, number)
             band_top = top

@@ -1,5 +1,6 @@
 """The store: every SQL statement of the app, behind functions that take the db first."""
 
+from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.store.browsers import find_link, join, role_of
 from scorekeeper.store.errors import (
     AlreadySaved,
@@ -14,7 +15,6 @@ from scorekeeper.store.errors import (
 from scorekeeper.store.game_end import CannotPlayOn, delete_hands_after_end, play_on
 from scorekeeper.store.game_rules import RuleBook, RulesUnreadable, Segment
 from scorekeeper.store.games import (
-    MAX_NAME,
     Game,
     Tokens,
     create_game,

@@ -50,11 +50,12 @@ class GameOver(StoreError):
 
 
 class InvalidGame(StoreError):
-    """The new game's setup is wrong; `field` names the part at fault."""
+    """The new game's setup is wrong; `field` names the part at fault, `problems` every one."""
 
-    def __init__(self, message: str, field: str = "") -> None:
+    def __init__(self, message: str, field: str = "", problems: Sequence[Problem] = ()) -> None:
         super().__init__(message)
         self.field = field
+        self.problems = tuple(problems)
 
 
 class InvalidHand(StoreError):

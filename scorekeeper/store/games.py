@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
-from scorekeeper.engine.ending import TargetRaise, start_problems, with_raises
+from scorekeeper.engine.ending import EndProblem, TargetRaise, with_raises
 from scorekeeper.format_documents import FormatError, preset_document, rules_of
 from scorekeeper.presets import Rules
 from scorekeeper.store import cache
@@ -26,8 +26,6 @@ from scorekeeper.store.game_rules import PRESET, RuleBook, freeze, rule_book
 
 logger = logging.getLogger(__name__)
 
-MAX_NAME = 40
-MAX_START_TOTAL = 100_000
 ROLES = ("owner", "edit", "view")
 
 
@@ -86,9 +84,7 @@ class Game:
 
     def totals_before(self, number: int) -> dict[str, int]:
         """Returns each side's total before hand `number` (1-based)."""
-        if number <= 1 or not self.state.rows:
-            return {s.key: self.setup.start_totals.get(s.key, 0) for s in self.setup.sides}
-        return dict(self.state.rows[min(number, len(self.state.rows) + 1) - 2].totals)
+        return self.state.totals_before(number)
 
     def check(self, raw: Hand | Mapping[str, Any], number: int) -> tuple[Hand, list[Problem]]:
         """Parses and validates a raw hand as hand `number`, returning every problem."""
@@ -264,36 +260,15 @@ def games_for_browser(db: Database, browser_id: str) -> list[tuple[str, Game]]:
         return [(r["role"], load(db, r["game_id"])) for r in rows]
 
 
-def _check_names(sides: Sequence[tuple[str, Sequence[str]]]) -> None:
-    names = [name for name, _ in sides]
-    players = [p for _, ps in sides for p in ps]
-    for what, items in (("side", names), ("player", players)):
-        for item in items:
-            if not item.strip() or len(item) > MAX_NAME or item != item.strip():
-                raise InvalidGame(f"Each {what} name needs 1 to {MAX_NAME} characters.", what)
-        if len(set(items)) != len(items):
-            raise InvalidGame(f"Two {what}s have the same name.", what)
-
-
-def _check_setup(
-    rules: Rules,
-    sides: Sequence[tuple[str, Sequence[str]]],
-    first_dealer: str,
-    start_totals: Mapping[str, int],
-) -> None:
-    table = rules.table
-    if not table.min_sides <= len(sides) <= table.max_sides:
-        raise InvalidGame(f"{rules.name} cannot be played with {len(sides)} sides.", "sides")
-    _check_names(sides)
-    if first_dealer not in [p for _, ps in sides for p in ps]:
-        raise InvalidGame("The first dealer must be one of the players.", "first_dealer")
-    for key, total in start_totals.items():
-        if key not in [n for n, _ in sides] or not isinstance(total, int) or total % 5:
-            raise InvalidGame("Starting totals are multiples of 5, one per side.", "start_totals")
-        if abs(total) > MAX_START_TOTAL:
-            raise InvalidGame("A starting total that large cannot be right.", "start_totals")
-    for problem in start_problems(rules, start_totals):
-        raise InvalidGame(explain(problem), problem.field)
+def refusal(problems: Sequence[Problem]) -> InvalidGame:
+    """Returns the error for a setup the engine refused, led by its first problem."""
+    first = problems[0]
+    # The part at fault in a word: "side" or "player" for a name, else the path's first key.
+    area = first.params.get("what") or first.field.split(".")[0].split("[")[0]
+    message = first.message
+    if first.code == "start_at_target":  # a rule of the game's end: worded with the others
+        message = explain(EndProblem(first.code, area, first.params))
+    return InvalidGame(message, area, problems)
 
 
 def create_game(
@@ -341,10 +316,12 @@ def create_game_under(
         rules = rules_of(document, options)
     except FormatError as error:
         raise InvalidGame(error.problems[0].message, "format") from error
-    start = {k: v for k, v in (start_totals or {}).items() if v}
-    _check_setup(rules, sides, first_dealer, start)
+    draft, problems = engine.check_setup(rules, sides, first_dealer, start_totals or {})
+    if problems:
+        raise refusal(problems)
+    start = dict(draft.start_totals)
     setup = Setup(
-        sides=tuple(Side(name, name, tuple(players)) for name, players in sides),
+        sides=tuple(Side(name, name, players) for name, players in draft.sides),
         first_dealer=first_dealer,
         start_totals=start,
     )
@@ -377,7 +354,7 @@ def create_game_under(
             document=document,
             stamp=stamp,
         )
-        for position, (name, players) in enumerate(sides):
+        for position, (name, players) in enumerate(draft.sides):
             db.table("sides").insert({"game_id": game_id, "position": position, "name": name})
             db.table("players").insert_all(
                 {"game_id": game_id, "side_position": position, "position": i, "name": p}

@@ -17,9 +17,9 @@ from scorekeeper.format_documents import FormatError, digest, preset_document, r
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
-from scorekeeper.store.errors import InvalidGame, StoreError
+from scorekeeper.store.errors import StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, freeze
-from scorekeeper.store.games import _check_setup, load, new_token, now
+from scorekeeper.store.games import load, new_token, now, refusal
 
 KIND = "canasta-scorekeeper"
 VERSION = 1
@@ -27,7 +27,7 @@ MAX_BYTES = 8 * 1024 * 1024
 MAX_GAMES = 2_000
 MAX_HANDS = 1_000  # far more than any game; a hostile file cannot make us replay forever
 MAX_DEPTH = 11  # games > game > rules > segment > document > options > option > set > tiers > tier
-MAX_TEXT = 40
+MAX_TEXT = 40  # ids, formats and dates; names follow the engine's setup rules
 MAX_RAISES = 20
 CLOCK_SLACK = timedelta(minutes=10)  # another computer's clock may run a little ahead
 GAME_KEYS = {
@@ -193,6 +193,13 @@ def _stamp(where: str, value: Any, name: str) -> str:
     return value
 
 
+def _string(where: str, value: Any, name: str) -> str:
+    """Returns a name as it is; its rules (length, spaces, repeats) are the engine's."""
+    if not isinstance(value, str):
+        raise InvalidImport(f"{where}: {name} must be text.")
+    return value
+
+
 def _raises(where: str, rules: Rules, hands: int, raw: Any) -> tuple[TargetRaise, ...]:
     """Checks the targets a game was raised to: each above the last, after a played hand."""
     if not isinstance(raw, list) or len(raw) > MAX_RAISES:
@@ -223,8 +230,12 @@ def _sides(where: str, raw: Any) -> list[tuple[str, list[str]]]:
     for i, side in enumerate(raw):
         if not isinstance(side, dict) or set(side) != {"name", "players"}:
             raise InvalidImport(f"{where}: sides[{i}] must have exactly a name and players.")
-        players = _texts(where, side["players"], f"sides[{i}].players")
-        sides.append((_text(where, side["name"], f"sides[{i}].name"), players))
+        if not isinstance(side["players"], list):
+            raise InvalidImport(f"{where}: sides[{i}].players must be a list.")
+        players = [
+            _string(where, p, f"sides[{i}].players[{j}]") for j, p in enumerate(side["players"])
+        ]
+        sides.append((_string(where, side["name"], f"sides[{i}].name"), players))
     return sides
 
 
@@ -254,8 +265,8 @@ def _hands(
     for problem in after_end_problems(state):  # the app refuses to record past the end
         raise InvalidImport(f"{where}: {problem.field}: {explain(problem)}")
     for number, hand in enumerate(hands, 1):
-        before = state.rows[number - 2].totals if number > 1 else state_start(setup)
-        problems = engine.validate_hand(with_raises(book.rules_for(number), raises), hand, before)
+        rules = with_raises(book.rules_for(number), raises)
+        problems = engine.validate_hand(rules, hand, state.totals_before(number))
         if problems:
             raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
     return tuple(hands)
@@ -314,11 +325,6 @@ def _rule_book(where: str, format_id: str, options: list[str], raw: Any) -> Rule
     return RuleBook(tuple(segments))
 
 
-def state_start(setup: Setup) -> dict[str, int]:
-    """Returns each side's total before the first hand."""
-    return {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
-
-
 def check_game(index: int, raw: Any) -> Imported:
     """Checks one game of an import file as a new game would be checked, hands and all."""
     where = f"Game {index + 1}"
@@ -341,12 +347,11 @@ def check_game(index: int, raw: Any) -> Imported:
     book = _rule_book(where, format_id, options, raw.get("rules"))
     rules = book.segments[0].rules
     sides = _sides(where, raw["sides"])
-    first_dealer = _text(where, raw["first_dealer"], "first_dealer")
+    first_dealer = _string(where, raw["first_dealer"], "first_dealer")
     start = _totals(where, raw.get("start_totals", {}))
-    try:
-        _check_setup(rules, sides, first_dealer, start)
-    except InvalidGame as error:
-        raise InvalidImport(f"{where}: {error.field}: {error.message}") from error
+    _draft, problems = engine.check_setup(rules, sides, first_dealer, start)
+    if problems:
+        raise InvalidImport(f"{where}: {problems[0].field}: {refusal(problems).message}")
     seating = tuple(_texts(where, raw.get("seating", []), "seating"))
     players = [p for _, ps in sides for p in ps]
     if seating and sorted(seating) != sorted(players):

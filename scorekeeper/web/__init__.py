@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter
 
+from scorekeeper.engine import MAX_NAME
 from scorekeeper.web import (
     compress,
     errors,
     game_end,
+    game_form,
     games,
     hands,
     home,
@@ -32,8 +35,15 @@ def signed(value: int) -> str:
     return f"+{value:,}" if value > 0 else points(value)
 
 
+class AsciiIntConverter(IntegerConverter):
+    """`<int:...>` in a URL: the digits 0-9 only (werkzeug's also takes ٣ and full-width 3)."""
+
+    regex = r"[0-9]{1,9}"
+
+
 def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None = None) -> None:
     """Registers the blueprints, error pages and filters on the app."""
+    app.url_map.converters["int"] = AsciiIntConverter  # before any rule is added: API too
     for blueprint in (
         home.bp,
         games.bp,
@@ -52,3 +62,5 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.add_template_filter(points)
     app.add_template_filter(signed)
+    app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength
+    app.add_template_filter(game_form.named_players)

@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scorekeeper.engine import Setup, Side
-from scorekeeper.presets import Rules
-from scorekeeper.store import MAX_NAME
+from scorekeeper import i18n
+from scorekeeper.engine import Draft, Setup, Side, check_setup, dealer
+from scorekeeper.engine.setup import MAX_START_TOTAL, players_per_side
+from scorekeeper.presets import Rules, rules_for
+from scorekeeper.store import Game
 
 PARTNERSHIP_NAMES = ("We", "They", "Them", "Us", "You")
-TOTAL = re.compile(r"-?[0-9]{1,6}")
-
-
-@dataclass(frozen=True)
-class Draft:
-    """A new game as the form gave it, ready for the store."""
-
-    format_id: str
-    options: tuple[str, ...]
-    sides: tuple[tuple[str, tuple[str, ...]], ...]
-    first_dealer: str
-    start_totals: dict[str, int]
+MULTIPLE = "A starting total is a whole multiple of 5, like 1250 or -120."
 
 
 @dataclass
@@ -34,8 +24,7 @@ class GameForm:
     values: dict[str, str] = field(default_factory=dict)
     options: set[str] = field(default_factory=set)
     errors: dict[str, list[str]] = field(default_factory=dict)
-    sides: list[tuple[str, list[str]]] = field(default_factory=list)
-    start_totals: dict[str, int] = field(default_factory=dict)
+    draft: Draft | None = None  # the game to start, when the setup rules found no problem
 
     @property
     def individual(self) -> bool:
@@ -44,14 +33,18 @@ class GameForm:
 
     def players(self, side: int) -> int:
         """Returns how many players side `side` (0-based) has in this format."""
-        per_side = self.rules.table.players_per_side
-        return per_side[min(side, len(per_side) - 1)]
+        return players_per_side(self.rules, side)
 
     def default_name(self, side: int) -> str:
-        """Returns the name a side starts with: We/They for partnerships, empty for players."""
+        """Returns the name a side gets when none is typed: We/They, or "Player 2"."""
         if self.individual:
-            return ""
+            return f"Player {side + 1}"
         return PARTNERSHIP_NAMES[side] if side < len(PARTNERSHIP_NAMES) else f"Side {side + 1}"
+
+    def default_player(self, side: int, player: int) -> str:
+        """Returns the name an unnamed partner gets, e.g. "We 2", from the side's name."""
+        side_name = self.values.get(f"side-{side}-name", "").strip() or self.default_name(side)
+        return f"{side_name} {player + 1}"
 
     def seats(self) -> list[tuple[str, str]]:
         """Returns (value, label) for every seat in dealing order, for the first-dealer choice."""
@@ -75,92 +68,113 @@ class GameForm:
         self.errors.setdefault(name, []).append(message)
 
 
+def named_players(side: Side) -> list[str]:
+    """Returns a side's players that were given names, leaving out defaults such as "We 2"."""
+    defaults = {side.name, *(f"{side.name} {j + 1}" for j in range(len(side.players)))}
+    return [p for p in side.players if p not in defaults]
+
+
 def blank(rules: Rules, count: int) -> GameForm:
     """Returns the form as first shown: default side names and the first seat dealing."""
     form = GameForm(rules, count)
     for i in range(count):
-        form.values[f"side-{i}-name"] = form.default_name(i)
+        form.values[f"side-{i}-name"] = "" if form.individual else form.default_name(i)
     form.values["first_dealer"] = "0-0"
     return form
 
 
-def _name(form: GameForm, key: str, what: str, raw: Mapping[str, str]) -> str:
-    text = str(raw.get(key, ""))[:200].strip()
+def _text(form: GameForm, key: str, raw: Mapping[str, str], limit: int = 200) -> str:
+    """Returns a field's typed text, trimmed, and keeps it to show the form again."""
+    text = str(raw.get(key, ""))[:limit].strip()
     form.values[key] = text
-    if not text:
-        form.error(key, f"Enter the {what}'s name.")
-    elif len(text) > MAX_NAME:
-        form.error(key, f"Names are at most {MAX_NAME} characters.")
     return text
 
 
-def _unique(form: GameForm, entries: list[tuple[str, str]], what: str) -> None:
-    seen: set[str] = set()
-    for key, name in entries:
-        if name and name.casefold() in seen:
-            form.error(key, f"Another {what} already has this name.")
-        seen.add(name.casefold())
-
-
-def _names(form: GameForm, raw: Mapping[str, str]) -> list[tuple[str, list[str]]]:
+def _sides(form: GameForm, raw: Mapping[str, str]) -> list[tuple[str, list[str]]]:
     sides = []
     for i in range(form.count):
-        name = _name(form, f"side-{i}-name", "player" if form.individual else "side", raw)
-        players = (
-            [name]
-            if form.individual
-            else [
-                _name(form, f"side-{i}-player-{j}", "player", raw) for j in range(form.players(i))
+        name = _text(form, f"side-{i}-name", raw) or form.default_name(i)
+        if form.individual:
+            players = [name]
+        else:  # names are optional: an unnamed partner is "We 2"
+            players = [
+                _text(form, f"side-{i}-player-{j}", raw) or form.default_player(i, j)
+                for j in range(form.players(i))
             ]
-        )
         sides.append((name, players))
-    _unique(form, [(f"side-{i}-name", n) for i, (n, _) in enumerate(sides)], "side")
-    if not form.individual:
-        keys = [
-            (f"side-{i}-player-{j}", p) for i, (_, ps) in enumerate(sides) for j, p in enumerate(ps)
-        ]
-        _unique(form, keys, "player")
     return sides
 
 
+def _dealer(
+    form: GameForm, raw: Mapping[str, str], sides: list[tuple[str, list[str]]]
+) -> str | None:
+    """Returns the name of the player in the chosen seat, or None when no seat was chosen."""
+    seat = str(raw.get("first_dealer", "0-0"))[:20]  # a quick start sends none: seat 1 deals
+    form.values["first_dealer"] = seat
+    if seat not in dict(form.seats()):
+        return None
+    i, j = (int(n) for n in seat.split("-"))
+    return sides[i][1][j]
+
+
 def _start_totals(form: GameForm, raw: Mapping[str, str], names: list[str]) -> dict[str, int]:
+    """Returns the starting totals typed as numbers; text that is not one is marked."""
     totals = {}
-    target = form.rules.ending.target
     for i, name in enumerate(names):
         key = f"side-{i}-start"
-        text = str(raw.get(key, ""))[:20].strip()
-        form.values[key] = text
+        text = _text(form, key, raw, 20)
         if not text:
             continue
-        if not TOTAL.fullmatch(text) or int(text) % 5:
-            form.error(key, "A starting total is a whole multiple of 5, like 1250 or -120.")
-        elif target is not None and int(text) >= target:
-            form.error(key, f"A starting total must be below the target ({target:,}).")
-        else:
-            totals[name] = int(text)
+        try:
+            totals[name] = i18n.parse_whole(
+                text, label="A starting total", limit=MAX_START_TOTAL, negative=True
+            )
+        except i18n.NumberProblem as problem:
+            form.error(key, problem.message if problem.code != "not-a-number" else MULTIPLE)
     return totals
+
+
+def _field_names(form: GameForm, names: list[str]) -> dict[str, str]:
+    """Returns the form field of each setup path, e.g. sides[0].players[1] -> side-0-player-1."""
+    fields = {"first_dealer": "first_dealer"}
+    for i in range(form.count):
+        fields[f"sides[{i}].name"] = f"side-{i}-name"
+        fields.update(
+            {f"sides[{i}].players[{j}]": f"side-{i}-player-{j}" for j in range(form.players(i))}
+        )
+    for i, name in reversed(list(enumerate(names))):  # a repeated name marks its first side
+        fields[f"start_totals.{name}"] = f"side-{i}-start"
+    return fields
 
 
 def read(rules: Rules, count: int, raw: Mapping[str, str], options: list[str]) -> GameForm:
     """Reads a submitted new-game form; the result has errors or gives a Draft via `draft`."""
     form = GameForm(rules, count, options={o.id for o in rules.options} & set(options))
-    sides = _names(form, raw)
-    form.values["first_dealer"] = str(raw.get("first_dealer", ""))[:20]
-    if form.values["first_dealer"] not in dict(form.seats()):
-        form.error("first_dealer", "Choose who deals the first hand.")
-    form.start_totals = _start_totals(form, raw, [n for n, _ in sides])
-    form.sides = sides
+    sides = _sides(form, raw)
+    dealer = _dealer(form, raw, sides)
+    names = [name for name, _ in sides]
+    totals = _start_totals(form, raw, names)
+    chosen = rules_for(rules.id, [o.id for o in rules.options if o.id in form.options])
+    form.draft, problems = check_setup(chosen, sides, dealer, totals)
+    fields = _field_names(form, names)
+    for problem in problems:
+        form.error(fields.get(problem.field, "_form"), problem.message)
     return form
 
 
 def draft(form: GameForm) -> Draft:
     """Returns the game the form describes; call only when the form has no errors."""
-    sides = form.sides
-    i, j = (int(n) for n in form.values["first_dealer"].split("-"))
+    if form.draft is None or form.errors:
+        raise ValueError("The form has errors: there is no game to start.")
+    return form.draft
+
+
+def again(game: Game) -> Draft:
+    """Returns a new game like `game`: same format, options and sides; the next seat deals."""
     return Draft(
-        format_id=form.rules.id,
-        options=tuple(o.id for o in form.rules.options if o.id in form.options),
-        sides=tuple((name, tuple(players)) for name, players in sides),
-        first_dealer=sides[i][1][j],
-        start_totals=form.start_totals,
+        format_id=game.format,
+        options=game.options,
+        sides=tuple((side.name, side.players) for side in game.setup.sides),
+        first_dealer=dealer(game.rules, game.setup, 1),
+        start_totals={},
     )

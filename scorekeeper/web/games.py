@@ -7,7 +7,7 @@ from dataclasses import asdict
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug import Response
 
-from scorekeeper import store
+from scorekeeper import i18n, store
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.web import access, follow, game_form
@@ -25,8 +25,8 @@ def _chosen() -> tuple[Rules | None, int]:
             abort(400, "Choose a format from the list.")
         return None, 0
     table = preset.rules.table
-    count = request.values.get("sides", "")
-    count = int(count) if count.isdigit() and len(count) < 3 else len(table.players_per_side)
+    count = i18n.parse_index(request.values.get("sides", ""), 100)
+    count = len(table.players_per_side) if count is None else count
     return preset.rules, min(max(count, table.min_sides), table.max_sides)
 
 
@@ -51,6 +51,20 @@ def new() -> Response | tuple[str, int]:
                 flash(f"New {rules.name} game. {game.state.next_dealer} deals first.", "ok")
                 return redirect(url_for("games.sheet", game_id=game.id))
     return render_template("games/new.html", form=form), 422 if form.errors else 200
+
+
+@bp.post("/games/<game_id>/again")
+def again(game_id: str) -> Response:
+    """Starts a new game like this one, with the deal moved one seat on, in one tap."""
+    game, _role = access.open_game(game_id, write=True)  # a spectator's phone starts none
+    draft = game_form.again(game)
+    try:
+        new_game = store.create_game(get_db(), **asdict(draft), owner=access.browser_id())
+    except store.InvalidGame as error:  # a game stored before today's checks
+        flash(error.message, "error")
+        return redirect(url_for("games.new", format=game.format))
+    flash(f"New {game.rules.name} game like the last. {draft.first_dealer} deals first.", "ok")
+    return redirect(url_for("games.sheet", game_id=new_game.id))
 
 
 @bp.get("/games/<game_id>")

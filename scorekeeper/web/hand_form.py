@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper import i18n
 from scorekeeper.engine import Problem
+from scorekeeper.engine.hand import MAX_ENTRY
 from scorekeeper.presets import Rules
 
-SUM_HELP = "Use numbers joined by +, like 120+35+20."
-SUM = re.compile(r"[0-9]{1,7}(?: *\+ *[0-9]{1,7}){0,39}")
-COUNT = re.compile(r"[0-9]{1,4}")
-MAX_TYPED = 200
+MAX_TYPED = i18n.MAX_TYPED
+MAX_COUNT = 9_999  # a count of cards or canastas; the engine checks the real bounds
 FORM = "_form"  # errors about the whole hand rather than one field
 NOBODY = "none"  # the lone-hand choice when the pile was never taken
+NOTHING_ENTERED = "nothing_entered"  # the code of an empty form: the preview stays quiet
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,7 @@ class Reading:
     document: dict[str, Any] | None
     values: dict[str, str]
     errors: dict[str, list[str]] = field(default_factory=dict)
+    code: str = ""  # what the whole-form error is, for scripts: "nothing_entered"
 
 
 def fields_for(rules: Rules) -> list[Field]:
@@ -71,18 +72,14 @@ def lone_hand_applies(rules: Rules) -> bool:
 
 def parse_number(text: str, kind: str, label: str) -> tuple[int | None, str | None]:
     """Returns the number typed (a sum of parts for points) or a message saying what is wrong."""
-    text = text.strip()
-    if not text:
+    if not text.strip():
         return 0, None
-    if text[0] in "-−" and len(text) > 1:
-        return None, f"{label} cannot be negative."
-    if len(text) > MAX_TYPED:
-        return None, SUM_HELP if kind == "points" else "Enter a whole number, like 2."
-    if kind == "points" and SUM.fullmatch(text):
-        return sum(int(part) for part in text.split("+")), None
-    if kind == "count" and COUNT.fullmatch(text):
-        return int(text), None
-    return None, SUM_HELP if kind == "points" else "Enter a whole number, like 2."
+    points = kind == "points"
+    try:
+        limit = MAX_ENTRY if points else MAX_COUNT
+        return i18n.parse_whole(text, label=label, limit=limit, sums=points), None
+    except i18n.NumberProblem as problem:
+        return None, problem.message
 
 
 def form_names(rules: Rules, sides: Sequence[str]) -> list[str]:
@@ -109,11 +106,15 @@ def values_from_entry(rules: Rules, sides: Sequence[str], document: Mapping[str,
     return values
 
 
-def blank_values(rules: Rules, sides: Sequence[str]) -> dict[str, str]:
-    """Returns the values of an empty form: counts at 0, points blank, nobody out."""
-    return values_from_entry(rules, sides, {"hand": {}}) | (
+def blank_values(rules: Rules, sides: Sequence[str], out: str | None = None) -> dict[str, str]:
+    """Returns the values of an empty form: counts at 0, points blank, and who went out if
+    the sheet said so (`out`, a side's position), else nobody."""
+    values = values_from_entry(rules, sides, {"hand": {}}) | (
         {"lone_hand": ""} if lone_hand_applies(rules) else {}
     )
+    if out in {str(i) for i in range(len(sides))}:
+        values[f"{out}-went_out"] = "out"
+    return values
 
 
 def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading:
@@ -143,14 +144,15 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading
         choice = values["lone_hand"]
         if choice == NOBODY:
             pass
-        elif choice.isdigit() and int(choice) < len(sides):
-            document["lone_hand"] = sides[int(choice)]
+        elif (index := i18n.parse_index(choice, len(sides))) is not None:
+            document["lone_hand"] = sides[index]
         else:
             errors["lone_hand"] = [
                 "Choose who played alone, or nobody if the pile was never taken."
             ]
     if not entered and not errors:
         errors[FORM] = ["Nothing was entered. Fill in each side's points for the hand."]
+        return Reading(None, values, errors, NOTHING_ENTERED)
     return Reading(None if errors else document, values, errors)
 
 

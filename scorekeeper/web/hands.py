@@ -7,7 +7,7 @@ from collections.abc import Callable
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug import Response
 
-from scorekeeper import engine, store
+from scorekeeper import engine, i18n, store
 from scorekeeper.db import get_db
 from scorekeeper.engine import sitting_out
 from scorekeeper.store import Game
@@ -64,7 +64,7 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
                 game.rules, game.side_keys, game.hands[number - 1].as_dict()
             )
             if number <= len(game.hands)
-            else hand_form.blank_values(game.rules, game.side_keys)
+            else hand_form.blank_values(game.rules, game.side_keys, request.args.get("out"))
         )
         return _form_page(game, number, Reading(None, values), game.version)
     version, token = posted()
@@ -150,8 +150,7 @@ def delete_last(game_id: str):
 def preview(game_id: str) -> Response:
     """Scores the form's hand without saving it, as JSON for the live preview."""
     game, _role = access.open_game(game_id)
-    number = request.form.get("number", "")
-    number = int(number) if number.isdigit() and 1 <= int(number) <= len(game.hands) else 0
+    number = i18n.parse_index(request.form.get("number", ""), len(game.hands) + 1) or 0
     number = number or len(game.hands) + 1
     reading = hand_form.read(game.rules, game.side_keys, request.form)
     errors = reading.errors
@@ -160,16 +159,17 @@ def preview(game_id: str) -> Response:
         errors = hand_form.errors_from(problems, game.rules, game.side_keys)
     if errors:
         listed = [{"field": f, "message": m} for f, ms in errors.items() for m in ms]
+        if reading.code:  # the whole form's state, for the script: e.g. "nothing_entered"
+            listed[0]["code"] = reading.code
         return jsonify(ok=False, sides={}, errors=listed, warnings=[])
-    before = game.totals_before(number)
-    scores = engine.score_hand(game.rules, hand)
+    scored = engine.preview(game.rules, hand, game.totals_before(number))
     sides = {
         key: {
             "score": s.score,
-            "total": before[key] + s.score,
+            "total": scored.totals[key],
             "breakdown": [item.as_dict() for item in s.items],
         }
-        for key, s in scores.items()
+        for key, s in scored.scores.items()
     }
     warnings = [w.message for w in engine.warnings_for(game.rules, hand)]
     return jsonify(ok=True, sides=sides, errors=[], warnings=warnings)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 
 from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.presets import load_presets
-from scorekeeper.web.access import browser_id
+from scorekeeper.web.access import browser_id, can_write
+from scorekeeper.web.origin import is_loopback, lan_origins
+from scorekeeper.web.share import qr_svg
 
 bp = Blueprint("home", __name__)
 
@@ -15,9 +17,19 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index() -> str:
     """Lists this browser's games, those still being played first."""
-    games = [game for _, game in store.games_for_browser(get_db(), browser_id())]
+    mine = store.games_for_browser(get_db(), browser_id())
+    games = [game for _, game in mine]
+    last = next((game for role, game in mine if can_write(role)), None)
     playing = [g for g in games if not g.state.status.over]
     finished = [g for g in games if g.state.status.over]
+    # On the hosting computer, the address phones at the table scan, as `serve --lan` printed.
+    lan = lan_origins() if is_loopback(request.remote_addr or "") else []
     return render_template(
-        "home/index.html", playing=playing, finished=finished, presets=load_presets().values()
+        "home/index.html",
+        playing=playing,
+        finished=finished,
+        last=last,
+        presets=load_presets().values(),
+        join_urls=[f"{origin}/" for origin in lan],
+        join_qr=qr_svg(f"{lan[0]}/") if lan else None,
     )

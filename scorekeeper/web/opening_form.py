@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from scorekeeper import i18n
 from scorekeeper.engine import OpeningNeed
 from scorekeeper.engine.cards import countable, meld_points
 from scorekeeper.presets import CardClass, Rules
-from scorekeeper.web.hand_form import COUNT
 
 SIDE = "side"
 CANASTA = "canasta"
@@ -62,19 +62,21 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Check:
     """Reads the side and the card counts, with a message for each value that cannot be right."""
     values = {SIDE: str(form.get(SIDE, "0"))[:4]}
     errors: dict[str, list[str]] = {}
-    side = int(values[SIDE]) if values[SIDE].isdigit() else -1
-    if not 0 <= side < len(sides):
+    side = i18n.parse_index(values[SIDE], len(sides))
+    if side is None:
         errors[SIDE] = ["Choose the side that plans to open."]
     counts = {}
     for card in cards_for(rules):
         name = f"cards-{card.id}"
-        values[name] = text = str(form.get(name, "")).strip()[:5] or "0"
-        if COUNT.fullmatch(text) and int(text) <= card.count:
-            counts[card.id] = int(text)
-        else:
+        values[name] = text = str(form.get(name, "")).strip()[: i18n.MAX_TYPED] or "0"
+        try:
+            counts[card.id] = i18n.parse_whole(text, label=card.label, limit=card.count)
+        except i18n.NumberProblem as problem:
             errors[name] = [f"{card.label}: enter a whole number from 0 to {card.count}."]
+            if problem.code == "foreign-digit":
+                errors[name].insert(0, problem.message)
     canasta, natural = form.get(CANASTA) == "1", form.get(NATURAL) == "1"
-    return Check(max(side, 0), counts, canasta or natural, natural, values, errors)
+    return Check(side or 0, counts, canasta or natural, natural, values, errors)
 
 
 def answer(rules: Rules, side: str, need: OpeningNeed | None, check: Check) -> Answer:

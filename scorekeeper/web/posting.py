@@ -6,6 +6,7 @@ import secrets
 
 from flask import abort, request
 
+from scorekeeper.i18n import parse_ascii
 from scorekeeper.store import FORM_TOKEN
 
 
@@ -17,6 +18,7 @@ def new_form_token() -> str:
 def posted() -> tuple[int, str]:
     """Returns the posted (version, form_token); 400 when either is missing or malformed."""
     version, token = request.form.get("version", ""), request.form.get("form_token", "")
-    if not version.isdigit() or len(version) > 12 or not FORM_TOKEN.fullmatch(token):
+    number = parse_ascii(version)
+    if number is None or not FORM_TOKEN.fullmatch(token):
         abort(400, "This form is missing its hidden fields. Reload the page and try again.")
-    return int(version), token
+    return number, token

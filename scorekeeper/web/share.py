@@ -9,6 +9,7 @@ from werkzeug import Response
 from scorekeeper.db import get_db
 from scorekeeper.store.sharing import replace_link
 from scorekeeper.web import access
+from scorekeeper.web.origin import public_origin, public_url, reachable_by_other_phones
 
 bp = Blueprint("share", __name__, url_prefix="/games/<game_id>/share")
 
@@ -27,9 +28,10 @@ def qr_svg(url: str) -> str:
 def page(game_id: str) -> Response:
     """Shows the links to this game: a viewer sees only the read-only one."""
     game, role = access.open_game(game_id)
-    view_url = url_for("games.join", token=game.tokens.view, _external=True)
+    # Built from the address other phones reach: never 127.0.0.1 while serving on the LAN.
+    view_url = public_url(url_for("games.join", token=game.tokens.view))
     edit_url = (
-        url_for("games.join", token=game.tokens.edit, _external=True)
+        public_url(url_for("games.join", token=game.tokens.edit))
         if access.can_write(role)
         else None
     )
@@ -41,6 +43,8 @@ def page(game_id: str) -> Response:
         view_url=view_url,
         edit_url=edit_url,
         qr=qr_svg(view_url),
+        reachable=reachable_by_other_phones(),
+        origin=public_origin(),
     )
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"  # the links are keys to the game

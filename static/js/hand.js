@@ -107,7 +107,7 @@
     out.textContent = "";
     clearFieldErrors();
     var errors = data.errors || [];
-    var nothing = errors.length === 1 && errors[0].field === "_form" && /^Nothing was entered/.test(errors[0].message);
+    var nothing = errors.some(function (error) { return error.code === "nothing_entered"; });
     out.hidden = nothing;
     if (nothing) return;
     if (data.ok) showSides(data); else showErrors(errors);
@@ -132,6 +132,7 @@
   }
 
   function schedule() {
+    asked++;  // an answer already on its way is for older values: it must not clear the busy mark
     out.setAttribute("aria-busy", "true");  // a newer answer is coming; tests wait on it too
     clearTimeout(timer);
     timer = setTimeout(send, 250);
@@ -148,7 +149,9 @@
 
 /* ---- counter ---- */
 /* Card counter: steppers per card class; their points (count x the preset's value, written
-   on the page) fill the side's melded and hand points. Generic: no format is named here. */
+   on the page) fill the side's melded and hand points. Generic: no format is named here.
+   It is an input aid, like typing 120+35: it only fills the points fields, and the server
+   checks and scores what they hold (the preview above shows its answer; saving re-checks). */
 
 (function () {
   document.querySelectorAll("details.counter").forEach(function (counter) {

@@ -79,7 +79,8 @@ def test_service_worker_controls_the_app_and_offline_shows_the_notice(
     page.goto(f"{base_url}/games/new?format=samba")  # never opened: no copy to show
     expect(page.locator("h1")).to_have_text("You're offline.")
 
-    page.context.set_offline(False)
+    page.context.set_offline(False)  # the offline page asks again by itself
+    expect(page.locator("h1")).to_have_text("New Samba game", timeout=8000)
     page.goto(form)
     assert page.locator("#f-0-melded_points").input_value() == "120"
     assert page.locator("#f-1-melded_points").input_value() == "75"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import Taps, new_game, stored_game
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -111,7 +112,7 @@ def test_a_hand_recorded_with_the_keyboard_alone(live_app, base_url, light_phone
                 return
         raise AssertionError(f"Tab never reached {selector}")
 
-    tab_to("#f-0-melded_points")
+    assert page.evaluate("document.activeElement.id") == "f-0-melded_points"  # focused on load
     keys.type("150")
     tab_to("button[data-for='f-0-canastas-natural'][data-step='1']")
     keys.press("Space")
@@ -127,3 +128,17 @@ def test_a_hand_recorded_with_the_keyboard_alone(live_app, base_url, light_phone
     assert hand["We"]["melded_points"] == 150 and hand["We"]["went_out"] == "out"
     assert hand["We"]["canastas"]["natural"] == 1
     assert (hand["They"]["melded_points"], hand["They"]["hand_points"]) == (90, 25)
+
+
+def test_the_preview_hides_when_the_form_is_emptied_again(live_app, base_url, light_phone):
+    """The server's nothing_entered code, not its English words, hides the preview."""
+    page = light_phone
+    game_id = new_game(live_app, page)
+    page.goto(f"{base_url}/games/{game_id}/hands/new")
+    out = page.locator("output.preview")
+    page.fill("#f-0-melded_points", "120")
+    page.locator("output.preview:not([aria-busy]) .pv").first.wait_for()
+    with page.expect_response(lambda r: r.url.endswith("/preview")) as answer:
+        page.fill("#f-0-melded_points", "")
+    assert [e.get("code") for e in answer.value.json()["errors"]] == ["nothing_entered"]
+    expect(out).to_be_hidden()

@@ -1,0 +1,86 @@
+"""Links other phones can open: the public origin, the Share page's warning, the home page QR."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from scorekeeper.serve import announce, listen_addresses
+from scorekeeper.web.origin import is_loopback
+from tests.conftest import Table
+
+LAN = "http://192.168.1.20:5000"
+LINK = re.compile(r'value="(http[^"]+)/join/[^"]+"')
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        pytest.param("127.0.0.1:5000", True, id="ipv4-loopback"),
+        pytest.param("[::1]:5000", True, id="ipv6-loopback-with-port"),
+        pytest.param("::1", True, id="ipv6-loopback-bare"),
+        pytest.param("localhost", True, id="localhost"),
+        pytest.param("192.168.1.20:5000", False, id="lan"),
+        pytest.param("scores.example.org", False, id="a-domain"),
+    ],
+)
+def test_loopback_hosts_are_told_apart(host, loopback) -> None:
+    assert is_loopback(host) is loopback
+
+
+def share_page(table: Table, game_id: str, host: str = "localhost") -> str:
+    """Returns the Share page as the owner sees it through a given host name and port."""
+    client, base = table.app.test_client(), f"http://{host}"
+    client.get(f"/join/{table.game(game_id).tokens.owner}", base_url=base)
+    response = client.get(f"/games/{game_id}/share", base_url=base)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def test_loopback_only_the_share_page_says_other_phones_cannot_open_it(table: Table) -> None:
+    """Served to itself alone, the page says so and how to fix it; the links stay usable here."""
+    page = share_page(table, table.new_game())
+    assert "Other phones cannot open these links" in page
+    assert "scorekeeper serve --lan" in page
+    assert set(LINK.findall(page)) == {"http://localhost"}
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:5000", "localhost:5000", "192.168.1.20:5000"])
+def test_on_the_lan_share_links_name_the_lan_address(app, table: Table, host) -> None:
+    """Opened on the host (loopback) or on a phone, both links and the QR name the LAN address."""
+    app.config["LAN_ORIGINS"] = [LAN, "http://10.0.0.5:5000"]
+    page = share_page(table, table.new_game(), host)
+    assert set(LINK.findall(page)) == {LAN}
+    assert "cannot open" not in page
+
+
+def test_a_configured_origin_wins(app, table: Table) -> None:
+    """Behind a proxy, SCOREKEEPER_ORIGIN names the address every link uses."""
+    app.config["PUBLIC_ORIGIN"] = "https://scores.example.org/"
+    page = share_page(table, table.new_game(), "127.0.0.1:8000")
+    assert set(LINK.findall(page)) == {"https://scores.example.org"}
+    assert "cannot open" not in page
+
+
+def test_the_hosting_computer_shows_the_join_qr(app, client) -> None:
+    """The home page on the host offers "Join from another phone"; a phone's home does not."""
+    app.config["LAN_ORIGINS"] = [LAN]
+    here = client.get("/", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
+    assert "Join from another phone" in here and f'href="{LAN}/"' in here and "<svg" in here
+    phone = client.get("/", environ_base={"REMOTE_ADDR": "192.168.1.30"}).get_data(as_text=True)
+    assert "Join from another phone" not in phone
+    app.config["LAN_ORIGINS"] = []
+    alone = client.get("/", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
+    assert "Join from another phone" not in alone
+
+
+def test_serving_on_loopback_announces_how_to_let_phones_join() -> None:
+    """Without --lan, the printout says only this computer can open the app, and how to fix it."""
+    assert listen_addresses("127.0.0.1") == []
+    assert listen_addresses("192.168.1.20") == ["192.168.1.20"]
+    out = io.StringIO()
+    announce(out, "http://127.0.0.1:5000", [])
+    assert "Only this computer can open it" in out.getvalue()
+    assert "scorekeeper serve --lan" in out.getvalue()
