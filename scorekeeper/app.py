@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from datetime import timedelta
@@ -25,6 +26,12 @@ def _instance_path() -> str | None:
     return None  # installed from a wheel: <prefix>/var/scorekeeper-instance
 
 
+def instance_database() -> Path | None:
+    """Returns where the app keeps its database, when that is known without starting it."""
+    folder = _instance_path()
+    return Path(folder) / "scorekeeper.db" if folder else None
+
+
 def _secret_key(folder: Path) -> str:
     """Returns the secret key kept in the instance folder, creating it (mode 0600) once."""
     path = folder / "secret_key"
@@ -43,6 +50,13 @@ def _secret_key(folder: Path) -> str:
     if len(key) < 32:
         raise RuntimeError(f"{path} holds no usable secret key; delete it to make a new one.")
     return key
+
+
+def owner_only(database: str) -> None:
+    """Makes an existing database and its -wal/-shm readable by their owner only (0600)."""
+    for path in (Path(database), Path(f"{database}-wal"), Path(f"{database}-shm")):
+        with contextlib.suppress(OSError):  # not there yet (then made under the umask)
+            path.chmod(0o600)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -66,7 +80,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PUBLIC_ORIGIN=os.environ.get("SCOREKEEPER_ORIGIN"),  # links others open (web/origin.py)
     )
     app.config.from_mapping(test_config or {})
+    os.umask(0o077)  # the database, its WAL and every backup hold every link: owner only
     folder.mkdir(parents=True, exist_ok=True)
+    owner_only(app.config["DATABASE"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 

@@ -9,6 +9,7 @@ imported inside the commands that need them, so `scorekeeper score` starts quick
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -80,13 +81,33 @@ def score(pretty: bool) -> int:
     return 0 if data is not None and ok else EXIT_FAILED
 
 
-@cli.command(short_help="List the format presets and their options.")
+def house_summaries() -> list[dict]:
+    """Returns the house formats of this instance's database, if it has one yet."""
+    from scorekeeper.app import instance_database
+    from scorekeeper.store.connection import connect, migrate
+    from scorekeeper.store.house_formats import house_formats
+
+    path = instance_database()
+    if path is None or not path.is_file():
+        return []  # listing formats never creates a database
+    migrate(path)  # as the app would on start: an older database gains the table
+    db = connect(path)
+    try:
+        return [house.summary() for house in house_formats(db)]
+    finally:
+        db.close()
+
+
+@cli.command(short_help="List the format presets, their options and the house formats.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list instead of a table.")
 def formats(as_json: bool) -> int:
-    """Lists the format presets with their targets and house options."""
+    """Lists the format presets with their targets and house options, then the house formats.
+
+    House formats (this instance's own rules) have "house": true in the JSON list.
+    """
     from scorekeeper.presets import format_summaries
 
-    summaries = format_summaries()
+    summaries = format_summaries() + house_summaries()
     if as_json:
         json.dump(summaries, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -269,8 +290,36 @@ def import_(file: Path) -> int:
     return 0
 
 
+@cli.command("format-check", short_help="Check a format document: its summary or its problems.")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def format_check(file: Path) -> int:
+    """Checks FILE.toml or FILE.json: a whole format document, or {base, name, set}.
+
+    Prints the summary of rules that can be played, or one line per problem and exits 2.
+    """
+    from scorekeeper.format_documents import FormatError, read_format_file
+
+    try:
+        rules = read_format_file(file)
+    except FormatError as error:
+        for problem in error.problems:
+            where = f"{file}: {problem.field}" if problem.field else str(file)
+            click.echo(f"{where}: {problem.message}")
+        return EXIT_FAILED
+    ending = rules.ending
+    goal = f"to {ending.target:,}" if ending.target else f"{ending.deals} deals"
+    click.echo(f"{file}: {rules.name} ({rules.id}), {goal}; the rules can be played.")
+    kinds = ", ".join(f"{k.label} {k.bonus:,}" for k in rules.canastas) or "none"
+    click.echo(f"  canastas: {kinds}")
+    going_out = rules.going_out
+    click.echo(f"  going out: {going_out.bonus:,} (concealed {going_out.concealed_bonus:,})")
+    click.echo(f"  sides: {rules.table.min_sides} to {rules.table.max_sides}; pack {rules.pack}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command named on the command line and returns its exit status."""
+    os.umask(0o077)  # backups and exports hold the score history (backups, every link too)
     try:
         status = cli.main(args=argv, prog_name="scorekeeper", standalone_mode=False)
     except click.ClickException as error:  # a command line click cannot read: exit 2

@@ -5,8 +5,10 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.format_checks import FormatProblem
@@ -141,3 +143,26 @@ def _under(prefix: str, problems: Iterable[FormatProblem]) -> list[FormatProblem
         FormatProblem(f"{prefix}.{p.field}" if p.field else prefix, p.code, p.message, p.params)
         for p in problems
     ]
+
+
+def read_format_file(path: Path) -> Rules:
+    """Reads a format document from a TOML or JSON file: a whole preset, or a base with changes."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise FormatError([FormatProblem("", "unreadable", f"Cannot read it: {error}")]) from None
+    try:
+        data = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
+        raise FormatError([FormatProblem("", "not_a_document", str(error))]) from None
+    if isinstance(data, dict) and "base" in data and "pack" not in data:
+        data = dict(data)
+        document = derive(str(data.pop("base")), data.pop("set", {}), name=data.pop("name", None))
+        if data:
+            key = sorted(data)[0]
+            message = f"{key!r} is not a field of a house format (base, name, set)."
+            raise FormatError([FormatProblem(key, "unknown_key", message)])
+        return rules_of(document, where=path.name)
+    if not isinstance(data, dict):
+        raise FormatError([FormatProblem("", "not_a_table", "Expected a table of fields.")])
+    return rules_of(data, where=path.name)

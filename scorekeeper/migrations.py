@@ -128,3 +128,30 @@ def games_target_raises(db: Database) -> None:
     """Adds the targets a finished game was raised to when its table chose to play on."""
     # A JSON list of {"after_hand", "from_target", "to_target"}; the last one is in force.
     db.execute("ALTER TABLE games ADD COLUMN target_raises TEXT NOT NULL DEFAULT '[]'")
+
+
+HOUSE_FORMATS = """CREATE TABLE house_formats (
+    id TEXT PRIMARY KEY,
+    token TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
+    base TEXT NOT NULL,
+    changes TEXT NOT NULL DEFAULT '{}',
+    document TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+)"""
+
+
+@migrations(name="0004_house_formats")
+def house_formats(db: Database) -> None:
+    """Adds house formats: a name, the preset they start from, their changes and the result."""
+    db.execute(HOUSE_FORMATS)
+
+
+@migrations(name="0003_idempotency_request_digest")
+def idempotency_request_digest(db: Database) -> None:
+    """Adds the digest of the request an API Idempotency-Key was first used for."""
+    # A key sent again with a different request is refused (422) instead of answered as a
+    # replay; form tokens keep an empty digest. Independent of every other migration.
+    db.execute("ALTER TABLE used_form_tokens ADD COLUMN digest TEXT NOT NULL DEFAULT ''")

@@ -126,6 +126,7 @@ class Table:
     partnership: str  # "fixed" or "lone_hand" (cutthroat)
     seats_per_side: int | None = None  # Five-hand: 2 of the side of 3 play each hand
     seating: str = ""
+    hand_label: str = "Points left in hands"  # where unmelded cards wait: Hand and Foot's foot too
 
     @property
     def individual(self) -> bool:
@@ -371,6 +372,7 @@ def _table(r: _Reader) -> Table:
         partnership=r.choice("partnership", ("fixed", "lone_hand"), "fixed"),
         seats_per_side=r.get("seats_per_side", int, None),
         seating=r.get("seating", str, ""),
+        hand_label=r.get("hand_label", str, "Points left in hands"),
     )
     r.done()
     if not 2 <= table.min_sides <= len(per_side) <= table.max_sides:
@@ -585,11 +587,13 @@ def apply_changes(
 
 def format_summaries() -> list[dict[str, Any]]:
     """Returns every preset as a JSON-ready summary with its house options (CLI and API)."""
-    return [_summary(preset.rules) for preset in load_presets().values()]
+    return [summary(preset.rules) for preset in load_presets().values()]
 
 
-def _summary(rules: Rules) -> dict[str, Any]:
+def summary(rules: Rules, *, house: bool = False) -> dict[str, Any]:
+    """Returns one format's JSON-ready summary; `house` tells a table's own from a preset."""
     return {
+        "house": house,
         "id": rules.id,
         "name": rules.name,
         "description": rules.description,

@@ -352,3 +352,34 @@ def test_an_edit_that_ends_the_game_earlier_marks_the_later_hands(client):
     assert game["status"]["ended_at"] == 1 and game["status"]["winner"] == "We"
     assert [h["after_end"] for h in game["hands"]] == [False, True, True]
     assert game["totals"] == {k: s["total"] for k, s in game["hands"][0]["sides"].items()}
+
+
+def test_a_key_reused_for_a_different_request_is_a_422_and_saves_nothing(api):
+    """The IETF draft's rule: one key, one request; a different body under it is refused."""
+    assert api.send("POST", key="reused-key-0123456789").status_code == 201
+    other = {"hand": {"We": {"melded_points": 50, "hand_points": 50}, "They": {}}}
+    again = api.send("POST", body=other, key="reused-key-0123456789", version=api.version)
+    body = problem(again, 422)
+    assert body["type"].endswith("#idempotency-key-reused")
+    assert len(api.game()["hands"]) == 1
+
+
+def test_a_key_is_scoped_to_its_game_and_link(client, api):
+    """The same key on another game, or through another link, is a write of its own."""
+    other = Api(client)
+    assert api.send("POST", key="shared-key-0123456789").status_code == 201
+    assert other.send("POST", key="shared-key-0123456789").status_code == 201
+    deleting = api.send("DELETE", "/hands/last", body=None, key="shared-key-0123456789")
+    assert deleting.status_code == 422  # same game and link, another request
+    owner = api.send("POST", role="owner", key="shared-key-0123456789")
+    assert owner.status_code == 201 and owner.get_json()["replayed"] is False
+    assert len(other.game()["hands"]) == 1
+
+
+def test_a_key_expires_after_a_week(api, db):
+    """An expired key is a new write again."""
+    assert api.send("POST", key="expiring-key-0123456789").status_code == 201
+    with db.conn:
+        db.conn.execute("UPDATE used_form_tokens SET used_at = '2000-01-01T00:00:00+00:00'")
+    again = api.send("POST", key="expiring-key-0123456789")
+    assert again.status_code == 201 and len(api.game()["hands"]) == 2

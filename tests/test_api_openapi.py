@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 
@@ -65,6 +66,30 @@ def _call(app, case, game_id: str, token: str) -> None:
     response = case.call(headers=headers)
     assert response.status_code < 500, response.text
     case.validate_response(response, checks=CHECKS)
+    if "Idempotency-Key" in headers and 200 <= response.status_code < 300:
+        _reuse_the_key(app, case, headers)
+
+
+def _reuse_the_key(app, case, headers: dict) -> None:
+    """Sends a saved write again under its key: the same request replays, another is a 422."""
+    again = case.call(headers=headers)
+    assert again.status_code == 200, again.text
+    assert again.json()["replayed"] is True, again.text
+    case.validate_response(again, checks=CHECKS)
+    path = case.formatted_path
+    sent = case.body if isinstance(case.body, dict | list | str | int | float) else None
+    body = (json.dumps(sent) if sent is not None else "") + " "  # another request
+    other = app.test_client().open(
+        path,
+        method=case.method,
+        data=body,
+        content_type="application/json",
+        headers=headers,
+    )
+    assert other.status_code == 422, other.get_data(as_text=True)
+    assert other.get_json()["type"].endswith("#idempotency-key-reused")
+    documented = document()["paths"][case.path][case.method.lower()]["responses"]
+    assert "422" in documented
 
 
 # schemathesis' own pytest loader needs pytest < 9.2 (it sets node._nodeid), so each

@@ -13,10 +13,10 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "formats.md"
 BLOCK = re.compile(r"<!-- example: (\S+) (input|output) -->\s*```json\n(.*?)\n```", re.DOTALL)
 
 
-def examples() -> dict[str, dict[str, object]]:
+def examples(doc: Path = DOC) -> dict[str, dict[str, object]]:
     """Returns each documented example by name: its parsed input and output documents."""
     found: dict[str, dict[str, object]] = {}
-    for name, part, text in BLOCK.findall(DOC.read_text(encoding="utf-8")):
+    for name, part, text in BLOCK.findall(doc.read_text(encoding="utf-8")):
         assert part not in found.setdefault(name, {}), f"two {part} blocks for {name}"
         found[name][part] = json.loads(text)
     return found

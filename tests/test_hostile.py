@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -277,5 +279,138 @@ def test_deep_nesting_is_a_400_on_every_api_write(client, db) -> None:
             )
             assert response.status_code == 400, (method, url)
             assert response.mimetype == "application/problem+json"
-            assert "nests deeper" in response.get_json()["detail"]
+            assert "The body nests deeper" in response.get_json()["detail"]
     assert snapshot(db) == before
+
+
+def fill_to_the_limit(db, game_id: str) -> None:
+    """Gives a game MAX_HANDS valid hands that score nothing, straight into the table."""
+    from scorekeeper.store.games import MAX_HANDS
+
+    hand = {
+        "We": {"melded_points": 100, "hand_points": 100},
+        "They": {"melded_points": 60, "hand_points": 60},
+    }
+    rows = [
+        (game_id, n, json.dumps({"hand": hand}), "2025-01-01T00:00:00+00:00")
+        for n in range(1, MAX_HANDS + 1)
+    ]
+    with db.conn:
+        db.conn.executemany(
+            "INSERT INTO hands (game_id, number, entry, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?4)",
+            rows,
+        )
+        db.conn.execute("UPDATE games SET version = ?, rewritten = ?", [1_001, 1_001])
+
+
+def test_a_full_game_refuses_one_more_hand_and_its_export_comes_back(table: Table, db) -> None:
+    """Finding 8: one limit for hands per game, on record and import alike."""
+    import io
+
+    game_id = table.new_game("classic")
+    fill_to_the_limit(db, game_id)
+    before = snapshot(db)
+    response = table.record(game_id, {0: {"melded_points": "90"}})
+    assert response.status_code == 422
+    assert "at most 1,000 hands" in response.get_data(as_text=True)
+    assert snapshot(db) == before
+    exported = table.client.get(f"/games/{game_id}/export.json").data
+    upload = {"file": (io.BytesIO(exported), "full.json")}
+    assert table.client.post("/import", data=upload).status_code == 302
+    assert len(snapshot(db)["hands"]) == 2 * len(before["hands"])
+
+
+def test_files_that_hold_links_are_owner_only(app, tmp_path, db, table: Table) -> None:
+    """Finding 7: the database, its WAL and a backup are 0600."""
+    from scorekeeper.store.backup import backup
+
+    table.new_game("classic")
+    database = app.config["DATABASE"]
+    target = tmp_path / "copy.db"
+    backup(database, target)
+    for path in (database, f"{database}-wal", target):
+        assert os.stat(path).st_mode & 0o777 == 0o600, path
+
+
+def test_backup_into_a_folder_says_so(tmp_path, app, capsys) -> None:
+    """`scorekeeper backup DIR --force` answers with a message, not a traceback."""
+    from scorekeeper.cli import main
+
+    assert main(["backup", str(tmp_path), "--force"]) == 2
+    said = capsys.readouterr().err
+    assert "is a directory" in said or "is a folder" in said
+    assert "Traceback" not in said
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_api_links_use_the_configured_origin_not_the_host_header(tmp_path, monkeypatch) -> None:
+    """A client's Host header never decides where the links of a new game point."""
+    from scorekeeper.api.openapi import EXAMPLE_GAME
+    from tests.conftest import make_app
+
+    app = make_app(tmp_path, monkeypatch, PUBLIC_ORIGIN="https://cards.example.org")
+    response = app.test_client().post(
+        "/api/v1/games", json=EXAMPLE_GAME, headers={"Host": "evil.example"}
+    )
+    links = response.get_json()["links"]
+    assert all(link.startswith("https://cards.example.org/join/") for link in links.values())
+
+
+def test_join_tokens_stay_out_of_the_access_log(app) -> None:
+    """What gunicorn logs (the request's environ, read after the answer) names no token."""
+    from werkzeug.test import EnvironBuilder
+
+    environ = EnvironBuilder(path="/join/SECRETtoken0123456789").get_environ()
+    environ["RAW_URI"] = "/join/SECRETtoken0123456789?x=1"
+    app.wsgi_app(environ, lambda status, headers, exc_info=None: None)
+    logged = " ".join(str(environ.get(k)) for k in ("PATH_INFO", "RAW_URI"))
+    assert "SECRET" not in logged and "/join/[redacted]" in logged
+
+
+def test_pages_with_a_link_or_a_form_token_are_never_stored(table: Table, game_id) -> None:
+    """Finding 3: no-store on every page that shows a link or a one-time form token."""
+    table.record(game_id, {0: {"melded_points": "90"}})
+    pages = [
+        "/",
+        f"/games/{game_id}/hands/1",
+        f"/games/{game_id}/hands/new",
+        f"/games/{game_id}/hands/1/edit",
+        f"/games/{game_id}/hands/last/delete",
+        f"/games/{game_id}/opening-check",
+        f"/games/{game_id}/share",
+    ]
+    for path in pages:
+        response = table.client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers["Cache-Control"] == "no-store", path
+
+
+@pytest.mark.parametrize("path", ["/games/new", "/api/v1/games"])
+def test_a_chunked_body_over_the_limit_is_a_413(client, db, path) -> None:
+    """Finding 11: a body sent without a length, past the limit, is too large, not bad."""
+    before = snapshot(db)
+
+    def chunks():
+        for _ in range(100):
+            yield b"x" * 1024
+
+    response = client.post(
+        path,
+        input_stream=io.BytesIO(b"".join(chunks())),
+        headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"},
+    )
+    assert response.status_code == 413
+    assert snapshot(db) == before
+
+
+def test_a_chunked_body_within_the_limit_is_read_whole(client) -> None:
+    """Measuring a chunked body keeps it: a small new game sent without a length starts."""
+    from scorekeeper.api.openapi import EXAMPLE_GAME
+
+    response = client.post(
+        "/api/v1/games",
+        input_stream=io.BytesIO(json.dumps(EXAMPLE_GAME).encode()),
+        headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"},
+    )
+    assert response.status_code == 201

@@ -140,7 +140,10 @@ def test_an_engine_hand_is_accepted_too(db, game) -> None:
 )
 def test_refused_writes_change_nothing(db, game, call, error) -> None:
     """Each refusal raises its named error and leaves every table as it was."""
-    db.execute("INSERT INTO used_form_tokens VALUES ('used', ?, '2099-01-01')", [game.id])
+    db.execute(
+        "INSERT INTO used_form_tokens (token, game_id, used_at) VALUES ('used', ?, '2099-01-01')",
+        [game.id],
+    )
     before = [list(db.query(f"SELECT * FROM {t}")) for t in ("games", "hands", "used_form_tokens")]
     with pytest.raises(error):
         call(db, game.id)
@@ -200,7 +203,8 @@ def test_write_rolls_back_everything_on_error(db, game) -> None:
 def test_old_form_tokens_are_pruned(db, game) -> None:
     """Used form tokens older than a week are removed by the next write."""
     db.execute(
-        "INSERT INTO used_form_tokens VALUES ('old', ?, '2000-01-01T00:00:00+00:00')", [game.id]
+        "INSERT INTO used_form_tokens (token, game_id, used_at) VALUES ('old', ?, '2000-01-01T00:00:00+00:00')",
+        [game.id],
     )
     store.record_hand(db, game.id, hand(We={"melded_points": 50}), version=1, form_token="new")
     assert [r[0] for r in db.execute("SELECT token FROM used_form_tokens")] == ["new"]

@@ -154,8 +154,8 @@ def test_cutthroat_to_7500(table: Table) -> None:
     )
     hand = {
         0: {"melded_points": "600", "canastas-natural": 2, "canastas-mixed": 1, "went_out": OUT},
-        1: {"melded_points": "200", "hand_points": "50", "red_threes": 1},
-        2: {"melded_points": "100", "hand_points": "30"},
+        1: {"melded_points": "300", "hand_points": "50", "red_threes": 1},
+        2: {"hand_points": "30"},  # the partnership's melds are entered once, with Bob
     }
     play(table, game_id, hand, 4, lone_hand=0)
     game = table.game(game_id)
@@ -295,3 +295,12 @@ def test_a_hand_opens_its_breakdown_on_its_own_page_or_as_a_fragment(table: Tabl
     seen = viewer.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert "+870" in seen and "/hands/1/edit" not in seen
     assert app.test_client().get(f"/games/{game_id}/hands/1").status_code == 404
+
+
+def test_the_sheet_has_a_heading_and_labels_the_carried_over_row(table: Table) -> None:
+    """A level-one heading names the sides; totals carried over from paper say so."""
+    game_id = table.new_game("classic", **{"side-1-start": "1250"})
+    page = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert '<h1 class="sheet-title">We v They <small>Classic, ' in page
+    start = page[page.index('<div class="row start">') :].split("</div>")[0]
+    assert start.count("<small>carried over</small>") == 2 and "<b>1,250</b>" in start

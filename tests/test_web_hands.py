@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
+from scorekeeper import store
+from scorekeeper.store.connection import connect
 from tests.conftest import Table, hand_fields
 
 GOOD = {
@@ -329,3 +334,144 @@ def test_a_huge_request_is_413(table: Table, game_id, db) -> None:
         as_text=True
     )
     assert saved_nothing(db)
+
+
+def test_rare_fields_fold_under_more_and_open_when_used(table: Table) -> None:
+    """Red threes not laid down fold under each side's More; a hand that has some opens it."""
+    game_id = table.new_game()
+    page = table.client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    folds = page.split('<details class="more"')[1:]
+    assert len(folds) == 2 and all(f.startswith(">") for f in folds)  # closed
+    assert 'name="0-undeclared_red_threes"' in folds[0].split("</details>")[0]
+    assert 'name="1-undeclared_red_threes"' in folds[1].split("</details>")[0]
+    assert (
+        page.count(" autofocus") == 1
+        and 'name="0-melded_points"' in page.split(" autofocus")[0][-200:]
+    )
+    hand = {0: {"melded_points": "120", "went_out": "out", "canastas-natural": 1}}
+    hand[1] = {"melded_points": "50", "undeclared_red_threes": 1}
+    assert table.record(game_id, hand).status_code == 302
+    edit = table.client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
+    folds = edit.split('<details class="more"')[1:]
+    assert folds[0].startswith(">") and folds[1].startswith(" open>")
+    assert " autofocus" not in edit  # editing: the phone keeps its place
+
+
+def test_hand_and_foot_asks_for_points_left_in_hand_and_foot(table: Table) -> None:
+    """Hand and Foot's cards left are in the hand and the foot, and the form says so."""
+    game_id = table.new_game("hand_and_foot")
+    page = table.client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert page.count(">Points left in hand and foot</label>") == 2
+    classic = table.client.get(f"/games/{table.new_game()}/hands/new").get_data(as_text=True)
+    assert ">Points left in hands</label>" in classic
+
+
+def test_the_sheet_opens_the_form_with_who_went_out(table: Table) -> None:
+    """ "They went out" on the sheet is the form with They's going out chosen; odd values are ignored."""
+    game_id = table.new_game()
+    sheet = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/hands/new?out=1">They went out</a>' in sheet
+    page = table.client.get(f"/games/{game_id}/hands/new?out=1").get_data(as_text=True)
+    assert 'name="1-went_out" value="out" checked' in page
+    assert 'name="0-went_out" value="no" checked' in page
+    for odd in ("2", "²", "-1", "01", "x"):
+        page = table.client.get(f"/games/{game_id}/hands/new?out={odd}").get_data(as_text=True)
+        assert page.count('value="no" checked') == 2
+
+
+def test_a_meld_below_the_minimum_is_a_warning_in_preview_and_after_saving(table: Table) -> None:
+    """They needed 90 to open and melded 60: the hand saves, and both places ask to check."""
+    game_id = table.new_game(**{"side-1-start": "1500"})
+    hand = {0: {"melded_points": "120", "canastas-natural": 1, "went_out": "out"}}
+    hand[1] = {"melded_points": "60"}
+    path = f"/games/{game_id}/preview"
+    data = table.form(f"/games/{game_id}/hands/new") | hand_fields(hand)
+    answer = table.client.post(path, data=data).get_json()
+    assert answer["ok"] and answer["warnings"] == ["They needed 90 to open; 60 melded — check?"]
+    response = table.record(game_id, hand)
+    assert response.status_code == 302
+    sheet = html.unescape(table.client.get(response.headers["Location"]).get_data(as_text=True))
+    assert '<p class="flash warning" role="status">Hand 1 saved. They needed 90 to open' in sheet
+
+
+def test_minus_red_threes_say_why_in_the_breakdown(table: Table) -> None:
+    """A red three of a side with no meld counts minus "(minus: no meld)", in page and preview."""
+    game_id = table.new_game()
+    hand = {0: {"melded_points": "120", "canastas-natural": 1, "went_out": "out"}}
+    hand[1] = {"red_threes": 1, "hand_points": "30"}
+    data = table.form(f"/games/{game_id}/hands/new") | hand_fields(hand)
+    answer = table.client.post(f"/games/{game_id}/preview", data=data).get_json()
+    threes = [i for i in answer["sides"]["They"]["breakdown"] if i["item"] == "red_threes"]
+    assert threes == [
+        {
+            "item": "red_threes",
+            "label": "Red threes",
+            "points": -100,
+            "count": 1,
+            "reason": "no_meld",
+            "why": "no meld",
+        }
+    ]
+    assert table.record(game_id, hand).status_code == 302
+    page = table.client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert "Red threes × 1 <small>(minus: no meld)</small>" in page
+
+
+CUT = {"side-0-name": "Ann", "side-1-name": "Bob", "side-2-name": "Cy"}
+
+
+def test_cutthroat_partners_melds_are_entered_once(table: Table) -> None:
+    """Melds typed in both partners' columns are refused; in one column they count once."""
+    game_id = table.new_game("cutthroat", **CUT)
+    lone = {0: {"melded_points": "300", "canastas-natural": 2, "went_out": "out"}}
+    twice = lone | {1: {"melded_points": "120"}, 2: {"melded_points": "120", "red_threes": 1}}
+    response = table.record(game_id, twice, lone_hand=0)
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert "Partners' melds, canastas and going out are entered once: Bob's column" in page
+    assert 'id="e-2-melded_points"' in page and "enter them once, in one partner's column" in page
+    once = lone | {
+        1: {"melded_points": "120", "hand_points": "20"},
+        2: {"red_threes": 1, "hand_points": "15"},
+    }
+    assert table.record(game_id, once, lone_hand=0).status_code == 302
+    game = table.game(game_id)
+    assert game.state.totals == {"Ann": 1400, "Bob": 85, "Cy": 185}
+
+
+def test_a_stored_partnership_split_across_columns_shows_once(table: Table, app) -> None:
+    """A hand from the API with melds in both partners' columns opens with them in one."""
+    game_id = table.new_game("cutthroat", **CUT)
+    game = table.game(game_id)
+    conn = connect(app.config["DATABASE"])
+    try:
+        store.record_hand(
+            conn,
+            game_id,
+            {
+                "lone_hand": "Ann",
+                "hand": {
+                    "Ann": {"melded_points": 300, "canastas": {"natural": 2}, "went_out": "out"},
+                    "Bob": {"melded_points": 120, "canastas": {"mixed": 1}},
+                    "Cy": {"melded_points": 80, "red_threes": 1},
+                },
+            },
+            version=game.version,
+            form_token="split-1",
+        )
+    finally:
+        conn.close()
+    before = table.game(game_id).state.totals
+    page = table.client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert 'name="1-melded_points" type="text" inputmode="tel" value="200"' in page
+    assert 'name="2-melded_points" type="text" inputmode="tel" value=""' in page
+    fields = dict(
+        re.findall(r'name="(\d-[\w-]+)" type="text" inputmode="\w+" value="([^"]*)"', page)
+    )
+    checked = dict(re.findall(r'name="(\d-went_out|lone_hand)" value="(\w+)" checked', page))
+    response = table.client.post(
+        f"/games/{game_id}/hands/1/edit",
+        data=table.form(f"/games/{game_id}/hands/1/edit") | fields | checked,
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert table.game(game_id).state.totals == before

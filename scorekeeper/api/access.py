@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
@@ -64,6 +65,19 @@ def version_wanted() -> int:
             errors=[field_error("If-Match", 'Send the game\'s version, like "3".')],
         )
     return int(found.group(1))  # ASCII digits only: the pattern says [0-9]
+
+
+def link_token() -> str:
+    """Returns the bearer link token of a request role_for has already accepted."""
+    found = BEARER.fullmatch(request.headers.get("Authorization", "").strip())
+    return found.group(1) if found else ""
+
+
+def request_digest() -> str:
+    """Returns the SHA-256 of the request's method, path and body, to compare a key's reuse."""
+    digest = hashlib.sha256(f"{request.method} {request.path}\n".encode())
+    digest.update(request.get_data())
+    return digest.hexdigest()
 
 
 def idempotency_key() -> str:

@@ -7,8 +7,11 @@ from typing import Any
 
 from scorekeeper import engine
 from scorekeeper.api.problems import ApiProblem, field_error
+from scorekeeper.db import get_db
 from scorekeeper.engine import Draft
+from scorekeeper.format_documents import FormatError, inline_document, rules_of
 from scorekeeper.presets import Rules, load_presets, rules_for
+from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
 
 KEYS = ("format", "options", "sides", "first_dealer", "start_totals")
 
@@ -21,16 +24,31 @@ def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _format(data: Mapping[str, Any]) -> Rules:
-    """Returns the chosen format's rules with its house options, checked."""
-    preset = load_presets().get(_text(data.get("format")))
-    if preset is None:
-        raise _invalid([field_error("format", "Choose a format from the list.")])
+def _format(data: Mapping[str, Any]) -> tuple[Rules, dict[str, Any] | None]:
+    """Returns the chosen rules (a preset, a house format by id, or an inline format), checked.
+
+    The second value is the inline format's whole document, which the game will keep.
+    """
     options = data.get("options", [])
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise _invalid([field_error("options", "Options are a list of house option ids.")])
+    chosen = data.get("format")
     try:
-        return rules_for(preset.id, options)
+        if isinstance(chosen, Mapping):
+            document, inline_options = inline_document({"options": options, **chosen})
+            return rules_of(document, inline_options), document
+        if _text(chosen).startswith(ID_PREFIX):
+            document = house_document(get_db(), _text(chosen), tuple(options))
+            return rules_of(document, options), None
+    except FormatError as error:
+        raise _invalid([field_error(p.field, p.message) for p in error.problems]) from None
+    except HouseFormatNotFound:
+        raise _invalid([field_error("format", "There is no such house format.")]) from None
+    preset = load_presets().get(_text(chosen))
+    if preset is None:
+        raise _invalid([field_error("format", "Choose a format from the list.")])
+    try:
+        return rules_for(preset.id, options), None
     except KeyError as error:
         raise _invalid([field_error("options", str(error.args[0]))]) from None
 
@@ -74,9 +92,9 @@ def _start_totals(data: Mapping[str, Any], errors: list[Any]) -> dict[str, int]:
     return numbers
 
 
-def read_new_game(data: Mapping[str, Any]) -> Draft:
-    """Returns the game the body describes; 422 with one entry per bad field otherwise."""
-    rules = _format(data)
+def read_new_game(data: Mapping[str, Any]) -> tuple[Draft, dict[str, Any] | None]:
+    """Returns the game the body describes and any inline format; 422 per bad field otherwise."""
+    rules, inline = _format(data)
     raw = data.get("sides")
     table = rules.table
     if not isinstance(raw, list) or not table.min_sides <= len(raw) <= table.max_sides:
@@ -93,4 +111,4 @@ def read_new_game(data: Mapping[str, Any]) -> Draft:
     draft, problems = engine.check_setup(rules, sides, dealer, totals)
     if errors or problems:
         raise _invalid([*errors, *problems])
-    return draft
+    return draft, inline

@@ -41,7 +41,10 @@ ERRORS = {
     409: "The game changed since the version in If-Match, or it is over and not reopened.",
     413: "The body is larger than 64 KB.",
     415: "The body is not sent as application/json.",
-    422: "The body is JSON but not a valid hand or game: one error per bad field.",
+    422: (
+        "The body is JSON but not a valid hand or game (one error per bad field), or the "
+        "Idempotency-Key was used on this game and link for a different request."
+    ),
     428: "The write carries no If-Match version.",
 }
 
@@ -118,6 +121,11 @@ SCHEMAS: dict[str, Any] = {
             "label": {"type": "string"},
             "points": INTEGER,
             "count": INTEGER,
+            "reason": {
+                "type": "string",
+                "description": "why the item counts minus: the preset's sign rule",
+                "enum": ["no_meld", "no_canasta", "under_two_canastas"],
+            },
         },
     ),
     "SideScore": _object(
@@ -244,7 +252,10 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["format", "sides"],
         "properties": {
-            "format": {"type": "string"},
+            "format": {
+                "description": "a preset id, a house format id, or an inline format",
+                "oneOf": [{"type": "string"}, _ref("InlineFormat")],
+            },
             "options": {"type": "array", "items": {"type": "string"}},
             "sides": {"type": "array", "items": _ref("Side")},
             "first_dealer": {"type": "string", "description": "default: the first player"},
@@ -286,8 +297,55 @@ SCHEMAS: dict[str, Any] = {
             "max_sides": INTEGER,
             "canastas": {"type": "array", "items": {"type": "object"}},
             "options": {"type": "array", "items": {"type": "object"}},
+            "house": {"type": "boolean", "description": "true for a house format"},
+            "base": {"type": "string", "description": "house formats: the preset it starts from"},
+            "set": {"type": "object", "description": "house formats: the changed keys"},
+            "document": {"type": "object", "description": "the whole rules document"},
         },
     ),
+    "InlineFormat": {
+        "type": "object",
+        "description": "A preset with changes, keyed as in the preset TOML (docs/house-formats.md).",
+        "required": ["base"],
+        "properties": {
+            "base": {"type": "string"},
+            "set": {"type": "object"},
+            "name": {"type": "string"},
+            "options": {"type": "array", "items": {"type": "string"}},
+        },
+        "additionalProperties": False,
+    },
+    "HouseFormatInput": {
+        "type": "object",
+        "required": ["name", "base"],
+        "properties": {
+            "name": {"type": "string"},
+            "base": {"type": "string"},
+            "set": {"type": "object"},
+        },
+        "additionalProperties": False,
+    },
+    "HouseFormat": _object(
+        ["id", "name", "base", "set", "digest", "house", "document"],
+        {
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "base": {"type": "string"},
+            "set": {"type": "object"},
+            "digest": {"type": "string"},
+            "house": {"const": True},
+            "document": {"type": "object"},
+        },
+    ),
+    "CreatedFormat": _object(
+        ["id", "token", "format"],
+        {"id": {"type": "string"}, "token": {"type": "string"}, "format": _ref("HouseFormat")},
+    ),
+}
+EXAMPLE_FORMAT = {
+    "name": "Grandma's Classic",
+    "base": "classic",
+    "set": {"going_out.bonus": 200, "ending.target": 7500},
 }
 
 
@@ -322,6 +380,8 @@ GAME_ID = {"$ref": "#/components/parameters/GameId"}
 WRITE = [GAME_ID, {"$ref": "#/components/parameters/IfMatch"}]
 WRITE.append({"$ref": "#/components/parameters/IdempotencyKey"})
 BEARER = [{"linkToken": []}]
+FORMAT_ID = {"$ref": "#/components/parameters/FormatId"}
+FORMAT_BEARER = [{"formatToken": []}]
 WRITE_ERRORS = (400, 401, 403, 404, 409, 413, 415, 422, 428)
 
 PATHS: dict[str, Any] = {
@@ -340,7 +400,7 @@ PATHS: dict[str, Any] = {
     "/api/v1/formats": {
         "get": {
             "operationId": "listFormats",
-            "summary": "Every format with its house options",
+            "summary": "The presets with their house options, and this server's house formats",
             "responses": {
                 "200": {
                     "description": "The formats",
@@ -353,7 +413,45 @@ PATHS: dict[str, Any] = {
                     },
                 }
             },
-        }
+        },
+        "post": {
+            "operationId": "createFormat",
+            "summary": "Save a house format made from a preset; the token edits or deletes it",
+            "requestBody": _body("HouseFormatInput", EXAMPLE_FORMAT),
+            "responses": {
+                "201": {
+                    **_ok("Its id, its token and the format", "CreatedFormat"),
+                    "headers": {"Location": {"required": True, "schema": {"type": "string"}}},
+                },
+                **_problems(400, 413, 415, 422),
+            },
+        },
+    },
+    "/api/v1/formats/{format_id}": {
+        "get": {
+            "operationId": "readFormat",
+            "summary": "A preset or a house format with its whole rules document; anyone may read",
+            "parameters": [FORMAT_ID],
+            "responses": {"200": _ok("The format", "Format"), **_problems(404)},
+        },
+        "put": {
+            "operationId": "updateFormat",
+            "summary": "Change a house format; games already played keep their rules",
+            "security": FORMAT_BEARER,
+            "parameters": [FORMAT_ID],
+            "requestBody": _body("HouseFormatInput", EXAMPLE_FORMAT),
+            "responses": {
+                "200": _ok("The house format as saved", "HouseFormat"),
+                **_problems(400, 401, 403, 404, 413, 415, 422),
+            },
+        },
+        "delete": {
+            "operationId": "deleteFormat",
+            "summary": "Delete a house format no game was played with",
+            "security": FORMAT_BEARER,
+            "parameters": [FORMAT_ID],
+            "responses": {"204": {"description": "Deleted"}, **_problems(401, 403, 404, 409)},
+        },
     },
     "/api/v1/games": {
         "post": {
@@ -441,7 +539,7 @@ PATHS: dict[str, Any] = {
                 "200": _ok(
                     "Deleted (or a repeat of a used Idempotency-Key)", "HandResult", etag=True
                 ),
-                **_problems(400, 401, 403, 404, 409, 428),
+                **_problems(400, 401, 403, 404, 409, 422, 428),
             },
         }
     },
@@ -458,7 +556,7 @@ PATHS: dict[str, Any] = {
                     "HandResult",
                     etag=True,
                 ),
-                **_problems(400, 401, 403, 404, 409, 413, 415, 428),
+                **_problems(400, 401, 403, 404, 409, 413, 415, 422, 428),
             },
         }
     },
@@ -487,13 +585,25 @@ SCHEMAS["GameSummary"] = {
 COMPONENTS: dict[str, Any] = {
     "schemas": SCHEMAS,
     "securitySchemes": {
+        "formatToken": {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The token a new house format answers with: it edits or deletes it.",
+        },
         "linkToken": {
             "type": "http",
             "scheme": "bearer",
             "description": "A token of the game's links: owner or edit to change it, view to read.",
-        }
+        },
     },
     "parameters": {
+        "FormatId": {
+            "name": "format_id",
+            "in": "path",
+            "required": True,
+            "schema": {"type": "string"},
+            "description": "a preset id (`classic`) or a house format id (`h-...`)",
+        },
         "GameId": {
             "name": "game_id",
             "in": "path",

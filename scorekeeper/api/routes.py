@@ -16,8 +16,9 @@ from scorekeeper.api.new_game import read_new_game
 from scorekeeper.api.openapi import document
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
-from scorekeeper.presets import format_summaries
+from scorekeeper.origin import public_url
 from scorekeeper.store import Game
+from scorekeeper.store.hands import scoped_key
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -48,18 +49,12 @@ def openapi() -> Response:
     return jsonify(document())
 
 
-@bp.get("/formats")
-def formats() -> Response:
-    """Lists the formats with their house options."""
-    return jsonify({"formats": format_summaries()})
-
-
 @bp.post("/games")
 def create() -> Response:
     """Starts a game and returns it with its owner, edit and view tokens and links."""
-    draft = read_new_game(access.json_body())
+    draft, inline = read_new_game(access.json_body())
     try:
-        game = store.create_game(get_db(), **asdict(draft))
+        game = store.create_game(get_db(), **asdict(draft), inline=inline)
     except store.InvalidGame as error:
         raise ApiProblem(
             422,
@@ -68,7 +63,8 @@ def create() -> Response:
             errors=error.problems,
         ) from None
     tokens = asdict(game.tokens)
-    links = {role: url_for("games.join", token=t, _external=True) for role, t in tokens.items()}
+    # From the configured origin (SCOREKEEPER_ORIGIN), never from a Host header a client chose.
+    links = {role: public_url(url_for("games.join", token=t)) for role, t in tokens.items()}
     response = _game_response(game, 201, id=game.id, tokens=tokens, links=links)
     response.headers["Location"] = url_for("api.read", game_id=game.id)
     return response
@@ -89,7 +85,9 @@ def read(game_id: str) -> Response:
 def _writer(game_id: str) -> dict[str, Any]:
     """Checks the token may write, then returns the write's version and one-time key."""
     access.role_for(game_id, write=True)
-    return {"version": access.version_wanted(), "form_token": access.idempotency_key()}
+    version, key = access.version_wanted(), access.idempotency_key()
+    scoped = scoped_key(game_id, access.link_token(), key, access.request_digest())
+    return {"version": version, "form_token": scoped}
 
 
 def _write(
@@ -102,6 +100,8 @@ def _write(
         response = _game_response(_load(game_id), with_hands=False, hand=None, replayed=True)
         response.headers["Idempotent-Replayed"] = "true"
         return response
+    except store.KeyReused as error:
+        raise ApiProblem(422, error.message, kind="idempotency-key-reused") from None
     except store.InvalidHand as error:
         raise invalid_hand(error.problems) from None
     except store.StaleGame as error:

@@ -17,12 +17,15 @@ class Item:
     label: str
     points: int
     count: int | None = None
+    reason: str = ""  # why the item counts minus: the sign rule's code, e.g. "no_meld"
 
     def as_dict(self) -> dict[str, str | int]:
         """Returns the item as the JSON object of a breakdown."""
         data: dict[str, str | int] = {"item": self.key, "label": self.label, "points": self.points}
         if self.count is not None:
             data["count"] = self.count
+        if self.reason:
+            data["reason"] = self.reason
         return data
 
 
@@ -113,8 +116,9 @@ def _threes_item(key: str, rule: Threes | None, count: int, team: Team) -> list[
     if rule is None or not count:
         return []
     value = rule.value(count)
-    sign = 1 if threes_count_plus(rule, team) else -1
-    return [Item(key, rule.label, sign * value, count)]
+    if threes_count_plus(rule, team):
+        return [Item(key, rule.label, value, count)]
+    return [Item(key, rule.label, -value, count, reason=rule.minus_when)]
 
 
 def _extra_applies(when: str, team: Team, hand: Hand) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scorekeeper.engine.hand import Hand, Problem, SideEntry
+from scorekeeper.engine.opening import OpeningNeed
 from scorekeeper.engine.score import Team, teams
 from scorekeeper.presets import Rules
 
@@ -243,11 +244,41 @@ def validate_hand(
     return problems
 
 
-def warnings_for(rules: Rules, hand: Hand) -> list[Problem]:
-    """Returns advice that does not block scoring, such as Mexicana's red-three condition."""
-    if not rules.going_out.red_threes_match_canastas:
-        return []
+def opening_warnings(
+    rules: Rules, hand: Hand, minimums: Mapping[str, OpeningNeed | None]
+) -> list[Problem]:
+    """Returns a warning for each side that melded, but fewer points than it needed to open."""
     notes = []
+    for team in teams(rules, hand):
+        melded = team.melded_points
+        needs = [(m, minimums.get(m)) for m in team.members]
+        asked = [(m, n) for m, n in needs if n is not None and n.points]
+        if not melded or not asked:
+            continue
+        # Cutthroat partners may face different minimums: whoever opened met the lower one.
+        member, need = min(asked, key=lambda pair: pair[1].points)
+        if need.met_by(melded, has_canasta=True, natural=True):  # points only: the rest is unknown
+            continue
+        notes.append(
+            Problem(
+                member,
+                "melded_points",
+                f"{member} needed {need.label} to open; {melded:,} melded: check?",
+                "opening_short",
+                {"needed": need.points, "melded": melded, "must_exceed": need.must_exceed},
+            )
+        )
+    return notes
+
+
+def warnings_for(
+    rules: Rules, hand: Hand, minimums: Mapping[str, OpeningNeed | None] | None = None
+) -> list[Problem]:
+    """Returns advice that does not block scoring: Mexicana's red-three condition, and with
+    the minimums each side faced, melds below the opening minimum."""
+    notes = opening_warnings(rules, hand, minimums) if minimums else []
+    if not rules.going_out.red_threes_match_canastas:
+        return notes
     for team in teams(rules, hand):
         if team.went_out == "no":
             continue

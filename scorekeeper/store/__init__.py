@@ -9,6 +9,7 @@ from scorekeeper.store.errors import (
     HandNotFound,
     InvalidGame,
     InvalidHand,
+    KeyReused,
     StaleGame,
     StoreError,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "HandNotFound",
     "InvalidGame",
     "InvalidHand",
+    "KeyReused",
     "RuleBook",
     "RulesUnchanged",
     "RulesUnreadable",

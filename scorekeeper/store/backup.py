@@ -22,11 +22,16 @@ def backup(source: str | Path, target: str | Path, *, overwrite: bool = False) -
     source, target = Path(source).resolve(), Path(target).resolve()
     if _same_file(target, source):
         raise BackupError(f"{target} is the live database; choose another file.")
+    if target.is_dir():
+        raise BackupError(
+            f"{target} is a folder; name the backup file, e.g. {target / 'scorekeeper.db'}."
+        )
     if target.exists() and not overwrite:
         raise BackupError(f"{target} already exists; pass --force to replace it.")
     if not target.parent.is_dir():
         raise BackupError(f"the folder {target.parent} does not exist.")
     draft = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # it holds every link
     live = sqlite3.connect(source, timeout=5)
     copy = sqlite3.connect(draft)
     try:

@@ -43,6 +43,15 @@ class AlreadySaved(StoreError):
     message = "That hand was already saved."
 
 
+class KeyReused(StoreError):
+    """An API Idempotency-Key was used before, on this game and link, for another request."""
+
+    message = (
+        "This Idempotency-Key was already used for a different request on this game; "
+        "send a fresh key for a new change."
+    )
+
+
 class GameOver(StoreError):
     """The game is finished and was not reopened."""
 

@@ -15,17 +15,19 @@ from sqlite_utils import Database
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
 from scorekeeper.engine.ending import EndProblem, TargetRaise, with_raises
-from scorekeeper.format_documents import FormatError, preset_document, rules_of
+from scorekeeper.format_documents import FormatError, rules_of
 from scorekeeper.presets import Rules
 from scorekeeper.store import cache
 from scorekeeper.store.cache import Replayed
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import GameNotFound, InvalidGame
-from scorekeeper.store.game_rules import PRESET, RuleBook, freeze, rule_book
+from scorekeeper.store.game_rules import RuleBook, freeze, rule_book
+from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
 
 logger = logging.getLogger(__name__)
 
+MAX_HANDS = 1_000  # hands in one game, recorded or imported: far more than any evening
 ROLES = ("owner", "edit", "view")
 
 
@@ -280,42 +282,19 @@ def create_game(
     first_dealer: str,
     start_totals: Mapping[str, int] | None = None,
     owner: str | None = None,
+    inline: Mapping[str, Any] | None = None,
 ) -> Game:
-    """Saves a new game in one transaction and, given a browser id, makes it the owner."""
+    """Saves a new game with a frozen copy of its rules, in one transaction.
+
+    `format_id` is a preset or a house format; `inline`, a whole document from `format_id`.
+    """
     try:
-        document = preset_document(format_id, options)
+        chosen = rules_source(db, format_id, tuple(options), inline)
+        rules = rules_of(chosen.document, options)
     except FormatError as error:
         raise InvalidGame(error.problems[0].message, error.problems[0].field) from error
-    return create_game_under(
-        db,
-        source=PRESET,
-        source_id=format_id,
-        options=tuple(options),
-        document=document,
-        sides=sides,
-        first_dealer=first_dealer,
-        start_totals=start_totals,
-        owner=owner,
-    )
-
-
-def create_game_under(
-    db: Database,
-    *,
-    source: str,
-    source_id: str,
-    options: Sequence[str],
-    document: Mapping[str, Any],
-    sides: Sequence[tuple[str, Sequence[str]]],
-    first_dealer: str,
-    start_totals: Mapping[str, int] | None = None,
-    owner: str | None = None,
-) -> Game:
-    """Saves a new game under a whole rules document (frozen with the game), in one transaction."""
-    try:
-        rules = rules_of(document, options)
-    except FormatError as error:
-        raise InvalidGame(error.problems[0].message, "format") from error
+    except HouseFormatNotFound as error:
+        raise InvalidGame(error.message, "format") from error
     draft, problems = engine.check_setup(rules, sides, first_dealer, start_totals or {})
     if problems:
         raise refusal(problems)
@@ -330,7 +309,7 @@ def create_game_under(
         db.table("games").insert(
             {
                 "id": game_id,
-                "format": rules.id if source == PRESET else str(document.get("base", rules.id)),
+                "format": chosen.base,
                 "options": json.dumps(list(rules.active_options)),
                 "first_dealer": first_dealer,
                 "seating": json.dumps(list(setup.seating)),  # empty: partners alternate
@@ -348,10 +327,10 @@ def create_game_under(
             db,
             game_id,
             from_hand=1,
-            source=source,
-            source_id=source_id,
+            source=chosen.source,
+            source_id=chosen.source_id,
             options=rules.active_options,
-            document=document,
+            document=chosen.document,
             stamp=stamp,
         )
         for position, (name, players) in enumerate(draft.sides):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sqlite3
@@ -23,27 +24,59 @@ from scorekeeper.store.errors import (
     GameOver,
     HandNotFound,
     InvalidHand,
+    KeyReused,
     StaleGame,
+    StoreError,
 )
-from scorekeeper.store.games import Game, load, now, remember
+from scorekeeper.store.games import MAX_HANDS, Game, load, now, remember
 
 PLAY_ON = "This game is over: fix a hand, or choose to keep playing to a higher target."
 # A one-time token as `used_form_tokens` keeps it: a form's hidden token or an API write's key.
 FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-TOKEN_DAYS = 7  # a form is long finished after a week; older used tokens are pruned
+TOKEN_DAYS = 7  # a form or an API key is long finished after a week; older ones are pruned
+
+
+class ScopedKey(str):
+    """An API Idempotency-Key as stored: hashed with its game and link, carrying its request."""
+
+    digest: str
+
+
+def scoped_key(game_id: str, link: str, key: str, request_digest: str) -> ScopedKey:
+    """Returns the one-time token an API write spends: one key per (game, link), compared."""
+    scope = hashlib.sha256(f"{game_id}\n{link}\n{key}".encode()).hexdigest()[:40]
+    scoped = ScopedKey(f"key-{scope}")  # never the shape of a form's token, never the link
+    scoped.digest = request_digest
+    return scoped
+
+
+def _cutoff() -> str:
+    return (datetime.now(UTC) - timedelta(days=TOKEN_DAYS)).isoformat(timespec="seconds")
+
+
+def _repeat(db: Database, form_token: str) -> StoreError | None:
+    """Returns what a token used before means: the same write again, or a key reused."""
+    row = db.execute(
+        "SELECT digest FROM used_form_tokens WHERE token = ? AND used_at >= ?",
+        [form_token, _cutoff()],
+    ).fetchone()
+    if row is None:
+        return None
+    digest = getattr(form_token, "digest", "")
+    return KeyReused() if digest and row[0] != digest else AlreadySaved()
 
 
 def _use_token(db: Database, game_id: str, form_token: str, stamp: str) -> None:
-    """Marks a form token used; AlreadySaved when it was used before."""
+    """Marks a form token used; AlreadySaved when it was used before, KeyReused if differently."""
+    # Expired tokens go first, so a key older than TOKEN_DAYS counts as new again.
+    db.execute("DELETE FROM used_form_tokens WHERE used_at < ?", [_cutoff()])  # indexed: cheap
     try:
         db.execute(
-            "INSERT INTO used_form_tokens (token, game_id, used_at) VALUES (?, ?, ?)",
-            [form_token, game_id, stamp],
+            "INSERT INTO used_form_tokens (token, game_id, used_at, digest) VALUES (?, ?, ?, ?)",
+            [form_token, game_id, stamp, getattr(form_token, "digest", "")],
         )
     except sqlite3.IntegrityError as error:
-        raise AlreadySaved() from error
-    cutoff = (datetime.now(UTC) - timedelta(days=TOKEN_DAYS)).isoformat(timespec="seconds")
-    db.execute("DELETE FROM used_form_tokens WHERE used_at < ?", [cutoff])  # indexed: cheap
+        raise (_repeat(db, form_token) or AlreadySaved()) from error
 
 
 def _current(
@@ -52,8 +85,7 @@ def _current(
     """Reads the game and checks the change may go ahead, before taking the write lock."""
     game = load(db, game_id)
     if game.version != version:
-        used = db.execute("SELECT 1 FROM used_form_tokens WHERE token = ?", [form_token])
-        raise AlreadySaved() if used.fetchone() else StaleGame()
+        raise _repeat(db, form_token) or StaleGame()
     if game.locked and not when_over:
         raise GameOver()
     return game
@@ -115,6 +147,9 @@ def add_hand(
     if game.state.status.over:  # reopened to fix a hand: playing on is a separate choice
         raise GameOver(PLAY_ON)
     number = len(game.hands) + 1
+    if number > MAX_HANDS:  # the same limit as import, so every export can come back
+        message = f"A game holds at most {MAX_HANDS:,} hands; start a new game to play on."
+        raise InvalidHand((engine.Problem(None, "hand", message),))
     parsed, entry = _valid(game, hand, number)
     with _locked(db, game_id, version, form_token, reopened=False) as stamp:
         db.execute(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper import engine
+from scorekeeper import engine, safe_json
 from scorekeeper.engine import Hand, Setup, Side
 from scorekeeper.engine.ending import MAX_TARGET, TargetRaise, after_end_problems, with_raises
 from scorekeeper.format_documents import FormatError, digest, preset_document, rules_of
@@ -19,14 +19,17 @@ from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, freeze
-from scorekeeper.store.games import load, new_token, now, refusal
+from scorekeeper.store.games import MAX_HANDS, load, new_token, now, refusal
 
 KIND = "canasta-scorekeeper"
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
 MAX_GAMES = 2_000
-MAX_HANDS = 1_000  # far more than any game; a hostile file cannot make us replay forever
+WEB_MAX_BYTES = 2 * 1024 * 1024  # the web upload: three games of MAX_HANDS hands fit easily
+MAX_FILE_HANDS = 3_000  # hands in one file, all games together: bounds the CPU per import
+MAX_KEYS = 40 * MAX_FILE_HANDS + 400 * MAX_GAMES  # a hand has about 16 keys, rules about 300
 MAX_DEPTH = 11  # games > game > rules > segment > document > options > option > set > tiers > tier
+LIMITS = safe_json.Limits(max_bytes=MAX_BYTES, max_depth=MAX_DEPTH, max_keys=MAX_KEYS)
 MAX_TEXT = 40  # ids, formats and dates; names follow the engine's setup rules
 MAX_RAISES = 20
 CLOCK_SLACK = timedelta(minutes=10)  # another computer's clock may run a little ahead
@@ -111,47 +114,16 @@ def dumps(document: Mapping[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [k for k, _ in pairs]
-    for key in keys:
-        if keys.count(key) > 1:
-            raise InvalidImport(f"The key {key[:MAX_TEXT]!r} appears twice in one object.")
-    return dict(pairs)
-
-
-def _no_constant(name: str) -> None:
-    raise InvalidImport(f"{name} is not a number a score sheet can hold.")
-
-
-def _depth(value: Any) -> int:
-    """Returns how deeply lists and objects nest in a parsed JSON value, without recursion."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, depth)
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
-    return deepest
-
-
-def parse(data: bytes | str) -> dict[str, Any]:
+def parse(data: bytes | str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
     """Reads an export file's bytes into a document; InvalidImport says what is wrong."""
-    if len(data) > MAX_BYTES:
-        raise InvalidImport(f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB.")
-    try:
-        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
-        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except UnicodeDecodeError as error:
-        raise InvalidImport("The file is not UTF-8 text.") from error
-    except json.JSONDecodeError as error:
-        raise InvalidImport(
-            f"The file is not JSON (line {error.lineno}, column {error.colno}: {error.msg})."
-        ) from error
-    except (RecursionError, ValueError) as error:  # absurd nesting, or a number of 5,000 digits
-        raise InvalidImport("The file nests too deeply or holds an impossible number.") from error
-    if _depth(document) > MAX_DEPTH:
-        raise InvalidImport("The file nests deeper than a game export ever does.")
+    if len(data) > max_bytes:
+        raise InvalidImport(f"The file is larger than {max_bytes // (1024 * 1024)} MB.")
+    try:  # size, depth and keys are counted in one linear pass before anything is parsed
+        document = safe_json.loads(data, replace(LIMITS, max_bytes=max_bytes), what="The file")
+    except safe_json.JsonRefused as refused:
+        if refused.code == "too-deep":
+            raise InvalidImport("The file nests deeper than a game export ever does.") from None
+        raise InvalidImport(refused.message) from None
     if not isinstance(document, dict) or document.get("kind") != KIND:
         raise InvalidImport(f'This is not a Canasta Scorekeeper export (no "kind": "{KIND}").')
     if document.get("version") != VERSION:
@@ -382,10 +354,19 @@ def check_game(index: int, raw: Any) -> Imported:
 
 def check(document: Mapping[str, Any]) -> list[Imported]:
     """Checks every game of a parsed export; the first problem raises InvalidImport."""
-    ids = [g.get("id") for g in document["games"] if isinstance(g, dict) and "id" in g]
-    for game_id in ids:
-        if ids.count(game_id) > 1:
-            raise InvalidImport(f"The game id {str(game_id)[:MAX_TEXT]!r} appears twice.")
+    seen: set[str] = set()
+    hands = 0
+    for raw in document["games"]:
+        game_id = raw.get("id") if isinstance(raw, dict) else None
+        if isinstance(game_id, str) and game_id in seen:
+            raise InvalidImport(f"The game id {game_id[:MAX_TEXT]!r} appears twice.")
+        seen.add(game_id) if isinstance(game_id, str) else None
+        played = raw.get("hands") if isinstance(raw, dict) else None
+        hands += len(played) if isinstance(played, list) else 0
+    if hands > MAX_FILE_HANDS:  # bounds the engine's work before any hand is replayed
+        raise InvalidImport(
+            f"One file holds at most {MAX_FILE_HANDS:,} hands in all; this one has {hands:,}."
+        )
     return [check_game(i, raw) for i, raw in enumerate(document["games"])]
 
 
@@ -449,8 +430,10 @@ def _insert(db: Database, game: Imported, owner: str | None) -> str:
     return game_id
 
 
-def import_games(db: Database, data: bytes | str, owner: str | None = None) -> list[str]:
+def import_games(
+    db: Database, data: bytes | str, owner: str | None = None, max_bytes: int = MAX_BYTES
+) -> list[str]:
     """Checks an export file and saves every game in it in one transaction; returns new ids."""
-    games = check(parse(data))
+    games = check(parse(data, max_bytes))
     with write(db):
         return [_insert(db, game, owner) for game in games]

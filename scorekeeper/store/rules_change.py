@@ -9,13 +9,15 @@ from sqlite_utils import Database
 
 from scorekeeper.format_documents import FormatError, digest, preset_document
 from scorekeeper.store.errors import StoreError
-from scorekeeper.store.game_rules import PRESET, Segment, freeze
+from scorekeeper.store.game_rules import HOUSE, PRESET, Segment, freeze
 from scorekeeper.store.games import Game
 from scorekeeper.store.hands import _current, _locked
+from scorekeeper.store.house_formats import house_document
 
-# Sources other than presets (house formats) register how to read today's document.
+# How to read what each kind of source gives today.
 SOURCES: dict[str, Callable[[Database, Segment], Mapping[str, Any]]] = {
     PRESET: lambda _db, segment: preset_document(segment.source_id, segment.options),
+    HOUSE: lambda db, segment: house_document(db, segment.source_id, segment.options),
 }
 
 
@@ -32,7 +34,7 @@ def source_document(db: Database, segment: Segment) -> Mapping[str, Any] | None:
         return None
     try:
         return read(db, segment)
-    except (FormatError, LookupError):
+    except (FormatError, StoreError):  # the preset or house format is gone, or broken
         return None
 
 

@@ -16,7 +16,9 @@ from scorekeeper.web import (
     games,
     hands,
     home,
+    notes,
     opening,
+    paper,
     portable,
     security,
     share,
@@ -50,6 +52,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         game_end.bp,
         hands.bp,
         sheets.bp,
+        paper.bp,
         share.bp,
         opening.bp,
         shell.bp,
@@ -64,3 +67,5 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.add_template_filter(signed)
     app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength
     app.add_template_filter(game_form.named_players)
+    app.add_template_filter(notes.minus_reason)
+    app.context_processor(paper.context)

@@ -28,6 +28,7 @@ class Field:
     path: tuple[str, ...]
     max: int | None = None
     help: str = ""
+    more: bool = False  # rarely used: folded under "More" on the form
 
 
 @dataclass
@@ -44,7 +45,7 @@ def fields_for(rules: Rules) -> list[Field]:
     """Returns the number fields of one side for this format, in the order they are shown."""
     fields = [
         Field("melded_points", "Melded card points", "points", ("melded_points",)),
-        Field("hand_points", "Points left in hands", "points", ("hand_points",)),
+        Field("hand_points", rules.table.hand_label, "points", ("hand_points",)),
     ]
     fields += [
         Field(f"canastas-{k.id}", k.label, "count", ("canastas", k.id), help=k.help)
@@ -53,7 +54,9 @@ def fields_for(rules: Rules) -> list[Field]:
     for key, threes in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
         if threes:
             fields.append(Field(key, threes.label, "count", (key,), threes.max))
-    fields += [Field(e.id, e.label, "count", (e.id,), e.max, e.help) for e in rules.extras]
+    fields += [
+        Field(e.id, e.label, "count", (e.id,), e.max, e.help, more=True) for e in rules.extras
+    ]
     return fields
 
 
@@ -103,6 +106,8 @@ def values_from_entry(rules: Rules, sides: Sequence[str], document: Mapping[str,
     lone = document.get("lone_hand")
     if lone_hand_applies(rules):
         values["lone_hand"] = str(sides.index(lone)) if lone in sides else NOBODY
+        if lone in sides:
+            _merge_partners(values, rules, sides, lone)
     return values
 
 
@@ -150,10 +155,50 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading
             errors["lone_hand"] = [
                 "Choose who played alone, or nobody if the pile was never taken."
             ]
+    if document.get("lone_hand"):
+        _partners_once(document, sides, errors)
     if not entered and not errors:
         errors[FORM] = ["Nothing was entered. Fill in each side's points for the hand."]
         return Reading(None, values, errors, NOTHING_ENTERED)
     return Reading(None if errors else document, values, errors)
+
+
+def _shares(entry: Mapping[str, Any]) -> bool:
+    """Tells whether a column holds part of what partners share: melds, canastas, going out."""
+    return (
+        bool(entry.get("melded_points") or any((entry.get("canastas") or {}).values()))
+        or entry.get("went_out", "no") != "no"
+    )
+
+
+def _partners_once(
+    document: Mapping[str, Any], sides: Sequence[str], errors: dict[str, list[str]]
+) -> None:
+    """Refuses the partnership's melds typed in both partners' columns (it would count twice)."""
+    partners = [s for s in sides if s != document["lone_hand"]]
+    holding = [s for s in partners if _shares(document["hand"][s])]
+    if len(holding) > 1:
+        errors.setdefault(f"{sides.index(holding[1])}-melded_points", []).append(
+            f"Partners' melds, canastas and going out are entered once: "
+            f"{holding[0]}'s column already has them."
+        )
+
+
+def _merge_partners(values: dict[str, str], rules: Rules, sides: Sequence[str], lone: str) -> None:
+    """Shows a stored partnership's melds and canastas once, in one partner's column."""
+    partners = [sides.index(s) for s in sides if s != lone]
+    out = [i for i in partners if values[f"{i}-went_out"] != "no"]
+    keep = out[0] if out else partners[0]
+    shared = [
+        f for f in fields_for(rules) if f.suffix == "melded_points" or f.path[0] == "canastas"
+    ]
+    for i in partners:
+        if i == keep:
+            continue
+        for f in shared:
+            total = int(values[f"{keep}-{f.suffix}"] or 0) + int(values[f"{i}-{f.suffix}"] or 0)
+            values[f"{keep}-{f.suffix}"] = str(total) if total or f.kind == "count" else ""
+            values[f"{i}-{f.suffix}"] = "0" if f.kind == "count" else ""
 
 
 def field_name(problem: Problem, sides: Sequence[str]) -> str:

@@ -12,7 +12,7 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import sitting_out
 from scorekeeper.store import Game
 from scorekeeper.store.hands import PLAY_ON
-from scorekeeper.web import access, hand_form
+from scorekeeper.web import access, hand_form, notes
 from scorekeeper.web.hand_form import Reading
 from scorekeeper.web.posting import new_form_token, posted
 from scorekeeper.web.sheet import render_sheet
@@ -85,8 +85,17 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
         return _to_sheet(game_id)
     except store.HandNotFound:
         abort(404)
-    flash(f"Hand {saved or number} saved.", "ok")
+    hand, _problems = game.check(reading.document, number)  # saved: the same hand, no problems
+    checks = [notes.warning(w) for w in hand_warnings(game, hand, number)]
+    flash(" ".join([f"Hand {saved or number} saved.", *checks]), "warning" if checks else "ok")
     return _to_sheet(game_id, saved or number)
+
+
+def hand_warnings(game: Game, hand: engine.Hand, number: int) -> list[engine.Problem]:
+    """Returns the engine's warnings for hand `number`, with the minimums each side faced."""
+    rows = game.state.rows
+    minimums = rows[number - 1].minimums if number <= len(rows) else game.state.next_minimums
+    return engine.warnings_for(game.rules, hand, minimums)
 
 
 @bp.get("/hands/<int:number>")
@@ -167,9 +176,9 @@ def preview(game_id: str) -> Response:
         key: {
             "score": s.score,
             "total": scored.totals[key],
-            "breakdown": [item.as_dict() for item in s.items],
+            "breakdown": [notes.item(i) for i in s.items],
         }
         for key, s in scored.scores.items()
     }
-    warnings = [w.message for w in engine.warnings_for(game.rules, hand)]
+    warnings = [notes.warning(w) for w in hand_warnings(game, hand, number)]
     return jsonify(ok=True, sides=sides, errors=[], warnings=warnings)

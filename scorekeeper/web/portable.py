@@ -16,12 +16,18 @@ from flask import (
 from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.extensions import csrf
-from scorekeeper.store.portable import InvalidImport, dumps, export_games, import_games
+from scorekeeper.store.portable import (
+    WEB_MAX_BYTES,
+    InvalidImport,
+    dumps,
+    export_games,
+    import_games,
+)
 from scorekeeper.web import access
 
 bp = Blueprint("portable", __name__)
 
-UPLOAD_LIMIT = 2 * 1024 * 1024  # an export of years of games; the app's 64 KiB is for forms
+UPLOAD_LIMIT = WEB_MAX_BYTES  # the app's 64 KiB is for forms
 
 
 def _download(document: dict, filename: str) -> Response:
@@ -61,7 +67,8 @@ def import_file() -> Response | tuple[str, int]:
     if upload is None or not upload.filename:
         return render_template("portable/import.html", error="Choose a file to import."), 422
     try:
-        ids = import_games(get_db(), upload.read(UPLOAD_LIMIT + 1), owner=access.browser_id())
+        data, owner = upload.read(UPLOAD_LIMIT + 1), access.browser_id()
+        ids = import_games(get_db(), data, owner=owner, max_bytes=UPLOAD_LIMIT)
     except InvalidImport as error:
         message = f"{error.message} Nothing was imported."
         return render_template("portable/import.html", error=message), 422

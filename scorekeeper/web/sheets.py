@@ -13,12 +13,11 @@ from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
 from scorekeeper.pdf.game_sheet import default_title
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store import cache
+from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format
 from scorekeeper.web import access
+from scorekeeper.web import paper as paper_choice
 
 bp = Blueprint("sheets", __name__)
-
-COOKIE = "paper"
-COOKIE_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie
 
 
 def _paper() -> tuple[str, bool]:
@@ -28,8 +27,7 @@ def _paper() -> tuple[str, bool]:
         if asked.lower() not in PAPERS:
             abort(400, f"Paper must be {' or '.join(PAPERS)}.")
         return asked.lower(), True
-    remembered = request.cookies.get(COOKIE, "")
-    return (remembered if remembered in PAPERS else "a4"), False
+    return paper_choice.chosen()[0], False
 
 
 def _slug(text: str) -> str:
@@ -37,13 +35,11 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-").lower() or "sheet"
 
 
-def _pdf(data: bytes, filename: str, paper: str, remember: bool) -> Response:
+def _pdf(data: bytes, filename: str, size: str, remember: bool) -> Response:
     """Returns the PDF as an attachment, remembering the paper when the query chose it."""
     response = Response(data, mimetype="application/pdf")
     response.headers.set("Content-Disposition", "attachment", filename=filename)
-    if remember:
-        response.set_cookie(COOKIE, paper, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
-    return response
+    return paper_choice.remember(response, size) if remember else response
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
@@ -73,20 +69,29 @@ def game_pdf(game_id: str) -> Response:
     return response
 
 
+def _format_rules(format_id: str) -> Rules:
+    """Returns a preset's rules, or a house format's own values; 404 for neither."""
+    preset = load_presets().get(format_id)
+    if preset is not None:
+        return preset.rules
+    try:
+        return get_house_format(get_db(), format_id).rules
+    except HouseFormatNotFound:
+        abort(404)
+
+
 @bp.get("/sheets/<format_id>.pdf")
 def blank_pdf(format_id: str) -> Response:
-    """Downloads a format's blank score sheet; 404 for a format that does not exist."""
-    preset = load_presets().get(format_id)
-    if preset is None:
-        abort(404)
+    """Downloads a preset's or a house format's blank score sheet; 404 when there is none."""
+    rules = _format_rules(format_id)
     paper, remember = _paper()
-    players = _players(preset.rules)
+    players = _players(rules)
     try:
-        data = blank_sheet(preset.rules, paper=paper, players=players)
+        data = blank_sheet(rules, paper=paper, players=players)
     except PlayersError as error:
         abort(400, str(error))
     count = f"-{players}-players" if players else ""
-    name = f"canasta-{_slug(preset.rules.name)}{count}-blank-{paper}.pdf"
+    name = f"canasta-{_slug(rules.name)}{count}-blank-{paper}.pdf"
     return _pdf(data, name, paper, remember)
 
 

@@ -60,6 +60,8 @@
       var first = input && (input.length ? input[0] : input);
       var box = first && first.closest(".field, fieldset.choice");
       if (!box) return;
+      var fold = box.closest("details.more");
+      if (fold) fold.open = true;  // a problem is never hidden in a folded part
       box.classList.add("invalid");
       first.setAttribute("aria-invalid", "true");
       box.appendChild(el("p", "errors live-error", error.message));
@@ -86,7 +88,8 @@
       var table = el("table", "items");
       side.breakdown.forEach(function (item) {
         var row = table.insertRow();
-        var label = item.label + (item.count ? " \u00d7 " + item.count : "");
+        var label = item.label + (item.count ? " \u00d7 " + item.count : "") +
+          (item.why ? " (minus: " + item.why + ")" : "");
         var th = el("th", "", label);
         th.scope = "row";
         row.appendChild(th);
@@ -154,20 +157,72 @@
    checks and scores what they hold (the preview above shows its answer; saving re-checks). */
 
 (function () {
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    node.className = className;
+    node.textContent = text;
+    return node;
+  }
+
+  /* A count above what the pack holds is marked beside its box and fills nothing. */
+  function checkCount(input) {
+    var box = input.closest(".field");
+    var old = box.querySelector(".counter-error");
+    if (old) old.remove();
+    var max = parseInt(input.dataset.max, 10);
+    var count = parseInt(input.value, 10) || 0;
+    var over = !isNaN(max) && count > max;
+    box.classList.toggle("invalid", over);
+    if (over) {
+      input.setAttribute("aria-invalid", "true");
+      var label = document.querySelector('label[for="' + input.id + '"]');
+      var what = label ? label.textContent.replace(/\s*\(.*\)\s*$/, "") : "cards";
+      box.appendChild(el("p", "errors counter-error", "The pack has only " + max + " " + what.toLowerCase() + "."));
+    } else {
+      input.removeAttribute("aria-invalid");
+    }
+    return !over;
+  }
+
   document.querySelectorAll("details.counter").forEach(function (counter) {
     counter.hidden = false;
     counter.querySelectorAll("fieldset.counter-group").forEach(function (group) {
       var target = document.getElementById(group.dataset.target);
       if (!target) return;
+      var filled = "";  // what the counter last wrote there; anything else was typed by hand
+
+      function fill(value) {
+        target.value = value;
+        filled = value;
+        target.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+
       group.addEventListener("input", function () {
         var sum = 0;
+        var possible = true;
         group.querySelectorAll("[data-points]").forEach(function (card) {
           var input = card.querySelector("input");
-          var count = Math.max(0, parseInt(input.value, 10) || 0);
-          sum += count * Number(card.dataset.points);
+          possible = checkCount(input) && possible;
+          sum += Math.max(0, parseInt(input.value, 10) || 0) * Number(card.dataset.points);
         });
-        target.value = String(sum);
-        target.dispatchEvent(new Event("input", { bubbles: true }));
+        var old = group.querySelector(".counter-note");
+        if (old) old.remove();
+        if (!possible) return;
+        var typed = target.value.trim();
+        if (typed === "" || typed === filled || typed === String(sum)) {
+          fill(String(sum));
+          return;
+        }
+        /* Typed by hand: never overwritten unasked. */
+        var label = document.querySelector('label[for="' + target.id + '"]');
+        var note = el("p", "counter-note", (label ? label.textContent : "The points") +
+          " were typed by hand: " + typed + ". The cards counted make " + sum + ". ");
+        note.setAttribute("role", "status");
+        var use = el("button", "", "Use " + sum);
+        use.type = "button";
+        use.addEventListener("click", function () { note.remove(); fill(String(sum)); });
+        note.appendChild(use);
+        group.appendChild(note);
       });
     });
   });
@@ -243,8 +298,8 @@
       if (el.type === "radio" || el.type === "checkbox") el.checked = data[el.name] === el.value;
       else el.value = data[el.name];
     });
-    form.querySelectorAll("details.counter").forEach(function (counter) {
-      counter.open = Array.prototype.some.call(counter.querySelectorAll("input"), function (input) {
+    form.querySelectorAll("details.counter, details.more").forEach(function (fold) {
+      fold.open = Array.prototype.some.call(fold.querySelectorAll("input"), function (input) {
         return input.value !== "0" && input.value !== "";
       });
     });

@@ -31,6 +31,34 @@ def test_card_counter_fills_the_points(live_app, base_url, light_phone):
     expect(page.locator("output.preview:not([aria-busy]) .pv-score").first).to_have_text("+85")
 
 
+def test_card_counter_refuses_impossible_counts_and_keeps_typed_points(
+    live_app, base_url, light_phone
+):
+    """Five jokers of a pack of four are an error; points typed by hand wait to be replaced."""
+    page = light_phone
+    game_id = new_game(live_app, page)
+    page.goto(f"{base_url}/games/{game_id}/hands/new")
+    page.locator("fieldset.side-0 details.counter summary").tap()
+    page.locator("#f-0-cards-joker-melded").fill("5")
+    expect(page.locator(".counter-error")).to_have_text("The pack has only 4 jokers.")
+    assert page.locator("#f-0-cards-joker-melded").get_attribute("aria-invalid") == "true"
+    expect(page.locator("#f-0-melded_points")).to_have_value("")  # nothing filled from it
+    page.locator("#f-0-cards-joker-melded").fill("1")
+    expect(page.locator(".counter-error")).to_have_count(0)
+    expect(page.locator("#f-0-melded_points")).to_have_value("50")
+
+    page.locator("#f-0-melded_points").fill("120")  # typed by hand after counting
+    plus(page, "0-cards-high-melded")
+    expect(page.locator("#f-0-melded_points")).to_have_value("120")
+    note = page.locator(".counter-note")
+    expect(note).to_contain_text("typed by hand: 120. The cards counted make 60.")
+    note.locator("button", has_text="Use 60").tap()
+    expect(page.locator("#f-0-melded_points")).to_have_value("60")
+    expect(note).to_have_count(0)
+    plus(page, "0-cards-high-melded")  # filled by the counter since: it follows the count
+    expect(page.locator("#f-0-melded_points")).to_have_value("70")
+
+
 def test_card_counter_uses_each_formats_values(live_app, base_url, light_phone):
     """Oklahoma: a joker left in hand is 200, and deuces are counted only in hand."""
     page = light_phone

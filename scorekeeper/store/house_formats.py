@@ -1,0 +1,249 @@
+"""House formats: a table's own rules, made from a preset with changes; a token edits them."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from scorekeeper.format_documents import (
+    FormatError,
+    FormatProblem,
+    canonical,
+    check_name,
+    derive,
+    digest,
+    preset_document,
+    rules_of,
+)
+from scorekeeper.presets import Rules, load_presets, summary
+from scorekeeper.store.connection import read, write
+from scorekeeper.store.errors import StoreError
+
+ID_PREFIX = "h-"  # never a preset id, so /sheets/<id>.pdf and formats by id cannot collide
+INLINE = "inline"  # the source id of a game started with an inline format: no source to follow
+
+
+def now() -> str:
+    """Returns the current UTC time as ISO text, to the second."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_token() -> str:
+    """Returns a fresh URL-safe token of 128 random bits that starts with a letter or digit."""
+    while (token := secrets.token_urlsafe(16))[0] in "-_":
+        pass
+    return token
+
+
+class HouseFormatNotFound(StoreError):
+    """No house format has this id."""
+
+    message = "There is no such house format."
+
+
+class NotYourHouseFormat(StoreError):
+    """The token given does not edit this house format."""
+
+    message = "This link cannot change that house format."
+
+
+class HouseFormatInUse(StoreError):
+    """Games were played with the house format, so it stays."""
+
+    message = "Games were played with this house format, so it cannot be deleted."
+
+
+@dataclass(frozen=True)
+class HouseFormat:
+    """A stored house format: its name, base preset, changes and the whole document."""
+
+    id: str
+    name: str
+    base: str
+    changes: Mapping[str, Any]
+    document: Mapping[str, Any]
+    digest: str
+    created_at: str
+    updated_at: str
+
+    @property
+    def rules(self) -> Rules:
+        """Returns the rules the document describes, through the one loader."""
+        return rules_of(self.document)
+
+    def summary(self) -> dict[str, Any]:
+        """Returns the house format as format lists show it: a preset's summary and more."""
+        return {**summary(self.rules, house=True), "base": self.base, "set": dict(self.changes)}
+
+    def as_dict(self) -> dict[str, Any]:
+        """Returns the house format as JSON: what a share link or a download carries."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "base": self.base,
+            "set": dict(self.changes),
+            "digest": self.digest,
+            "house": True,
+        }
+
+
+def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, Any]:
+    """Returns the whole document of a house format; FormatError names every bad field."""
+    problems: list[FormatProblem] = []
+    try:
+        name = check_name(name)
+    except FormatError as error:
+        problems += error.problems
+    if not isinstance(base, str) or base not in load_presets():
+        message = f"Start from a preset: {', '.join(load_presets())}."
+        raise FormatError([*problems, FormatProblem("base", "unknown_format", message)])
+    try:
+        document = derive(base, changes, format_id=format_id or "house", name=str(name))
+    except FormatError as error:
+        problems += [
+            FormatProblem(f"set.{p.field}" if p.field else "set", p.code, p.message, p.params)
+            for p in error.problems
+        ]
+    if problems:
+        raise FormatError(problems)
+    base_name = load_presets()[base].rules.name
+    document["description"] = f"House rules made from {base_name}."  # the preset's no longer fits
+    return document
+
+
+def _format(row: Mapping[str, Any]) -> HouseFormat:
+    return HouseFormat(
+        id=row["id"],
+        name=row["name"],
+        base=row["base"],
+        changes=json.loads(row["changes"]),
+        document=json.loads(row["document"]),
+        digest=row["digest"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def create_house_format(
+    db: Database, *, name: Any, base: Any, changes: Any
+) -> tuple[HouseFormat, str]:
+    """Saves a new house format; returns it with the token that edits or deletes it."""
+    format_id, token, stamp = ID_PREFIX + new_token()[:16], new_token(), now()
+    document = build(name, base, changes, format_id)
+    with write(db):
+        db.table("house_formats").insert(
+            {
+                "id": format_id,
+                "token": token,
+                "name": document["name"],
+                "base": base,
+                "changes": json.dumps(changes, ensure_ascii=False),
+                "document": canonical(document),
+                "digest": digest(document),
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+        )
+    return get_house_format(db, format_id), token
+
+
+def get_house_format(db: Database, format_id: str) -> HouseFormat:
+    """Returns the house format with this id; HouseFormatNotFound when unknown."""
+    with read(db):
+        rows = list(db.query("SELECT * FROM house_formats WHERE id = ?", [format_id]))
+    if not rows:
+        raise HouseFormatNotFound()
+    return _format(rows[0])
+
+
+def house_formats(db: Database) -> list[HouseFormat]:
+    """Returns every house format of this instance, by name."""
+    with read(db):
+        rows = list(db.query("SELECT * FROM house_formats ORDER BY name, id"))
+    return [_format(row) for row in rows]
+
+
+def _check_token(db: Database, format_id: str, token: str) -> None:
+    row = db.execute("SELECT token FROM house_formats WHERE id = ?", [format_id]).fetchone()
+    if row is None:
+        raise HouseFormatNotFound()
+    if not isinstance(token, str) or row[0] != token:
+        raise NotYourHouseFormat()
+
+
+def update_house_format(
+    db: Database, format_id: str, token: str, *, name: Any, base: Any, changes: Any
+) -> HouseFormat:
+    """Replaces a house format's name, base and changes; games played keep their rules."""
+    document = build(name, base, changes, format_id)
+    with write(db):
+        _check_token(db, format_id, token)
+        db.execute(
+            "UPDATE house_formats SET name = ?, base = ?, changes = ?, document = ?, digest = ?, "
+            "updated_at = ? WHERE id = ?",
+            [
+                document["name"],
+                base,
+                json.dumps(changes, ensure_ascii=False),
+                canonical(document),
+                digest(document),
+                now(),
+                format_id,
+            ],
+        )
+    return get_house_format(db, format_id)
+
+
+def games_using(db: Database, format_id: str) -> int:
+    """Returns how many games were played with the house format."""
+    sql = "SELECT count(DISTINCT game_id) FROM game_rules WHERE source = 'house' AND source_id = ?"
+    return db.execute(sql, [format_id]).fetchone()[0]
+
+
+def delete_house_format(db: Database, format_id: str, token: str) -> None:
+    """Deletes a house format that no game was played with."""
+    with write(db):
+        _check_token(db, format_id, token)
+        if games_using(db, format_id):
+            raise HouseFormatInUse()
+        db.execute("DELETE FROM house_formats WHERE id = ?", [format_id])
+
+
+def house_document(db: Database, format_id: str, options: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Returns a house format's document with its base preset's house options applied."""
+    house = get_house_format(db, format_id)
+    if not options:
+        return dict(house.document)
+    # Options patch the base preset first, then the house's own changes win.
+    return derive(
+        preset_document(house.base, options), house.changes, format_id=house.id, name=house.name
+    )
+
+
+@dataclass(frozen=True)
+class RulesSource:
+    """Where a new game's rules come from, and the whole document it freezes."""
+
+    source: str  # "preset" or "house"
+    source_id: str
+    base: str  # the preset the rules start from
+    document: Mapping[str, Any]
+
+
+def rules_source(
+    db: Database, format_id: str, options: tuple[str, ...], inline: Mapping[str, Any] | None
+) -> RulesSource:
+    """Returns a new game's rules: an inline document, a house format by id, or a preset."""
+    if inline is not None:
+        rules_of(inline, options)
+        return RulesSource("house", INLINE, format_id, inline)
+    if format_id.startswith(ID_PREFIX):
+        house = get_house_format(db, format_id)
+        return RulesSource("house", house.id, house.base, house_document(db, house.id, options))
+    return RulesSource("preset", format_id, format_id, preset_document(format_id, options))
