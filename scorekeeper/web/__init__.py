@@ -16,6 +16,7 @@ from scorekeeper.web import (
     games,
     hands,
     home,
+    house_formats,
     notes,
     opening,
     paper,
@@ -57,6 +58,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         opening.bp,
         shell.bp,
         portable.bp,
+        house_formats.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)
