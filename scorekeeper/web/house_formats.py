@@ -25,7 +25,7 @@ from scorekeeper.format_documents import FormatError, preset_document, rules_of
 from scorekeeper.presets import load_presets
 from scorekeeper.store import house_formats as houses
 from scorekeeper.web import house_example, house_form
-from scorekeeper.web.origin import public_url
+from scorekeeper.web.origin import public_url, reachable_by_other_phones
 from scorekeeper.web.share import qr_svg
 
 bp = Blueprint("house", __name__, url_prefix="/formats")
@@ -215,6 +215,7 @@ def page(format_id: str) -> Response:
         add_url=add_url,
         qr=qr_svg(add_url),
         rows=_rows(house),
+        reachable=reachable_by_other_phones(),
         games=houses.games_using(get_db(), house.id),
     )
     return make_response(body)
