@@ -34,6 +34,7 @@ def _form_page(game: Game, number: int, reading: Reading, version: int, status: 
         game=game,
         state=game.state,
         number=number,
+        totals_before=game.totals_before(number),  # an edit shows the totals it starts from
         editing=row is not None,
         minimums=row.minimums if row else game.state.next_minimums,
         dealer=engine.dealer(rules, setup, number - 1),
