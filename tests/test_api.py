@@ -383,3 +383,23 @@ def test_a_key_expires_after_a_week(api, db):
         db.conn.execute("UPDATE used_form_tokens SET used_at = '2000-01-01T00:00:00+00:00'")
     again = api.send("POST", key="expiring-key-0123456789")
     assert again.status_code == 201 and len(api.game()["hands"]) == 2
+
+
+def test_a_preview_warns_of_melds_below_the_opening_minimum_as_the_web_does(client):
+    """They carried 3,000 over, so they need 120 to open: 90 melded is flagged, not refused."""
+    api = Api(client, start_totals={"They": 3000})
+    headers = {"Authorization": f"Bearer {api.tokens['view']}"}
+    body = client.post(f"{api.path}/preview", json=EXAMPLE_HAND, headers=headers).get_json()
+    assert body["warnings"] == [
+        {
+            "side": "They",
+            "field": "melded_points",
+            "message": "They needed 120 to open; 90 melded: check?",
+            "code": "opening_short",
+            "params": {"needed": 120, "melded": 90, "must_exceed": False},
+        }
+    ]
+    fresh = Api(client)  # at 0 they need 50: 90 is plenty
+    headers = {"Authorization": f"Bearer {fresh.tokens['view']}"}
+    body = client.post(f"{fresh.path}/preview", json=EXAMPLE_HAND, headers=headers).get_json()
+    assert body["warnings"] == []

@@ -108,6 +108,11 @@ def invalid_hand(problems: tuple[Problem, ...] | list[Problem]) -> ApiProblem:
     )
 
 
+def _warning(note: Problem) -> dict[str, Any]:
+    """Returns one of the engine's warnings with its code and numbers, for clients to render."""
+    return {**note.as_dict(), "code": note.code, "params": dict(note.params)}
+
+
 def preview_json(game: Game, number: int, raw: Mapping[str, Any]) -> dict[str, Any]:
     """Scores a hand as hand `number` without saving it; 422 with every problem otherwise."""
     hand, problems = game.check(raw, number)
@@ -124,5 +129,5 @@ def preview_json(game: Game, number: int, raw: Mapping[str, Any]) -> dict[str, A
             }
             for key, s in scored.scores.items()
         },
-        "warnings": [w.as_dict() for w in engine.warnings_for(game.rules, hand)],
+        "warnings": [_warning(w) for w in game.warnings(hand, number)],
     }

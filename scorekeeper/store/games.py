@@ -93,6 +93,12 @@ class Game:
         """Returns each side's total before hand `number` (1-based)."""
         return self.state.totals_before(number)
 
+    def warnings(self, hand: Hand, number: int) -> list[Problem]:
+        """Returns the engine's warnings for `hand` as hand `number`, with the minimums it faced."""
+        rows = self.state.rows
+        minimums = rows[number - 1].minimums if number <= len(rows) else self.state.next_minimums
+        return engine.warnings_for(self.rules, hand, minimums)
+
     def check(self, raw: Hand | Mapping[str, Any], number: int) -> tuple[Hand, list[Problem]]:
         """Parses and validates a raw hand as hand `number`, returning every problem."""
         raw = raw.as_dict() if isinstance(raw, Hand) else raw
