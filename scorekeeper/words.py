@@ -14,6 +14,7 @@ def minus_reason(code: str) -> str:
     """Returns why an item counts minus, in a player's words, e.g. "no meld"."""
     return MINUS_REASONS.get(code, code.replace("_", " "))
 
+
 # The same, short enough for a narrow column of the printed sheet.
 SHORT_MINUS_REASONS = {"under_two_canastas": "< 2 canastas"}
 
