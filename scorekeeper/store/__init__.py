@@ -4,6 +4,7 @@ from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.store.browsers import find_link, join, role_of
 from scorekeeper.store.errors import (
     AlreadySaved,
+    AlreadyStarted,
     GameNotFound,
     GameOver,
     HandNotFound,
@@ -35,11 +36,32 @@ from scorekeeper.store.rules_change import (
     rules_changed,
     source_document,
 )
+from scorekeeper.store.shelf import (
+    UNDO_MINUTES,
+    NotOwner,
+    Shelved,
+    delete_for_good,
+    purge_expired,
+    restore,
+    shelve,
+    shelved_for_browser,
+    undo_cutoff,
+)
 
 __all__ = [
     "FORM_TOKEN",
+    "UNDO_MINUTES",
+    "NotOwner",
+    "Shelved",
+    "delete_for_good",
+    "purge_expired",
+    "restore",
+    "shelve",
+    "shelved_for_browser",
+    "undo_cutoff",
     "MAX_NAME",
     "AlreadySaved",
+    "AlreadyStarted",
     "CannotPlayOn",
     "Game",
     "GameNotFound",

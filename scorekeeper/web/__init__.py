@@ -23,6 +23,7 @@ from scorekeeper.web import (
     security,
     share,
     sheets,
+    shelf,
     shell,
 )
 
@@ -57,6 +58,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         opening.bp,
         shell.bp,
         portable.bp,
+        shelf.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)
