@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 
@@ -365,3 +366,51 @@ def test_join_tokens_stay_out_of_the_access_log(app) -> None:
     app.wsgi_app(environ, lambda status, headers, exc_info=None: None)
     logged = " ".join(str(environ.get(k)) for k in ("PATH_INFO", "RAW_URI"))
     assert "SECRET" not in logged and "/join/[redacted]" in logged
+
+
+def test_pages_with_a_link_or_a_form_token_are_never_stored(table: Table, game_id) -> None:
+    """Finding 3: no-store on every page that shows a link or a one-time form token."""
+    table.record(game_id, {0: {"melded_points": "90"}})
+    pages = [
+        "/",
+        f"/games/{game_id}/hands/1",
+        f"/games/{game_id}/hands/new",
+        f"/games/{game_id}/hands/1/edit",
+        f"/games/{game_id}/hands/last/delete",
+        f"/games/{game_id}/opening-check",
+        f"/games/{game_id}/share",
+    ]
+    for path in pages:
+        response = table.client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers["Cache-Control"] == "no-store", path
+
+
+@pytest.mark.parametrize("path", ["/games/new", "/api/v1/games"])
+def test_a_chunked_body_over_the_limit_is_a_413(client, db, path) -> None:
+    """Finding 11: a body sent without a length, past the limit, is too large, not bad."""
+    before = snapshot(db)
+
+    def chunks():
+        for _ in range(100):
+            yield b"x" * 1024
+
+    response = client.post(
+        path,
+        input_stream=io.BytesIO(b"".join(chunks())),
+        headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"},
+    )
+    assert response.status_code == 413
+    assert snapshot(db) == before
+
+
+def test_a_chunked_body_within_the_limit_is_read_whole(client) -> None:
+    """Measuring a chunked body keeps it: a small new game sent without a length starts."""
+    from scorekeeper.api.openapi import EXAMPLE_GAME
+
+    response = client.post(
+        "/api/v1/games",
+        input_stream=io.BytesIO(json.dumps(EXAMPLE_GAME).encode()),
+        headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"},
+    )
+    assert response.status_code == 201

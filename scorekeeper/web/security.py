@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from typing import Any
@@ -9,7 +10,10 @@ from typing import Any
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug import Response
+from werkzeug.exceptions import RequestEntityTooLarge as TooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from scorekeeper.store.portable import WEB_MAX_BYTES
 
 # No inline script or style anywhere: every page loads its CSS and JS from static/.
 CSP = "; ".join(
@@ -36,6 +40,20 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 HSTS = "max-age=31536000"
+# Pages that show a link or a one-time form token: a copy kept on the phone would outlive a
+# replaced link, or hand an old token to whoever opens the phone next.
+NO_STORE = frozenset(
+    {
+        "home.index",
+        "hands.detail",
+        "hands.record",
+        "hands.edit",
+        "hands.delete_last",
+        "opening.check",
+        "share.page",
+        "games.join",
+    }
+)
 JOIN_TOKEN = re.compile(r"^/join/[^/?]*")
 
 
@@ -51,6 +69,8 @@ def add_headers(response: Response) -> Response:
     """Adds the security headers to every response, keeping any a view set itself."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.endpoint in NO_STORE:  # neither the browser nor the service worker keeps them
+        response.headers["Cache-Control"] = "no-store"
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response
@@ -74,6 +94,30 @@ class RedactJoinTokens:
         return result
 
 
+class MeasureChunkedBodies:
+    """WSGI wrapper: a body sent without Content-Length is read (up to a cap) and measured."""
+
+    # werkzeug cuts an unmeasured body off at the limit and the view sees broken data (400);
+    # with its length known, every route's own limit answers 413 as for any large body.
+    def __init__(self, app: Any, cap: int) -> None:
+        self.app, self.cap = app, cap
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        """Reads an unmeasured body into memory, or answers 413 past the cap."""
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        unmeasured = not environ.get("CONTENT_LENGTH") and environ.get("wsgi.input_terminated")
+        if environ.get("REQUEST_METHOD") in ("GET", "HEAD") or not (chunked or unmeasured):
+            return self.app(environ, start_response)
+        body = environ["wsgi.input"].read(self.cap + 1)
+        if len(body) > self.cap:
+            return TooLarge()(environ, start_response)
+        environ["wsgi.input"] = io.BytesIO(body)
+        environ["CONTENT_LENGTH"] = str(len(body))
+        environ.pop("HTTP_TRANSFER_ENCODING", None)
+        environ["wsgi.input_terminated"] = False
+        return self.app(environ, start_response)
+
+
 def init_app(app: Flask) -> None:
     """Sets the cookie and CSRF settings, the proxy fix when asked, and the header hook."""
     app.config.setdefault("PROXY_FIX", os.environ.get("SCOREKEEPER_PROXY") == "1")
@@ -89,3 +133,4 @@ def init_app(app: Flask) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.after_request(add_headers)
     app.wsgi_app = RedactJoinTokens(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = MeasureChunkedBodies(app.wsgi_app, WEB_MAX_BYTES)  # type: ignore[method-assign]

@@ -26,11 +26,36 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+/* Pages holding a link or a form token say no-store (or private): never kept on the phone. */
+function keepable(response) {
+  var control = (response.headers.get("Cache-Control") || "").toLowerCase();
+  var type = response.headers.get("Content-Type") || "";
+  return response.ok && type.indexOf("text/html") === 0 &&
+    control.indexOf("no-store") < 0 && control.indexOf("private") < 0;
+}
+
+/* A game the server no longer opens for this phone (link replaced: 403, gone: 404) leaves
+   no copy of its pages behind. */
+function forget(url) {
+  var game = /^\/games\/([^\/]+)/.exec(url.pathname);
+  if (!game) return Promise.resolve();
+  var prefix = url.origin + "/games/" + game[1];
+  return caches.open(CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (r) {
+        return r.url === prefix || r.url.indexOf(prefix + "/") === 0 || r.url.indexOf(prefix + "?") === 0;
+      }).map(function (r) { return cache.delete(r); }));
+    });
+  });
+}
+
 /* Pages: the network first, so the sheet is never stale; offline, the last copy or the notice. */
 function page(request) {
   return fetch(request).then(function (response) {
-    var type = response.headers.get("Content-Type") || "";
-    if (request.method === "GET" && response.ok && type.indexOf("text/html") === 0) {
+    if (response.status === 403 || response.status === 404) {
+      return forget(new URL(request.url)).then(function () { return response; });
+    }
+    if (request.method === "GET" && keepable(response)) {
       var copy = response.clone();
       caches.open(CACHE).then(function (cache) { return cache.put(request, copy); });
     }
