@@ -30,6 +30,7 @@ from scorekeeper.store.hands import (
     record_hand,
     set_reopened,
 )
+from scorekeeper.store.names import rename
 from scorekeeper.store.rules_change import (
     RulesUnchanged,
     play_on_under_new_rules,
@@ -88,6 +89,7 @@ __all__ = [
     "play_on",
     "play_on_under_new_rules",
     "record_hand",
+    "rename",
     "role_of",
     "rules_changed",
     "set_reopened",

@@ -16,6 +16,7 @@ from scorekeeper.web import (
     games,
     hands,
     home,
+    names,
     notes,
     opening,
     paper,
@@ -59,6 +60,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         shell.bp,
         portable.bp,
         shelf.bp,
+        names.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)
