@@ -121,9 +121,12 @@ def test_only_the_owners_browser_may_archive_or_delete(app: Flask, table: Table,
         assert f"/games/{game_id}/remove" not in other.get("/").get_data(as_text=True)
         assert other.get(f"/games/{game_id}/remove").status_code == 403
         assert other.post(f"/games/{game_id}/delete", data=fields).status_code == 403
-        assert other.post(f"/games/{game_id}/restore", data=fields).status_code == 302
+        assert other.post(f"/games/{game_id}/restore", data=fields).status_code == 403
+        action = f"/games/{game_id}/delete-for-good"
+        assert other.post(action, data=fields).status_code == 403
     stranger = app.test_client()
     assert stranger.post(f"/games/{game_id}/delete", data=fields).status_code == 404
+    assert stranger.post(f"/games/{game_id}/restore", data=fields).status_code == 302
     assert _columns(db, game_id) == (0, 0)
 
 

@@ -11,12 +11,16 @@ from scorekeeper.store.games import now
 RANK = {"view": 0, "edit": 1, "owner": 2}
 
 
-def role_of(db: Database, browser_id: str, game_id: str) -> str | None:
-    """Returns this browser's role in the game, or None when it has none or it was deleted."""
+def role_of(db: Database, browser_id: str, game_id: str, *, deleted: bool = False) -> str | None:
+    """Returns this browser's role in the game, or None when it has none or it was deleted.
+
+    With `deleted`, a deleted game still in its undo window answers too (to restore it).
+    """
+    shown = "" if deleted else " AND g.deleted_at IS NULL"
     rows = list(
         db.query(
             "SELECT b.role FROM browser_games b JOIN games g ON g.id = b.game_id "
-            "WHERE b.browser_id = ? AND b.game_id = ? AND g.deleted_at IS NULL",
+            f"WHERE b.browser_id = ? AND b.game_id = ?{shown}",
             [browser_id, game_id],
         )
     )

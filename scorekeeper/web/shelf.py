@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from werkzeug import Response
 
@@ -11,11 +13,6 @@ from scorekeeper.web import access
 from scorekeeper.web.posting import new_form_token, posted_token
 
 bp = Blueprint("shelf", __name__)
-
-DONE = {
-    "archived": "Game archived: it is under Archived games.",
-    "deleted": "Game deleted. You can undo it here for {minutes} minutes.",
-}
 
 
 def _owner_only(game_id: str) -> store.Game:
@@ -45,12 +42,9 @@ def confirm(game_id: str) -> str:
 
 def _shelve(game_id: str, shelf: str) -> Response:
     game = _owner_only(game_id)
-    try:
+    with contextlib.suppress(store.AlreadySaved):  # the same button twice: done once
         store.shelve(get_db(), game.id, access.browser_id(), shelf, form_token=posted_token())
-    except store.AlreadySaved:
-        pass  # the same button pressed twice: done once
-    else:
-        flash(f"{_title(game)}: {DONE[shelf].format(minutes=store.UNDO_MINUTES)}", "ok")
+    # No flash: home's Undo strip says what was archived or deleted, with its Undo button.
     return redirect(url_for("home.index"))
 
 
@@ -67,7 +61,12 @@ def delete(game_id: str) -> Response:
 
 
 def _owned_shelved(game_id: str) -> store.Shelved | None:
-    """Returns this browser's archived or restorable deleted game, or None."""
+    """Returns this browser's archived or restorable deleted game, or None; 403 if not owned."""
+    held = store.role_of(get_db(), access.browser_id(), game_id, deleted=True)
+    if held is None:  # gone for good (a second tap), or never this phone's: one answer
+        return None
+    if held != "owner":
+        abort(403, store.NotOwner.message)
     for shelved in store.shelved_for_browser(get_db(), access.browser_id()):
         if shelved.game.id == game_id:
             return shelved
