@@ -76,7 +76,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a hand can outlast an hour; the session bounds the token
         PUBLIC_ORIGIN=os.environ.get("SCOREKEEPER_ORIGIN"),  # links others open (web/origin.py)
     )
-    app.config.from_mapping(test_config or {})
+    if test_config is None:  # a deployment's own settings: instance/README.md lists them
+        app.config.from_pyfile(folder / "config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
     os.umask(0o077)  # the database, its WAL and every backup hold every link: owner only
     folder.mkdir(parents=True, exist_ok=True)
     owner_only(app.config["DATABASE"])

@@ -94,6 +94,7 @@ def _reuse_the_key(app, case, headers: dict) -> None:
 
 # schemathesis' own pytest loader needs pytest < 9.2 (it sets node._nodeid), so each
 # operation runs its strategies under plain hypothesis: the document's examples, then 15 more.
+@pytest.mark.slow  # hypothesis-generated requests per operation: seconds each
 @pytest.mark.parametrize(("method", "path"), OPERATIONS)
 def test_the_api_answers_generated_requests_as_documented(app, method, path):
     client = app.test_client()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import shutil
 import sys
 from pathlib import Path
 
@@ -21,10 +20,7 @@ def load_crash_test():
     return module
 
 
-@pytest.mark.skipif(
-    shutil.which("gunicorn", path=str(Path(sys.executable).parent)) is None,
-    reason="gunicorn is not installed (pip install -e '.[test]')",
-)
+@pytest.mark.slow  # gunicorn, a SIGKILL and a restart: about 20 s
 def test_every_acknowledged_hand_survives_a_sigkill() -> None:
     """Clients keep recording through the kill and restart; every success is on disk."""
     figures = load_crash_test().run(clients=4, before=2.0, after=2.0, grace=4.0)

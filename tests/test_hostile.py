@@ -16,6 +16,8 @@ from scorekeeper.store.portable import InvalidImport, export_games, import_games
 from scorekeeper.web.hand_form import fields_for
 from tests.conftest import Table
 
+pytestmark = pytest.mark.slow  # hypothesis drives hundreds of forms and files
+
 SETTINGS = settings(
     max_examples=40,
     deadline=None,

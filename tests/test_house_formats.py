@@ -290,3 +290,59 @@ def test_a_blank_sheet_of_a_house_format_prints_its_own_values(client) -> None:
     going_out = lines.index("Going out concealed (in all)")
     assert lines[going_out - 2 : going_out] == ["Going out", "300"]  # the preset says 100
     assert client.get("/sheets/h-nothing.pdf").status_code == 404
+
+
+def _house(db, changes: dict | None = None, name: str = "Grandma's Classic") -> tuple[str, str]:
+    house, token = houses.create_house_format(
+        db, name=name, base="classic", changes=changes or {"going_out.bonus": 200}
+    )
+    return house.id, token
+
+
+def test_the_web_starts_a_game_with_a_house_format_and_keeps_it(table, client, db) -> None:
+    format_id, token = _house(db, {"going_out.bonus": 200, "ending.target": 7500})
+    picker = client.get("/games/new").get_data(as_text=True)
+    assert "House formats" in picker and f"/games/new?format={format_id}" in picker
+
+    game_id = table.new_game(format_id)
+    hand = {
+        0: {"melded_points": 230, "canastas-natural": 1, "went_out": "out"},
+        1: {"melded_points": 140, "hand_points": 25},
+    }
+    assert table.record(game_id, hand).status_code == 302
+    game = table.game(game_id)
+    assert game.rules.name == "Grandma's Classic" and game.format == "classic"
+    assert game.state.rows[0].scores["We"].score == 230 + 500 + 200
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Rules: Grandma&#39;s Classic" in page and "rules changed since" not in page
+
+    houses.update_house_format(
+        db, format_id, token, name="Grandma's Classic", base="classic", changes={}
+    )
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "rules changed since" in page
+    assert table.game(game_id).state.rows[0].scores["We"].score == 930  # still her 200
+
+
+def test_the_filled_sheet_of_a_house_format_game_names_it(table, client, db) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    format_id, _token = _house(db)
+    game_id = table.new_game(format_id)
+    response = client.get(f"/games/{game_id}/sheet.pdf")
+    text = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
+    assert "Grandma's Classic" in text
+
+
+def test_again_starts_the_next_game_under_the_house_format(table, client, db) -> None:
+    format_id, _token = _house(db)
+    game_id = table.new_game(format_id)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    from tests.conftest import hidden_fields
+
+    response = client.post(f"/games/{game_id}/again", data=hidden_fields(page))
+    new_id = response.headers["Location"].rsplit("/", 1)[-1]
+    assert new_id != game_id
+    assert table.game(new_id).rule_book.current.source_id == format_id

@@ -218,7 +218,7 @@ def test_ids_and_tokens_never_start_like_a_command_line_option():
     assert len(set(tokens)) == len(tokens)
 
 
-def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(tmp_path):
+def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(tmp_path, request):
     """A server process that knows an older version scores only new hands, unless one was edited."""
     from scorekeeper import engine
     from scorekeeper.store.connection import connect, migrate
@@ -226,6 +226,8 @@ def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(tmp
     path = tmp_path / "two.db"
     migrate(path)
     mine, other = connect(path), connect(path)
+    request.addfinalizer(mine.close)
+    request.addfinalizer(other.close)
     other.source = "another server process"  # its own cache, as a second gunicorn worker has
     game = store.create_game(
         mine,

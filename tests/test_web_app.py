@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import stat
+from contextlib import closing
 
 from scorekeeper import create_app
 from scorekeeper.migrations import migrations
@@ -21,12 +22,12 @@ def test_first_start_creates_the_instance_folder_key_and_database(tmp_path, monk
     assert app.config["SECRET_KEY"] == key.read_text() and len(key.read_text()) == 64
     assert create_app().config["SECRET_KEY"] == app.config["SECRET_KEY"]  # kept, not remade
     assert [p.name for p in folder.iterdir() if p.name.startswith(".secret")] == []
-    db = connect(app.config["DATABASE"])
-    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-    assert {"games", "sides", "players", "hands", "used_form_tokens", "browser_games"} <= set(
-        db.table_names()
-    )
+    with closing(connect(app.config["DATABASE"])) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert {"games", "sides", "players", "hands", "used_form_tokens", "browser_games"} <= set(
+            db.table_names()
+        )
 
 
 def test_migrations_are_named_and_applied_once(tmp_path) -> None:
@@ -34,13 +35,13 @@ def test_migrations_are_named_and_applied_once(tmp_path) -> None:
     path = tmp_path / "x.db"
     migrate(path)
     migrate(path)
-    db = connect(path)
-    applied = [m.name for m in migrations.applied(db)]
-    assert applied[:2] == ["0001_initial", "0002_games_rewritten"]
-    assert {"0003_games_target_raises", "0003_game_rules"} <= set(applied) and len(
-        set(applied)
-    ) == len(applied)
-    assert applied == [m.name for m in migrations.pending(connect(tmp_path / "new.db"))]
+    with closing(connect(path)) as db, closing(connect(tmp_path / "new.db")) as new:
+        applied = [m.name for m in migrations.applied(db)]
+        assert applied[:2] == ["0001_initial", "0002_games_rewritten"]
+        assert {"0003_games_target_raises", "0003_game_rules"} <= set(applied) and len(
+            set(applied)
+        ) == len(applied)
+        assert applied == [m.name for m in migrations.pending(new)]
 
 
 def test_a_crash_shows_the_500_page(app) -> None:
@@ -89,3 +90,16 @@ def test_a_30_hand_sheet_loads_in_under_30_kb(table) -> None:
             sizes[path] = len(response.get_data())
     assert b"/static/css/app.css" in sizes and b"/static/js/sheet.js" in sizes
     assert len(page) + sum(sizes.values()) <= 30_000, (len(page), sizes)
+
+
+def test_the_instance_folders_config_py_sets_the_app(tmp_path, monkeypatch):
+    """A deployment's settings come from instance/config.py, as instance/README.md says."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    (folder / "config.py").write_text(
+        f"PUBLIC_ORIGIN = 'https://scores.example.org'\nDATABASE = {str(tmp_path / 'x.db')!r}\n"
+    )
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(folder))
+    app = create_app()
+    assert app.config["PUBLIC_ORIGIN"] == "https://scores.example.org"
+    assert app.config["DATABASE"] == str(tmp_path / "x.db") and (tmp_path / "x.db").exists()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import random
 import sqlite3
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,24 +45,48 @@ def migrate(path: str | Path) -> None:
         db.close()
 
 
+class _Kept:
+    """One thread's open connections by file, closed when the thread ends or the app exits."""
+
+    def __init__(self) -> None:
+        self.by_path: OrderedDict[str, Database] = OrderedDict()
+
+    def close_all(self) -> None:
+        """Closes every kept connection, so none is left for the garbage collector."""
+        while self.by_path:
+            self.by_path.popitem()[1].close()
+
+    def __del__(self) -> None:  # the thread-local is dropped when its thread ends
+        self.close_all()
+
+
 # A connection stays open in its thread between requests: closing the last one makes SQLite
 # checkpoint the WAL (about 4 ms a request), and a new one starts with a cold page cache.
 _threads = threading.local()
+_pools: weakref.WeakSet[_Kept] = weakref.WeakSet()  # every thread's, for closing at exit
 KEPT_PER_THREAD = 4  # tests open many databases in one thread; keep only the latest few
 
 
 def thread_connection(path: str) -> Database:
     """Returns this thread's kept connection to the file, opening it on first use."""
-    kept: OrderedDict[str, Database] | None = getattr(_threads, "kept", None)
+    kept: _Kept | None = getattr(_threads, "kept", None)
     if kept is None:
-        kept = _threads.kept = OrderedDict()
-    db = kept.get(path)
+        kept = _threads.kept = _Kept()
+        _pools.add(kept)
+    db = kept.by_path.get(path)
     if db is None:
-        db = kept[path] = connect(path)
-        while len(kept) > KEPT_PER_THREAD:
-            kept.popitem(last=False)[1].close()
-    kept.move_to_end(path)
+        db = kept.by_path[path] = connect(path)
+        while len(kept.by_path) > KEPT_PER_THREAD:
+            kept.by_path.popitem(last=False)[1].close()  # evicted: closed now, not by the GC
+    kept.by_path.move_to_end(path)
     return db
+
+
+@atexit.register
+def close_kept() -> None:
+    """Closes every thread's kept connections (at exit; tests call it too)."""
+    for kept in list(_pools):
+        kept.close_all()
 
 
 LOCK_WAIT_SECONDS = 5.0

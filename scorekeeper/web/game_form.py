@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scorekeeper import i18n
 from scorekeeper.engine import Draft, Problem, Setup, Side, check_setup, dealer
 from scorekeeper.engine.setup import MAX_START_TOTAL, players_per_side
-from scorekeeper.presets import Rules, rules_for
+from scorekeeper.presets import Rules, load_presets, rules_for
 from scorekeeper.store import Game
+from scorekeeper.store.house_formats import ID_PREFIX as HOUSE_ID_PREFIX
 
 PARTNERSHIP_NAMES = ("We", "They", "Them", "Us", "You")
 MULTIPLE = "A starting total is a whole multiple of 5, like 1250 or -120."
@@ -154,7 +155,11 @@ def read(rules: Rules, count: int, raw: Mapping[str, str], options: list[str]) -
     dealer = _dealer(form, raw, sides)
     names = [name for name, _ in sides]
     totals = _start_totals(form, raw, names)
-    chosen = rules_for(rules.id, [o.id for o in rules.options if o.id in form.options])
+    switched = [o.id for o in rules.options if o.id in form.options]
+    if rules.id in load_presets():
+        chosen = rules_for(rules.id, switched)
+    else:  # a house format: the store applies the options to its document when it saves
+        chosen = replace(rules, active_options=tuple(switched))
     form.draft, problems = check_setup(chosen, sides, dealer, totals)
     fields = _field_names(form, names)
     for problem in problems:
@@ -171,8 +176,10 @@ def draft(form: GameForm) -> Draft:
 
 def again(game: Game) -> Draft:
     """Returns a new game like `game`: same format, options and sides; the next seat deals."""
+    source = game.rule_book.current
+    house = source.source == "house" and source.source_id.startswith(HOUSE_ID_PREFIX)
     return Draft(
-        format_id=game.format,
+        format_id=source.source_id if house else game.format,  # a house format stays one
         options=game.options,
         sides=tuple((side.name, side.players) for side in game.setup.sides),
         first_dealer=dealer(game.rules, game.setup, 1),

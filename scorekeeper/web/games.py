@@ -10,6 +10,7 @@ from werkzeug import Response
 from scorekeeper import i18n, store
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
+from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format, house_formats
 from scorekeeper.web import access, follow, game_form
 from scorekeeper.web.posting import posted, posted_token
 from scorekeeper.web.sheet import render_sheet
@@ -17,17 +18,28 @@ from scorekeeper.web.sheet import render_sheet
 bp = Blueprint("games", __name__)
 
 
+def _rules_named(format_id: str) -> Rules | None:
+    """Returns a preset's rules, or a house format's, by id; None for neither."""
+    preset = load_presets().get(format_id)
+    if preset is not None:
+        return preset.rules
+    try:
+        return get_house_format(get_db(), format_id).rules
+    except HouseFormatNotFound:
+        return None
+
+
 def _chosen() -> tuple[Rules | None, int]:
     """Returns the format and side count asked for in the query or form, if any."""
-    preset = load_presets().get(request.values.get("format", ""))
-    if preset is None:
+    rules = _rules_named(request.values.get("format", ""))
+    if rules is None:
         if request.method == "POST":
             abort(400, "Choose a format from the list.")
         return None, 0
-    table = preset.rules.table
+    table = rules.table
     count = i18n.parse_index(request.values.get("sides", ""), 100)
     count = len(table.players_per_side) if count is None else count
-    return preset.rules, min(max(count, table.min_sides), table.max_sides)
+    return rules, min(max(count, table.min_sides), table.max_sides)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -35,7 +47,9 @@ def new() -> Response | tuple[str, int]:
     """Offers the formats, then the chosen format's form; a valid form starts the game."""
     rules, count = _chosen()
     if rules is None:
-        return render_template("games/formats.html", presets=load_presets().values()), 200
+        houses = house_formats(get_db())
+        page = render_template("games/formats.html", presets=load_presets().values(), houses=houses)
+        return page, 200
     if request.method == "GET":
         form = game_form.blank(rules, count)
     else:

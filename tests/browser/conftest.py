@@ -54,6 +54,8 @@ def browser() -> Iterator:
     """Starts one headless Chromium for the whole session."""
     path = chromium_path()
     if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but Chromium is missing: `apt-get install chromium`")
         pytest.skip("Chromium is not installed (browser tests run in CI)")
     from playwright.sync_api import sync_playwright
 
