@@ -25,6 +25,7 @@ from scorekeeper.store.games import (
 )
 from scorekeeper.store.hands import (
     FORM_TOKEN,
+    add_hand,
     delete_last_hand,
     edit_hand,
     record_hand,
@@ -78,6 +79,7 @@ __all__ = [
     "StaleGame",
     "StoreError",
     "Tokens",
+    "add_hand",
     "create_game",
     "delete_hands_after_end",
     "delete_last_hand",
