@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND
+from scorekeeper.engine import check_setup
+from scorekeeper.presets import rules_for
 from tests.conftest import Table
 
 KEYS = (f"key-{n:016d}" for n in itertools.count())
@@ -123,6 +125,27 @@ def test_a_wrong_new_game_gets_the_web_forms_message_beside_its_field(
     body = problem(client.post("/api/v1/games", json={**EXAMPLE_GAME, **change}), 422)
     assert {"side": None, "field": field, "message": message} in body["errors"]
     assert body["type"] == "/api/v1/problems#invalid-game"
+
+
+@pytest.mark.parametrize(
+    ("sides", "dealer", "totals"),
+    [
+        pytest.param([("We", ["Ann", "ann"]), ("we", ["Cy", "x" * 41])], "Ann", {}, id="names"),
+        pytest.param([("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])], "Zed", {"We": 12, "They": 5000}, id="dealer-and-totals"),
+        pytest.param([("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])], "Ann", {"Ghost": 50}, id="unknown-side"),
+    ],
+)  # fmt: skip
+def test_the_api_reports_the_engines_setup_problems_as_they_are(client, sides, dealer, totals):
+    """The API adds no words or paths of its own: each error is one of check_setup's problems."""
+    body = {
+        "format": "classic",
+        "sides": [{"name": name, "players": players} for name, players in sides],
+        "first_dealer": dealer,
+        "start_totals": totals,
+    }
+    _draft, expected = check_setup(rules_for("classic"), sides, dealer, totals)
+    errors = problem(client.post("/api/v1/games", json=body), 422)["errors"]
+    assert expected and errors == [p.as_dict() for p in expected]
 
 
 @pytest.mark.parametrize(

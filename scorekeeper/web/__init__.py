@@ -16,6 +16,7 @@ from scorekeeper.web import (
     games,
     hands,
     home,
+    names,
     notes,
     opening,
     paper,
@@ -23,6 +24,7 @@ from scorekeeper.web import (
     security,
     share,
     sheets,
+    shelf,
     shell,
 )
 
@@ -57,6 +59,8 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         opening.bp,
         shell.bp,
         portable.bp,
+        shelf.bp,
+        names.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)
