@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import api, db, web
+from scorekeeper import api, collector, db, web
 from scorekeeper.extensions import csrf
 from scorekeeper.resources import resource_dir
 
@@ -74,6 +74,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),  # the browser id is a phone's key
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a hand can outlast an hour; the session bounds the token
+        # Bytes of replayed games each worker keeps (scorekeeper/store/cache.py); 0 is off.
+        GAME_CACHE_BYTES=int(os.environ.get("SCOREKEEPER_GAME_CACHE_BYTES", 32 * 1024 * 1024)),
+        GC_FREEZE=True,  # freeze what lives for the whole process after its first request
         PUBLIC_ORIGIN=os.environ.get("SCOREKEEPER_ORIGIN"),  # links others open (web/origin.py)
     )
     if test_config is None:  # a deployment's own settings: instance/README.md lists them
@@ -87,6 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(folder)
 
     db.init_app(app)
+    collector.init_app(app)
     csrf.init_app(app)
     web.init_app(app, error_renderers={"/api/": api.problems.from_http})  # problem+json
     api.init_app(app)

@@ -120,13 +120,37 @@ def formats(as_json: bool) -> int:
     return 0
 
 
-@cli.command(short_help="Start the app (on the LAN with --lan).")
-@click.option("--lan", is_flag=True, help="Let phones on the network join.")
-@click.option("--host", default=None, help="Address to listen on.")
-@click.option("--port", type=int, default=5000, show_default=True, help="Port (0: any free port).")
-@click.option("--threads", type=int, default=8, show_default=True, help="Requests served at once.")
+@cli.command(short_help="Start the app (phones at the table join with --lan).")
+@click.option(
+    "--lan",
+    is_flag=True,
+    help="Listen on the local network and print each LAN address as a link and a QR code "
+    "for phones at the table to scan (default: this computer only).",
+)
+@click.option(
+    "--host",
+    default=None,
+    metavar="ADDRESS",
+    help="Listen on this address only (default 127.0.0.1; 0.0.0.0 with --lan).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=5000,
+    show_default=True,
+    help="Port to listen on; 0 takes any free port.",
+)
+@click.option(
+    "--threads",
+    type=click.IntRange(1, 64),
+    default=8,
+    show_default=True,
+    help="Requests served at once (the phones following the sheet and the one recording).",
+)
 def serve(lan: bool, host: str | None, port: int, threads: int) -> int:
-    """Serves the app with waitress; on the LAN with --lan."""
+    """Serves the app with waitress, a production server that runs on Windows, macOS and
+    Linux, on the SQLite database in the instance folder. Without --lan only this computer can
+    open it; with --lan phones on the same Wi-Fi join by scanning the printed QR code."""
     from scorekeeper.serve import serve as run
 
     return run(host=host, port=port, lan=lan, threads=threads)

@@ -23,6 +23,9 @@ def close_db(_error: BaseException | None = None) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Migrates the app's database now and closes each request's connection after it."""
+    """Migrates the app's database now, bounds the game cache and closes each request's connection."""
+    from scorekeeper.store import cache
+
     migrate(app.config["DATABASE"])
+    cache.configure(app.config["GAME_CACHE_BYTES"])
     app.teardown_appcontext(close_db)

@@ -14,6 +14,7 @@ import segno
 THREADS = 8  # a table's phones poll the sheet while one records: plenty, and SQLite is local
 ANY_IPV4 = "0.0.0.0"  # every interface of this machine
 LOOPBACK = "127.0.0.1"
+EXIT_FAILED = 2
 
 
 def _usable(address: str) -> bool:
@@ -96,6 +97,22 @@ def announce(out: TextIO, local: str, origins: Iterable[str]) -> None:
     out.flush()
 
 
+def _listen(host: str, port: int) -> socket.socket | None:
+    """Returns a socket bound to host:port, or None after saying why it cannot be."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    if sys.platform != "win32":  # a restart may bind while old connections wind down
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:  # the port is taken, or the address is not this machine's
+        listener.close()
+        reason = error.strerror or str(error)
+        print(f"scorekeeper: cannot listen on {host}:{port}: {reason}", file=sys.stderr)
+        return None
+    return listener
+
+
 def serve(
     *, host: str | None = None, port: int = 5000, lan: bool = False, threads: int = THREADS
 ) -> int:
@@ -104,9 +121,12 @@ def serve(
 
     from scorekeeper import create_app
 
-    app = create_app()
     bind = host or (ANY_IPV4 if lan else LOOPBACK)
-    server = create_server(app, host=bind, port=port, threads=threads, ident="scorekeeper")
+    listener = _listen(bind, port)  # bound here, so a taken port is one clear line
+    if listener is None:
+        return EXIT_FAILED
+    app = create_app()
+    server = create_server(app, sockets=[listener], threads=threads, ident="scorekeeper")
     port = server.effective_port  # the one chosen when asked for port 0
     origins = [f"http://{a}:{port}" for a in listen_addresses(bind)]
     app.config["LAN_ORIGINS"] = origins

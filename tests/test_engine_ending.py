@@ -165,3 +165,12 @@ def test_the_next_target_steps_past_the_leader():
     setup = Setup(SIDES, "Ann", start_totals={"We": 4900})
     state = replay(CLASSIC, setup, [make_hand(CLASSIC, We=side(3000, natural=1), They=side(0))])
     assert state.totals["We"] == 8400 and next_target(CLASSIC, state) == 10000
+
+
+def test_a_raised_game_steps_on_by_half_its_first_target():
+    hands = [both(0, 100), both(500, 0), both(0, 3000), both(1000, 0)]  # We 5,700, 6,300, 7,900
+    first = raise_target(CLASSIC, replay(CLASSIC, NEAR, hands[:2]), 7500)
+    rules = with_raises(CLASSIC, (first,))
+    state = replay(rules, NEAR, hands)
+    assert state.ended_at == 4 and state.totals["We"] == 7900
+    assert next_target(rules, state, (first,)) == 10000

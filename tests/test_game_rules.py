@@ -11,9 +11,8 @@ from scorekeeper import presets, store
 from scorekeeper.format_documents import digest, preset_document
 from scorekeeper.migrations import migrations
 from scorekeeper.resources import resource_dir
-from scorekeeper.store import portable
+from scorekeeper.store import cache, portable
 from scorekeeper.store.connection import connect
-from scorekeeper.store.games import _recent
 from tests.conftest import hidden_fields
 
 S1_HAND = {
@@ -46,7 +45,7 @@ def edit_preset(folder, format_id: str, old: str, new: str) -> None:
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     presets.load_presets.cache_clear()
-    _recent.clear()  # a new server process: nothing remembered from before the edit
+    cache.shared.clear()  # a new server process: nothing remembered from before the edit
 
 
 def finished_game(table) -> str:

@@ -120,3 +120,25 @@ def test_every_format_has_a_blank_sheet_and_unknown_ones_404(app):
     assert "canasta-hand-and-foot-blank-a4.pdf" in response.headers["Content-Disposition"]
     assert "Hand and Foot Canasta score sheet" in text_of(response.data)
     assert client.get("/sheets/no_such_format.pdf").status_code == 404
+
+
+def test_a_games_pdf_is_built_once_while_its_version_stands(app, owner, game_id, monkeypatch):
+    """Downloads of the same version and paper reuse the bytes; a new hand builds it again."""
+    built = []
+    real = sheets.game_sheet
+
+    def counting(*args, **kwargs) -> bytes:
+        built.append(kwargs["paper"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sheets, "game_sheet", counting)
+    first = owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data
+    assert owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data == first
+    owner.get(f"/games/{game_id}/sheet.pdf?paper=letter")
+    assert built == ["a4", "letter"]
+    with app.app_context():
+        game = store.get_game(get_db(), game_id)
+        hand = sample_hands(game.rules, game.setup, 3)[2]
+        store.record_hand(get_db(), game_id, hand, version=game.version, form_token="t-new")
+    after = owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data
+    assert built == ["a4", "letter", "a4"] and after != first

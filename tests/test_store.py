@@ -218,9 +218,12 @@ def test_ids_and_tokens_never_start_like_a_command_line_option():
     assert len(set(tokens)) == len(tokens)
 
 
-def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(tmp_path, request):
+def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(
+    tmp_path, monkeypatch, request
+):
     """A server process that knows an older version scores only new hands, unless one was edited."""
     from scorekeeper import engine
+    from scorekeeper.store import cache
     from scorekeeper.store.connection import connect, migrate
 
     path = tmp_path / "two.db"
@@ -228,7 +231,14 @@ def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(tmp
     mine, other = connect(path), connect(path)
     request.addfinalizer(mine.close)
     request.addfinalizer(other.close)
-    other.source = "another server process"  # its own cache, as a second gunicorn worker has
+    mine_cache, other_cache = cache.GameCache(), cache.GameCache()
+    real_load = store.games._load
+
+    def load_per_worker(db, game_id, fresh):  # each connection plays a gunicorn worker
+        monkeypatch.setattr(cache, "shared", mine_cache if db is mine else other_cache)
+        return real_load(db, game_id, fresh)
+
+    monkeypatch.setattr(store.games, "_load", load_per_worker)
     game = store.create_game(
         mine,
         format_id="classic",

@@ -99,9 +99,9 @@ def test_keep_playing_raises_the_target_and_the_sheet_says_so(table: Table, won:
     [
         pytest.param("5000", "at least 5,205", id="not-above-the-leader"),
         pytest.param("lots", "Type the new target in points", id="not-a-number"),
-        pytest.param("７５００", "Type the new target in points", id="full-width-digits"),
-        pytest.param("99999999", "A target above 1,000,000 cannot be right", id="too-high"),
-        pytest.param("9" * 30, "too large for a target", id="absurdly-long"),
+        pytest.param("７５００", "Type the digits 0 to 9", id="full-width-digits"),
+        pytest.param("99999999", "The new target is too large: at most 1,000,000", id="too-high"),
+        pytest.param("9" * 30, "The new target is too large", id="absurdly-long"),
         pytest.param("7,500.5", "Type the new target in points", id="fraction"),
     ],
 )
@@ -121,3 +121,12 @@ def test_the_play_on_page_suggests_the_next_step(table: Table, won: str) -> None
     fresh = table.new_game("classic")
     response = table.client.get(f"/games/{fresh}/play-on")
     assert response.headers["Location"].endswith(f"/games/{fresh}")
+
+
+@pytest.mark.parametrize("typed", ["7,500", "7.500", "7 500", " 7500 "])
+def test_a_target_reads_as_people_write_it(table: Table, won: str, typed) -> None:
+    """Thousands grouped with a comma, a dot or a space all read as 7,500."""
+    path = f"/games/{won}/play-on"
+    response = table.client.post(path, data=table.form(path) | {"target": typed})
+    assert response.headers["Location"].endswith(f"/games/{won}")
+    assert table.game(won).rules.ending.target == 7500

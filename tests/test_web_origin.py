@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import io
 import re
+import socket
 
 import pytest
 
-from scorekeeper.serve import announce, listen_addresses
+from scorekeeper.serve import announce, listen_addresses, serve
 from scorekeeper.web.origin import is_loopback
 from tests.conftest import Table
 
@@ -84,3 +85,14 @@ def test_serving_on_loopback_announces_how_to_let_phones_join() -> None:
     announce(out, "http://127.0.0.1:5000", [])
     assert "Only this computer can open it" in out.getvalue()
     assert "scorekeeper serve --lan" in out.getvalue()
+
+
+def test_a_port_in_use_is_said_plainly(tmp_path, monkeypatch, capsys) -> None:
+    """Another program on the port: one line saying so, exit 2, no traceback."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert serve(port=port) == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err

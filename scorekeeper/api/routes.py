@@ -91,7 +91,7 @@ def _writer(game_id: str) -> dict[str, Any]:
 
 
 def _write(
-    game_id: str, change: Callable[..., int | None], once: dict[str, Any], status: int = 200
+    game_id: str, change: Callable[..., int | Game | None], once: dict[str, Any], status: int = 200
 ) -> Response:
     """Runs one versioned, one-time write and returns the game as it is after it."""
     try:
@@ -111,7 +111,11 @@ def _write(
     except (store.HandNotFound, store.GameNotFound) as error:
         raise ApiProblem(404, error.message) from None
     # The game less its hands: a phone recording hand after hand needs only what changed.
-    return _game_response(_load(game_id), status, with_hands=False, hand=number, replayed=False)
+    if isinstance(number, Game):  # the write returned the game as saved: no second read
+        game, number = number, len(number.hands)
+    else:
+        game = _load(game_id)
+    return _game_response(game, status, with_hands=False, hand=number, replayed=False)
 
 
 @bp.post("/games/<game_id>/hands")
@@ -119,7 +123,7 @@ def record(game_id: str) -> Response:
     """Records the next hand."""
     once = _writer(game_id)
     hand = hand_document(access.json_body())
-    return _write(game_id, lambda db, **o: store.record_hand(db, game_id, hand, **o), once, 201)
+    return _write(game_id, lambda db, **o: store.add_hand(db, game_id, hand, **o), once, 201)
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")

@@ -65,12 +65,15 @@ def after_end_problems(state: GameState) -> list[EndProblem]:
     return [EndProblem("hands_after_end", f"hands[{first - 1}]", params)]
 
 
-def next_target(rules: Rules, state: GameState) -> int | None:
-    """Returns the target a table would name to play on: the next half-target step past the lead."""
+def next_target(rules: Rules, state: GameState, raises: tuple[TargetRaise, ...] = ()) -> int | None:
+    """Returns the target a table would name to play on: the next half-target step past the lead.
+
+    The step is half the game's first target (5,000: 7,500, then 10,000), however often raised.
+    """
     target = rules.ending.target
     if target is None or rules.ending.deals is not None:
         return None
-    step = max(500, target // 2)
+    step = max(500, (raises[0].from_target if raises else target) // 2)
     lead = max(state.totals.values(), default=0)
     new = target + step
     while new <= lead:

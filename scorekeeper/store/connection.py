@@ -25,7 +25,6 @@ def connect(path: str | Path) -> Database:
     conn = sqlite3.connect(str(path), timeout=5, check_same_thread=False, isolation_level=None)
     # execute_plugins=False: no installed sqlite-utils plugin gets to run code on our database.
     db = Database(conn, execute_plugins=False)
-    db.source = str(path)  # lets the store's caches tell databases apart
     # In WAL mode NORMAL is crash-safe: a process crash loses nothing, and a power cut can
     # lose only the last commits, never corrupt the file; it keeps writes fast under load.
     db.execute("PRAGMA synchronous=NORMAL")

@@ -5,12 +5,9 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cached_property
 from typing import Any
 
 from sqlite_utils import Database
@@ -20,9 +17,11 @@ from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
 from scorekeeper.engine.ending import EndProblem, TargetRaise, with_raises
 from scorekeeper.format_documents import FormatError, rules_of
 from scorekeeper.presets import Rules
+from scorekeeper.store import cache
+from scorekeeper.store.cache import Replayed
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
-from scorekeeper.store.errors import GameNotFound, InvalidGame
+from scorekeeper.store.errors import AlreadyStarted, GameNotFound, InvalidGame
 from scorekeeper.store.game_rules import RuleBook, freeze, rule_book
 from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
 
@@ -64,6 +63,7 @@ class Game:
     rules: Rules
     setup: Setup
     hands: tuple[Hand, ...]
+    state: GameState  # the whole sheet, replayed from the raw hands
     version: int
     reopened: bool
     tokens: Tokens
@@ -79,11 +79,6 @@ class Game:
         """Returns the sides' keys (their names) in seating order."""
         return [s.key for s in self.setup.sides]
 
-    @cached_property
-    def state(self) -> GameState:
-        """Returns the whole sheet, replayed from the raw hands."""
-        return self.rule_book.replay(self.setup, self.hands, lambda r: with_raises(r, self.raises))
-
     @property
     def locked(self) -> bool:
         """Tells whether the game is over and not reopened, so no hand may change."""
@@ -92,6 +87,12 @@ class Game:
     def totals_before(self, number: int) -> dict[str, int]:
         """Returns each side's total before hand `number` (1-based)."""
         return self.state.totals_before(number)
+
+    def warnings(self, hand: Hand, number: int) -> list[Problem]:
+        """Returns the engine's warnings for `hand` as hand `number`, with the minimums it faced."""
+        rows = self.state.rows
+        minimums = rows[number - 1].minimums if number <= len(rows) else self.state.next_minimums
+        return engine.warnings_for(self.rules, hand, minimums)
 
     def check(self, raw: Hand | Mapping[str, Any], number: int) -> tuple[Hand, list[Problem]]:
         """Parses and validates a raw hand as hand `number`, returning every problem."""
@@ -133,39 +134,6 @@ def _setup(db: Database, game: Mapping[str, Any]) -> Setup:
     )
 
 
-# The latest version of recently read games, by database and id. Every change to a game's
-# hands bumps its version; a change other than a new hand also records that version as
-# `rewritten`. So a remembered game is reused as it is at the same version, and brought up to
-# date by scoring just the new hands when nothing was rewritten since. Links and the reopened
-# flag change without a new version, so they are always taken from the row.
-_recent: OrderedDict[tuple[str, str], Game] = OrderedDict()
-_recent_lock = threading.Lock()
-RECENT_GAMES = 512  # a busy club server: about 35 MB at 30 hands a game
-
-
-def _cache_key(db: Database, game_id: str) -> tuple[str, str]:
-    return (getattr(db, "source", str(id(db))), game_id)
-
-
-def remember(db: Database, game: Game) -> None:
-    """Keeps a game, with its sheet if already replayed, unless a later version is known."""
-    key = _cache_key(db, game.id)
-    with _recent_lock:
-        known = _recent.get(key)
-        if known is None or known.version <= game.version:
-            _recent[key] = game
-        _recent.move_to_end(key)  # an older read still marks the game as in use
-        while len(_recent) > RECENT_GAMES:
-            _recent.popitem(last=False)
-
-
-def with_sheet(game: Game, state: GameState, **changes: Any) -> Game:
-    """Returns the game with some fields changed and its sheet already known."""
-    changed = replace(game, **changes)
-    changed.__dict__["state"] = state  # fills the cached property: no replay needed
-    return changed
-
-
 def load(db: Database, game_id: str, *, fresh: bool = False) -> Game:
     """Reads one game with its sides, players and hands; GameNotFound when unknown."""
     with read(db):  # the row and the hands from one snapshot (inside a write: the write's)
@@ -173,46 +141,77 @@ def load(db: Database, game_id: str, *, fresh: bool = False) -> Game:
 
 
 def _load(db: Database, game_id: str, fresh: bool) -> Game:
+    # How the cache may be used, and why that is safe, is written once in store/cache.py.
     row = _row(db, game_id)
-    if fresh:  # inside a write, before the version moves, the cache cannot tell the change
-        return _build(db, row)
-    with _recent_lock:
-        known = _recent.get(_cache_key(db, game_id))
+    book, raises = rule_book(db, game_id), target_raises(row)  # both move only with the version
+    key = cache.key(db, game_id)
+    # Inside a write, before the version moves, the cache cannot tell the change: no cache.
+    known = None if fresh or key is None else cache.shared.get(key)
     version = row["version"]
     if known is not None and known.version == version:
-        game = _refreshed(known, row)
+        replayed = known
     elif known is not None and row["rewritten"] <= known.version < version:
-        game = _caught_up(db, known, row)
+        replayed = _caught_up(db, book, raises, known, row)
     else:
-        game = _build(db, row)
-    remember(db, game)
-    return game
+        replayed = _replayed(db, book, raises, row)
+    if key is not None and replayed is not known and not fresh:
+        cache.shared.put(key, replayed)
+    return game_from(row, book, raises, replayed)
 
 
-def _refreshed(known: Game, row: Mapping[str, Any]) -> Game:
-    """Returns the remembered game with the row's links and flags, keeping its sheet."""
-    fields = _row_fields(row)
-    if all(getattr(known, k) == v for k, v in fields.items()):
-        return known
-    if "state" not in known.__dict__:
-        return replace(known, **fields)
-    return with_sheet(known, known.state, **fields)
+def remember(db: Database, game_id: str, replayed: Replayed) -> None:
+    """Keeps a game's replay in this process's cache, unless a later version is kept."""
+    key = cache.key(db, game_id)
+    if key is not None:
+        cache.shared.put(key, replayed)
 
 
-def _caught_up(db: Database, known: Game, row: Mapping[str, Any]) -> Game:
-    """Returns the remembered game with the hands added since, each scored once."""
-    added = tuple(
-        engine.parse_hand(known.rules, json.loads(h["entry"]), known.side_keys, [])
-        for h in db.query(
-            "SELECT entry FROM hands WHERE game_id = ? AND number > ? ORDER BY number",
-            [known.id, len(known.hands)],
+def _parsed(
+    db: Database, book: RuleBook, keys: list[str], game_id: str, after: int = 0
+) -> tuple[list[Hand], list[tuple[int, Problem]]]:
+    """Reads the game's hands after hand `after`, each under the rules it was played with."""
+    hands, unreadable = [], []
+    for h in db.query(
+        "SELECT number, entry FROM hands WHERE game_id = ? AND number > ? ORDER BY number",
+        [game_id, after],
+    ):
+        problems: list[Problem] = []
+        hands.append(
+            engine.parse_hand(book.rules_for(h["number"]), json.loads(h["entry"]), keys, problems)
         )
-    )
+        unreadable += [(h["number"], p) for p in problems]
+    if unreadable:  # never dropped quietly: the sheet shows it, and the log says it
+        logger.warning(
+            "game %s: %d stored hand problem(s) under its rules", game_id, len(unreadable)
+        )
+    return hands, unreadable
+
+
+def _caught_up(
+    db: Database,
+    book: RuleBook,
+    raises: tuple[TargetRaise, ...],
+    known: Replayed,
+    row: Mapping[str, Any],
+) -> Replayed:
+    """Returns the remembered replay with the hands added since, each scored once."""
+    keys = [s.key for s in known.setup.sides]
+    added, unreadable = _parsed(db, book, keys, row["id"], after=len(known.hands))
     state = known.state
-    for hand in added:
-        state = engine.append(known.rules, known.setup, state, hand)
-    fields = {"hands": (*known.hands, *added), "version": row["version"], **_row_fields(row)}
-    return with_sheet(known, state, **fields)
+    for number, hand in enumerate(added, len(known.hands) + 1):
+        state = engine.append(with_raises(book.rules_for(number), raises), known.setup, state, hand)
+    hands = (*known.hands, *added)
+    return Replayed(row["version"], known.setup, hands, state, (*known.unreadable, *unreadable))
+
+
+def _replayed(
+    db: Database, book: RuleBook, raises: tuple[TargetRaise, ...], row: Mapping[str, Any]
+) -> Replayed:
+    """Returns the game's hands read from the database and replayed from the first."""
+    setup = _setup(db, row)
+    hands, unreadable = _parsed(db, book, [s.key for s in setup.sides], row["id"])
+    state = book.replay(setup, hands, lambda r: with_raises(r, raises))
+    return Replayed(row["version"], setup, tuple(hands), state, tuple(unreadable))
 
 
 def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -224,36 +223,22 @@ def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _build(db: Database, row: Mapping[str, Any]) -> Game:
-    game_id = row["id"]
-    book = rule_book(db, game_id)
-    raises = target_raises(row)
-    setup = _setup(db, row)
-    keys = [s.key for s in setup.sides]
-    hands, unreadable = [], []
-    for h in db.query(
-        "SELECT number, entry FROM hands WHERE game_id = ? ORDER BY number", [game_id]
-    ):
-        problems: list[Problem] = []
-        hands.append(
-            engine.parse_hand(book.rules_for(h["number"]), json.loads(h["entry"]), keys, problems)
-        )
-        unreadable += [(h["number"], p) for p in problems]
-    if unreadable:  # never dropped quietly: the sheet shows it, and the log says it
-        logger.warning(
-            "game %s: %d stored hand problem(s) under its rules", game_id, len(unreadable)
-        )
+def game_from(
+    row: Mapping[str, Any], book: RuleBook, raises: tuple[TargetRaise, ...], replayed: Replayed
+) -> Game:
+    """Returns the game of a row, under its rule book, with its replayed hands."""
     return Game(
         id=row["id"],
         format=row["format"],
         options=book.current.options,
         rules=with_raises(book.current.rules, raises),
-        setup=setup,
-        hands=tuple(hands),
-        version=row["version"],
+        setup=replayed.setup,
+        hands=replayed.hands,
+        state=replayed.state,
+        version=replayed.version,
         created_at=row["created_at"],
         rule_book=book,
-        unreadable=tuple(unreadable),
+        unreadable=replayed.unreadable,
         raises=raises,
         **_row_fields(row),
     )
@@ -270,13 +255,30 @@ def get_game(db: Database, game_id: str) -> Game:
         return load(db, game_id)
 
 
+def _spend_start_token(db: Database, form_token: str, game_id: str, stamp: str) -> None:
+    """Marks a new-game form's token used by this game; AlreadyStarted if it started one."""
+    found = db.execute(
+        "SELECT game_id FROM used_form_tokens WHERE token = ?", [form_token]
+    ).fetchone()
+    if found is not None:  # the same tap arrived twice: the transaction is rolled back
+        raise AlreadyStarted(found[0])
+    db.execute(
+        "INSERT INTO used_form_tokens (token, game_id, used_at) VALUES (?, ?, ?)",
+        [form_token, game_id, stamp],
+    )
+
+
 def games_for_browser(db: Database, browser_id: str) -> list[tuple[str, Game]]:
-    """Returns this browser's games with its role in each, the latest played first."""
+    """Returns this browser's games with its role in each, the latest played first.
+
+    Archived and deleted games are left out: `store.shelf` lists those.
+    """
     with read(db):
         rows = list(
             db.query(
                 "SELECT b.game_id, b.role FROM browser_games b JOIN games g ON g.id = b.game_id "
-                "WHERE b.browser_id = ? ORDER BY g.updated_at DESC, g.created_at DESC",
+                "WHERE b.browser_id = ? AND g.archived_at IS NULL AND g.deleted_at IS NULL "
+                "ORDER BY g.updated_at DESC, g.created_at DESC",
                 [browser_id],
             )
         )
@@ -304,10 +306,12 @@ def create_game(
     start_totals: Mapping[str, int] | None = None,
     owner: str | None = None,
     inline: Mapping[str, Any] | None = None,
+    form_token: str | None = None,
 ) -> Game:
     """Saves a new game with a frozen copy of its rules, in one transaction.
 
     `format_id` is a preset or a house format; `inline`, a whole document from `format_id`.
+    A `form_token` starts one game only: sent again, it raises AlreadyStarted with that game.
     """
     try:
         chosen = rules_source(db, format_id, tuple(options), inline)
@@ -344,6 +348,8 @@ def create_game(
                 "updated_at": stamp,
             }
         )
+        if form_token:
+            _spend_start_token(db, form_token, game_id, stamp)
         freeze(
             db,
             game_id,

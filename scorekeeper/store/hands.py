@@ -8,6 +8,7 @@ import re
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -15,6 +16,7 @@ from sqlite_utils import Database
 
 from scorekeeper import engine
 from scorekeeper.engine import Hand
+from scorekeeper.store.cache import Replayed
 from scorekeeper.store.connection import write
 from scorekeeper.store.errors import (
     AlreadySaved,
@@ -26,7 +28,7 @@ from scorekeeper.store.errors import (
     StaleGame,
     StoreError,
 )
-from scorekeeper.store.games import MAX_HANDS, Game, load, now, remember, with_sheet
+from scorekeeper.store.games import MAX_HANDS, Game, load, now, remember
 
 PLAY_ON = "This game is over: fix a hand, or choose to keep playing to a higher target."
 # A one-time token as `used_form_tokens` keeps it: a form's hidden token or an API write's key.
@@ -134,6 +136,13 @@ def record_hand(
     db: Database, game_id: str, hand: Hand | Mapping[str, Any], *, version: int, form_token: str
 ) -> int:
     """Adds the next hand to a game and returns its number."""
+    return len(add_hand(db, game_id, hand, version=version, form_token=form_token).hands)
+
+
+def add_hand(
+    db: Database, game_id: str, hand: Hand | Mapping[str, Any], *, version: int, form_token: str
+) -> Game:
+    """Adds the next hand to a game and returns the game as saved, without reading it again."""
     game = _current(db, game_id, version, form_token)
     if game.state.status.over:  # reopened to fix a hand: playing on is a separate choice
         raise GameOver(PLAY_ON)
@@ -150,9 +159,20 @@ def record_hand(
         )
     # Saved: the next read of this version finds the sheet with just one more hand scored.
     state = engine.append(game.rules, game.setup, game.state, parsed)
-    after = {"hands": (*game.hands, parsed), "version": game.version + 1, "updated_at": stamp}
-    remember(db, with_sheet(game, state, reopened=False, **after))
-    return number
+    saved = replace(
+        game,
+        hands=(*game.hands, parsed),
+        state=state,
+        version=game.version + 1,
+        updated_at=stamp,
+        reopened=False,
+    )
+    remember(
+        db,
+        game_id,
+        Replayed(saved.version, saved.setup, saved.hands, saved.state, saved.unreadable),
+    )
+    return saved
 
 
 def edit_hand(

@@ -17,6 +17,7 @@ from scorekeeper.web import (
     hands,
     home,
     house_formats,
+    names,
     notes,
     opening,
     paper,
@@ -24,6 +25,7 @@ from scorekeeper.web import (
     security,
     share,
     sheets,
+    shelf,
     shell,
 )
 
@@ -58,6 +60,8 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         opening.bp,
         shell.bp,
         portable.bp,
+        shelf.bp,
+        names.bp,
         house_formats.bp,
     ):
         app.register_blueprint(blueprint)

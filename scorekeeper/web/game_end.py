@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import re
-
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug import Response
 
 from scorekeeper import store
 from scorekeeper.db import get_db
-from scorekeeper.engine.ending import next_target
+from scorekeeper.engine.ending import MAX_TARGET, next_target
+from scorekeeper.i18n import MAX_TYPED, NumberProblem, parse_whole
 from scorekeeper.store import Game
 from scorekeeper.web import access
 from scorekeeper.web.posting import new_form_token, posted
 from scorekeeper.web.sheet import render_sheet
 
 bp = Blueprint("game_end", __name__, url_prefix="/games/<game_id>")
-
-TARGET = re.compile(r"[0-9]{1,3}(?:[ ,.]?[0-9]{3})*")  # 7500, 7,500, 7.500, 7 500
 
 
 def _sheet(game_id: str) -> Response:
@@ -70,22 +67,23 @@ def _play_on_page(game: Game, typed: str, error: str | None, status: int = 200):
 def play_on(game_id: str):
     """Raises a finished game's target so the table keeps playing; a page to choose it."""
     game, role = access.open_game(game_id, write=True)
-    suggested = next_target(game.rules, game.state)
+    suggested = next_target(game.rules, game.state, game.raises)
     if not game.state.status.over or suggested is None:
         flash("Only a finished game played to a target can go on to a higher one.", "error")
         return _sheet(game_id)
     if request.method == "GET":
         return _play_on_page(game, str(suggested), None)
     version, token = posted()
-    typed = request.form.get("target", "").strip()
-    if len(typed) > 20:
-        return _play_on_page(game, typed[:200], "That number is too large for a target.", 422)
-    if not TARGET.fullmatch(typed):
-        return _play_on_page(game, typed, "Type the new target in points, e.g. 7500.", 422)
+    typed = request.form.get("target", "").strip()[:MAX_TYPED]
     try:
-        target = store.play_on(
-            get_db(), game_id, int(re.sub(r"[ ,.]", "", typed)), version=version, form_token=token
+        target = parse_whole(typed, label="The new target", limit=MAX_TARGET)
+    except NumberProblem as problem:
+        words = "Type the new target in points, e.g. 7500."
+        return _play_on_page(
+            game, typed, words if problem.code == "not-a-number" else problem.message, 422
         )
+    try:
+        target = store.play_on(get_db(), game_id, target, version=version, form_token=token)
     except store.CannotPlayOn as error:
         return _play_on_page(game, typed, error.message, 422)
     except store.StaleGame as error:

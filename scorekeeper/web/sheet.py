@@ -21,7 +21,9 @@ def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
         state=game.state,
         rules=game.rules,
         to_target=game.state.to_target(game.rules),
-        play_on_to=next_target(game.rules, game.state) if game.state.status.over else None,
+        play_on_to=next_target(game.rules, game.state, game.raises)
+        if game.state.status.over
+        else None,
         can_write=can_write(role),
         form_token=new_form_token(),
         live_etag=follow.etag(game.id, game.version, role),

@@ -12,6 +12,7 @@ from scorekeeper.pdf import PAPERS, blank_sheet, game_sheet
 from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
 from scorekeeper.pdf.game_sheet import default_title
 from scorekeeper.presets import Rules, load_presets
+from scorekeeper.store import cache
 from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format
 from scorekeeper.web import access
 from scorekeeper.web import paper as paper_choice
@@ -47,15 +48,21 @@ def game_pdf(game_id: str) -> Response:
     game, _ = access.open_game(game_id)
     paper, remember = _paper()
     title = default_title(game.setup)
-    data = game_sheet(
-        game.rules,
-        game.setup,
-        game.state,
-        title=title,
-        created=game.created_at,
-        paper=paper,
-        raises=game.raises,
-    )
+    key = cache.key(get_db(), game.id)
+    kept = (*key, game.version, paper) if key else None
+    data = cache.pdfs.get(kept) if kept else None
+    if data is None:  # built once per version and paper (scorekeeper/store/cache.py)
+        data = game_sheet(
+            game.rules,
+            game.setup,
+            game.state,
+            title=title,
+            created=game.created_at,
+            paper=paper,
+            raises=game.raises,
+        )
+        if kept:
+            cache.pdfs.put(kept, data)
     name = f"canasta-{_slug(game.rules.name)}-{_slug(title)}-{game.created_at[:10]}.pdf"
     response = _pdf(data, name, paper, remember)
     response.headers["Cache-Control"] = "private, no-cache"  # the sheet changes every hand
