@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 MAX_TYPED = 200  # characters; a longer number is never a score
 MAX_PARTS = 40  # a sum like 120+35+20 has at most this many parts
+MAX_COUNT = 9_999  # a count of cards or canastas; the engine checks the real bounds
 
 
 @dataclass(frozen=True)

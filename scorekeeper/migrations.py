@@ -155,3 +155,11 @@ def idempotency_request_digest(db: Database) -> None:
     # A key sent again with a different request is refused (422) instead of answered as a
     # replay; form tokens keep an empty digest. Independent of every other migration.
     db.execute("ALTER TABLE used_form_tokens ADD COLUMN digest TEXT NOT NULL DEFAULT ''")
+
+
+@migrations(name="0003_games_archived_deleted")
+def games_archived_deleted(db: Database) -> None:
+    """Adds when the owner archived a game and when it deleted one (undoable for a while)."""
+    # Both NULL for a game on the home list; independent of every other migration.
+    db.execute("ALTER TABLE games ADD COLUMN archived_at TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN deleted_at TEXT")

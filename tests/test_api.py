@@ -406,3 +406,79 @@ def test_a_key_expires_after_a_week(api, db):
         db.conn.execute("UPDATE used_form_tokens SET used_at = '2000-01-01T00:00:00+00:00'")
     again = api.send("POST", key="expiring-key-0123456789")
     assert again.status_code == 201 and len(api.game()["hands"]) == 2
+
+
+def test_a_preview_warns_of_melds_below_the_opening_minimum_as_the_web_does(client):
+    """They carried 3,000 over, so they need 120 to open: 90 melded is flagged, not refused."""
+    api = Api(client, start_totals={"They": 3000})
+    headers = {"Authorization": f"Bearer {api.tokens['view']}"}
+    body = client.post(f"{api.path}/preview", json=EXAMPLE_HAND, headers=headers).get_json()
+    assert body["warnings"] == [
+        {
+            "side": "They",
+            "field": "melded_points",
+            "message": "They needed 120 to open; 90 melded: check?",
+            "code": "opening_short",
+            "params": {"needed": 120, "melded": 90, "must_exceed": False},
+        }
+    ]
+    fresh = Api(client)  # at 0 they need 50: 90 is plenty
+    headers = {"Authorization": f"Bearer {fresh.tokens['view']}"}
+    body = client.post(f"{fresh.path}/preview", json=EXAMPLE_HAND, headers=headers).get_json()
+    assert body["warnings"] == []
+
+
+@pytest.mark.parametrize(
+    ("entry", "field", "message"),
+    [
+        pytest.param({"melded_points": "9" * 40}, "melded_points", "Melded points is too large: at most 100,000.", id="long-string"),
+        pytest.param({"melded_points": 10**9}, "melded_points", "Melded points is too large: at most 100,000.", id="huge-number"),
+        pytest.param({"hand_points": "\N{CIRCLED DIGIT ONE}"}, "hand_points", "Type the digits 0 to 9; \N{LEFT DOUBLE QUOTATION MARK}\N{CIRCLED DIGIT ONE}\N{RIGHT DOUBLE QUOTATION MARK} is not one of them.", id="unicode-digit"),
+        pytest.param({"red_threes": 2.5}, "red_threes", "Enter a whole number, like 2.", id="fraction"),
+        pytest.param({"canastas": {"natural": "10000"}}, "canastas.natural", "Natural canastas is too large: at most 9,999.", id="canastas"),
+    ],
+)  # fmt: skip
+def test_a_hands_numbers_get_the_web_forms_number_messages(api, entry, field, message):
+    """Numbers in a hand are read by scorekeeper.i18n, as the form reads typed ones."""
+    for path, method in (("/hands", "POST"), ("/preview", "POST")):
+        body = {"hand": {"We": entry, "They": {"melded_points": 50}}}
+        errors = problem(api.send(method, path, body=body), 422)["errors"]
+        assert errors == [{"side": "We", "field": field, "message": message}]
+    assert api.game()["hands"] == []
+
+
+def test_a_number_sent_as_text_is_read_like_a_typed_one(api):
+    """ "1,250" in a JSON string is 1,250, as on the form; the hand is saved with numbers."""
+    body = {
+        "hand": {
+            **EXAMPLE_HAND["hand"],
+            "We": {**EXAMPLE_HAND["hand"]["We"], "melded_points": "1,050"},
+        }
+    }
+    response = api.send("POST", body=body)
+    assert response.status_code == 201, response.get_json()
+    assert api.game()["hands"][0]["entry"]["hand"]["We"]["melded_points"] == 1050
+
+
+@pytest.mark.parametrize(
+    ("total", "message"),
+    [
+        pytest.param("\N{CIRCLED DIGIT ONE}", "Type the digits 0 to 9; \N{LEFT DOUBLE QUOTATION MARK}\N{CIRCLED DIGIT ONE}\N{RIGHT DOUBLE QUOTATION MARK} is not one of them.", id="unicode-digit"),
+        pytest.param("9" * 40, "A starting total is too large: at most 100,000.", id="long-string"),
+        pytest.param(10**9, "A starting total is too large: at most 100,000.", id="huge-number"),
+        pytest.param("lots", "A starting total is a whole multiple of 5, like 1250 or -120.", id="text"),
+        pytest.param(True, "A starting total is a whole multiple of 5, like 1250 or -120.", id="true"),
+    ],
+)  # fmt: skip
+def test_a_starting_total_gets_the_web_forms_number_message(client, db, total, message):
+    body = {**EXAMPLE_GAME, "start_totals": {"We": total}}
+    errors = problem(client.post("/api/v1/games", json=body), 422)["errors"]
+    assert errors == [{"side": None, "field": "start_totals.We", "message": message}]
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+
+
+def test_a_starting_total_sent_as_text_is_read_like_a_typed_one(client):
+    body = {**EXAMPLE_GAME, "start_totals": {"We": "-1,250"}}
+    response = client.post("/api/v1/games", json=body)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["game"]["start_totals"] == {"We": -1250}

@@ -27,6 +27,7 @@ LAYERS = {
     "scorekeeper.collector": 3,  # gc.freeze once per worker, wired by the factory
     "scorekeeper.origin": 3,  # the origin of links handed out: share page and API alike
     "scorekeeper.i18n": 3,  # numbers per locale: read by the screens and the API
+    "scorekeeper.words": 3,  # the engine's item codes in words: the pages and the PDF
     "scorekeeper.web": 4,
     "scorekeeper.api": 4,
     "scorekeeper.pdf": 4,

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper import engine
 from scorekeeper.engine import GameState, Setup, Side, replay
 from scorekeeper.engine.ending import TargetRaise, with_raises
 from scorekeeper.pdf import PaperError, game_sheet
@@ -224,3 +225,29 @@ def test_the_writer_imports_no_web_or_database_module():
                     assert not (name or "").startswith(
                         ("scorekeeper.web", "scorekeeper.store", "scorekeeper.db")
                     )
+
+
+@pytest.mark.parametrize(
+    ("format_id", "raw", "why"),
+    [
+        pytest.param("classic", {"red_threes": 1}, "Red threes (no meld)", id="classic"),
+        pytest.param(
+            "samba",
+            {"red_threes": 1, "melded_points": 200},
+            "Red threes (< 2 canastas)",
+            id="samba",
+        ),
+    ],
+)
+def test_minus_red_threes_say_why_as_on_the_page(format_id, raw, why):
+    """The breakdown names the engine's reason code in the words the hand page uses."""
+    rules = rules_for(format_id)
+    setup = sample_setup(rules)
+    them = {side.key: {"melded_points": 50} for side in setup.sides[1:]}
+    played = engine.parse_hand(
+        rules, {"hand": {setup.sides[0].key: raw, **them}}, [s.key for s in setup.sides], []
+    )
+    state = replay(rules, setup, [played])
+    (item,) = [i for i in state.rows[0].scores[setup.sides[0].key].items if i.reason]
+    assert item.points < 0
+    assert why in read(sheet(rules, setup, state))[0]

@@ -44,8 +44,8 @@ def write_routes(app) -> list:
 
 
 def url_for_rule(rule, game_id: str) -> str:
-    """Builds a rule's address for a game, hand 1 and the view link."""
-    values = {"game_id": game_id, "number": 1, "which": "view"}
+    """Builds a rule's address for a game, hand 1, the view link and a house format."""
+    values = {"game_id": game_id, "number": 1, "which": "view", "format_id": "h-none"}
     return rule.build({k: values[k] for k in rule.arguments})[1]
 
 

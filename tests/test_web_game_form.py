@@ -6,7 +6,7 @@ import html
 
 import pytest
 
-from tests.conftest import Table
+from tests.conftest import Table, hidden_fields
 
 CLASSIC = {
     "format": "classic",
@@ -182,14 +182,15 @@ def test_a_game_like_the_last_one_in_one_tap(table: Table) -> None:
     first = table.new_game(**{**CLASSIC, "option": "tie_is_draw", "side-1-start": "500"})
     home = table.client.get("/").get_data(as_text=True)
     assert f'action="/games/{first}/again"' in home and "New game like the last" in home
-    response = table.client.post(f"/games/{first}/again")
+    response = table.client.post(f"/games/{first}/again", data=hidden_fields(home))
     second = table.game(response.headers["Location"].rsplit("/", 1)[-1])
     old = table.game(first)
     assert second.id != first and second.options == ("tie_is_draw",)
     assert second.setup.sides == old.setup.sides and second.setup.start_totals == {}
     assert old.setup.first_dealer == "Ann" and second.setup.first_dealer == "Cy"
     assert not second.hands
-    again = table.client.post(f"/games/{second.id}/again")
+    home = table.client.get("/").get_data(as_text=True)
+    again = table.client.post(f"/games/{second.id}/again", data=hidden_fields(home))
     assert table.game(again.headers["Location"].rsplit("/", 1)[-1]).setup.first_dealer == "Bob"
 
 

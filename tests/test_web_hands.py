@@ -475,3 +475,17 @@ def test_a_stored_partnership_split_across_columns_shows_once(table: Table, app)
     )
     assert saved_hand(response, game_id) == 1
     assert table.game(game_id).state.totals == before
+
+
+def test_the_edit_page_shows_the_totals_before_that_hand(table: Table, game_id: str) -> None:
+    """Editing hand 2 of 3 starts from the totals after hand 1, not the game's latest."""
+    for _ in range(3):
+        assert table.record(game_id, GOOD).status_code == 302
+    before = table.game(game_id).totals_before(2)
+    assert before == {"We": 900, "They": 70}  # one GOOD hand: 300+500+100 and 100-30
+    page = table.client.get(f"/games/{game_id}/hands/2/edit").get_data(as_text=True)
+    header = re.search(r'<p class="totals">(.*?)</p>', page).group(1)
+    assert re.findall(r">([^<]+)</span>", header) == ["We 900", "They 70"]
+    new = table.client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    header = re.search(r'<p class="totals">(.*?)</p>', new).group(1)
+    assert re.findall(r">([^<]+)</span>", header) == ["We 2,700", "They 210"]

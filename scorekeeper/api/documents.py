@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper import engine
+from scorekeeper.api.numbers import hand_numbers
 from scorekeeper.api.problems import ApiProblem
 from scorekeeper.engine import Hand, Problem, Row
 from scorekeeper.engine.document import opening_dict
@@ -98,14 +99,24 @@ def hand_document(data: Mapping[str, Any], extra: tuple[str, ...] = ()) -> dict[
                 for key in unknown
             ],
         )
-    return {key: data[key] for key in HAND_KEYS if key in data}
+    document = {key: data[key] for key in HAND_KEYS if key in data}
+    if "hand" in document:
+        document["hand"], errors = hand_numbers(document["hand"])
+        if errors:
+            raise invalid_hand(errors)
+    return document
 
 
-def invalid_hand(problems: tuple[Problem, ...] | list[Problem]) -> ApiProblem:
+def invalid_hand(problems: Sequence[Problem | Mapping[str, Any]]) -> ApiProblem:
     """Returns the 422 problem for a hand the engine refused, one entry per problem."""
     return ApiProblem(
         422, "The hand is not valid; nothing was saved.", kind="invalid-hand", errors=problems
     )
+
+
+def _warning(note: Problem) -> dict[str, Any]:
+    """Returns one of the engine's warnings with its code and numbers, for clients to render."""
+    return {**note.as_dict(), "code": note.code, "params": dict(note.params)}
 
 
 def preview_json(game: Game, number: int, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -124,5 +135,5 @@ def preview_json(game: Game, number: int, raw: Mapping[str, Any]) -> dict[str, A
             }
             for key, s in scored.scores.items()
         },
-        "warnings": [w.as_dict() for w in engine.warnings_for(game.rules, hand)],
+        "warnings": [_warning(w) for w in game.warnings(hand, number)],
     }

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper import engine
+from scorekeeper import engine, i18n
+from scorekeeper.api.numbers import read_number
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
 from scorekeeper.engine import Draft
+from scorekeeper.engine.setup import MAX_START_TOTAL, NOT_MULTIPLE
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets, rules_for
 from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
@@ -73,22 +75,20 @@ def _sides(rules: Rules, raw: list[Any], errors: list[Any]) -> list[tuple[str, l
 
 
 def _start_totals(data: Mapping[str, Any], errors: list[Any]) -> dict[str, int]:
-    """Returns the starting totals that are whole numbers; the others are marked."""
+    """Returns the starting totals read as the web form reads them; the others are marked."""
     totals = data.get("start_totals") or {}
     if not isinstance(totals, Mapping):
         errors.append(field_error("start_totals", "Starting totals map side names to numbers."))
         return {}
     numbers = {}
     for key, value in totals.items():
-        if isinstance(value, bool) or not isinstance(value, int):
-            errors.append(
-                field_error(
-                    f"start_totals.{key}",
-                    "A starting total is a whole multiple of 5, like 1250 or -120.",
-                )
+        try:
+            numbers[str(key)] = read_number(
+                value, label="A starting total", limit=MAX_START_TOTAL, negative=True
             )
-        else:
-            numbers[str(key)] = value
+        except i18n.NumberProblem as problem:
+            message = NOT_MULTIPLE if problem.code == "not-a-number" else problem.message
+            errors.append(field_error(f"start_totals.{key}", message))
     return numbers
 
 

@@ -66,6 +66,16 @@ SCHEMAS: dict[str, Any] = {
         ["side", "field", "message"],
         {"side": NULLABLE_STRING, "field": {"type": "string"}, "message": {"type": "string"}},
     ),
+    "Warning": _object(
+        ["side", "field", "message", "code", "params"],
+        {
+            "side": NULLABLE_STRING,
+            "field": {"type": "string"},
+            "message": {"type": "string"},
+            "code": {"type": "string", "description": "the engine's code, e.g. opening_short"},
+            "params": {"type": "object", "description": "the numbers the message names"},
+        },
+    ),
     "Problem": _object(
         ["type", "title", "status", "detail", "errors"],
         {
@@ -281,7 +291,7 @@ SCHEMAS: dict[str, Any] = {
         {
             "number": INTEGER,
             "sides": _map(_ref("SideScore")),
-            "warnings": {"type": "array", "items": _ref("FieldError")},
+            "warnings": {"type": "array", "items": _ref("Warning")},
         },
     ),
     "Format": _object(

@@ -11,6 +11,7 @@ from scorekeeper.engine.names import name_problem
 from scorekeeper.presets import Rules
 
 MAX_START_TOTAL = 100_000  # far above any real carried total; keeps absurd input out
+NOT_MULTIPLE = "A starting total is a whole multiple of 5, like 1250 or -120."
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def _start_totals(
                 Problem(
                     None,
                     path,
-                    "A starting total is a whole multiple of 5, like 1250 or -120.",
+                    NOT_MULTIPLE,
                     "not_multiple_of_5",
                     {"value": total},
                 )

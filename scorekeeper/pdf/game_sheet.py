@@ -34,6 +34,7 @@ from scorekeeper.pdf.layout import (
 )
 from scorekeeper.pdf.names import Legend, joined_lines
 from scorekeeper.presets import Rules
+from scorekeeper.words import short_minus_reason
 
 DEALER_LEAST, DEALER_MOST = 58.0, 84.0  # the dealer column widens for long single words
 BAND, SUB = 28.0, 13.0  # heights of the side-name band and the column-heading band
@@ -66,7 +67,8 @@ class Line:
 
 
 def _item_text(item: Item) -> str:
-    return f"{item.label} ×{item.count}" if item.count and item.count > 1 else item.label
+    text = f"{item.label} ×{item.count}" if item.count and item.count > 1 else item.label
+    return f"{text} ({short_minus_reason(item.reason)})" if item.reason else text
 
 
 def _need_text(need: OpeningNeed | None) -> str:

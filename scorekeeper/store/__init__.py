@@ -4,6 +4,7 @@ from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.store.browsers import find_link, join, role_of
 from scorekeeper.store.errors import (
     AlreadySaved,
+    AlreadyStarted,
     GameNotFound,
     GameOver,
     HandNotFound,
@@ -30,17 +31,39 @@ from scorekeeper.store.hands import (
     record_hand,
     set_reopened,
 )
+from scorekeeper.store.names import rename
 from scorekeeper.store.rules_change import (
     RulesUnchanged,
     play_on_under_new_rules,
     rules_changed,
     source_document,
 )
+from scorekeeper.store.shelf import (
+    UNDO_MINUTES,
+    NotOwner,
+    Shelved,
+    delete_for_good,
+    purge_expired,
+    restore,
+    shelve,
+    shelved_for_browser,
+    undo_cutoff,
+)
 
 __all__ = [
     "FORM_TOKEN",
+    "UNDO_MINUTES",
+    "NotOwner",
+    "Shelved",
+    "delete_for_good",
+    "purge_expired",
+    "restore",
+    "shelve",
+    "shelved_for_browser",
+    "undo_cutoff",
     "MAX_NAME",
     "AlreadySaved",
+    "AlreadyStarted",
     "CannotPlayOn",
     "Game",
     "GameNotFound",
@@ -68,6 +91,7 @@ __all__ = [
     "play_on",
     "play_on_under_new_rules",
     "record_hand",
+    "rename",
     "role_of",
     "rules_changed",
     "set_reopened",

@@ -11,11 +11,16 @@ from scorekeeper.store.games import now
 RANK = {"view": 0, "edit": 1, "owner": 2}
 
 
-def role_of(db: Database, browser_id: str, game_id: str) -> str | None:
-    """Returns this browser's role in the game, or None when it has none."""
+def role_of(db: Database, browser_id: str, game_id: str, *, deleted: bool = False) -> str | None:
+    """Returns this browser's role in the game, or None when it has none or it was deleted.
+
+    With `deleted`, a deleted game still in its undo window answers too (to restore it).
+    """
+    shown = "" if deleted else " AND g.deleted_at IS NULL"
     rows = list(
         db.query(
-            "SELECT role FROM browser_games WHERE browser_id = ? AND game_id = ?",
+            "SELECT b.role FROM browser_games b JOIN games g ON g.id = b.game_id "
+            f"WHERE b.browser_id = ? AND b.game_id = ?{shown}",
             [browser_id, game_id],
         )
     )
@@ -25,7 +30,9 @@ def role_of(db: Database, browser_id: str, game_id: str) -> str | None:
 def find_link(db: Database, token: str) -> tuple[str, str]:
     """Returns (game id, role) for a link token; GameNotFound when no game has it."""
     for role in ("owner", "edit", "view"):
-        rows = list(db.query(f"SELECT id FROM games WHERE {role}_token = ?", [token]))
+        rows = list(
+            db.query(f"SELECT id FROM games WHERE {role}_token = ? AND deleted_at IS NULL", [token])
+        )
         if rows:
             return rows[0]["id"], role
     raise GameNotFound("That link does not open any game.")

@@ -43,6 +43,16 @@ class AlreadySaved(StoreError):
     message = "That hand was already saved."
 
 
+class AlreadyStarted(AlreadySaved):
+    """The one-time token of a "new game" form started a game before: that game's id."""
+
+    message = "That game was already started."
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+
 class KeyReused(StoreError):
     """An API Idempotency-Key was used before, on this game and link, for another request."""
 

@@ -21,7 +21,7 @@ from scorekeeper.store import cache
 from scorekeeper.store.cache import Replayed
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
-from scorekeeper.store.errors import GameNotFound, InvalidGame
+from scorekeeper.store.errors import AlreadyStarted, GameNotFound, InvalidGame
 from scorekeeper.store.game_rules import RuleBook, freeze, rule_book
 from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
 
@@ -86,6 +86,12 @@ class Game:
     def totals_before(self, number: int) -> dict[str, int]:
         """Returns each side's total before hand `number` (1-based)."""
         return self.state.totals_before(number)
+
+    def warnings(self, hand: Hand, number: int) -> list[Problem]:
+        """Returns the engine's warnings for `hand` as hand `number`, with the minimums it faced."""
+        rows = self.state.rows
+        minimums = rows[number - 1].minimums if number <= len(rows) else self.state.next_minimums
+        return engine.warnings_for(self.rules, hand, minimums)
 
     def check(self, raw: Hand | Mapping[str, Any], number: int) -> tuple[Hand, list[Problem]]:
         """Parses and validates a raw hand as hand `number`, returning every problem."""
@@ -248,13 +254,30 @@ def get_game(db: Database, game_id: str) -> Game:
         return load(db, game_id)
 
 
+def _spend_start_token(db: Database, form_token: str, game_id: str, stamp: str) -> None:
+    """Marks a new-game form's token used by this game; AlreadyStarted if it started one."""
+    found = db.execute(
+        "SELECT game_id FROM used_form_tokens WHERE token = ?", [form_token]
+    ).fetchone()
+    if found is not None:  # the same tap arrived twice: the transaction is rolled back
+        raise AlreadyStarted(found[0])
+    db.execute(
+        "INSERT INTO used_form_tokens (token, game_id, used_at) VALUES (?, ?, ?)",
+        [form_token, game_id, stamp],
+    )
+
+
 def games_for_browser(db: Database, browser_id: str) -> list[tuple[str, Game]]:
-    """Returns this browser's games with its role in each, the latest played first."""
+    """Returns this browser's games with its role in each, the latest played first.
+
+    Archived and deleted games are left out: `store.shelf` lists those.
+    """
     with read(db):
         rows = list(
             db.query(
                 "SELECT b.game_id, b.role FROM browser_games b JOIN games g ON g.id = b.game_id "
-                "WHERE b.browser_id = ? ORDER BY g.updated_at DESC, g.created_at DESC",
+                "WHERE b.browser_id = ? AND g.archived_at IS NULL AND g.deleted_at IS NULL "
+                "ORDER BY g.updated_at DESC, g.created_at DESC",
                 [browser_id],
             )
         )
@@ -282,10 +305,12 @@ def create_game(
     start_totals: Mapping[str, int] | None = None,
     owner: str | None = None,
     inline: Mapping[str, Any] | None = None,
+    form_token: str | None = None,
 ) -> Game:
     """Saves a new game with a frozen copy of its rules, in one transaction.
 
     `format_id` is a preset or a house format; `inline`, a whole document from `format_id`.
+    A `form_token` starts one game only: sent again, it raises AlreadyStarted with that game.
     """
     try:
         chosen = rules_source(db, format_id, tuple(options), inline)
@@ -322,6 +347,8 @@ def create_game(
                 "updated_at": stamp,
             }
         )
+        if form_token:
+            _spend_start_token(db, form_token, game_id, stamp)
         freeze(
             db,
             game_id,

@@ -16,6 +16,8 @@ from scorekeeper.web import (
     games,
     hands,
     home,
+    house_formats,
+    names,
     notes,
     opening,
     paper,
@@ -23,6 +25,7 @@ from scorekeeper.web import (
     portable,
     security,
     share,
+    shelf,
     shell,
 )
 
@@ -57,6 +60,9 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         opening.bp,
         shell.bp,
         portable.bp,
+        shelf.bp,
+        names.bp,
+        house_formats.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from scorekeeper import i18n
-from scorekeeper.engine import Draft, Setup, Side, check_setup, dealer
+from scorekeeper.engine import Draft, Problem, Setup, Side, check_setup, dealer
 from scorekeeper.engine.setup import MAX_START_TOTAL, players_per_side
 from scorekeeper.presets import Rules, load_presets, rules_for
 from scorekeeper.store import Game
@@ -185,3 +185,29 @@ def again(game: Game) -> Draft:
         first_dealer=dealer(game.rules, game.setup, 1),
         start_totals={},
     )
+
+
+def names_form(game: Game) -> GameForm:
+    """Returns the names form of a started game: its names, defaults left blank to retype."""
+    form = GameForm(game.rules, len(game.setup.sides))
+    for i, side in enumerate(game.setup.sides):
+        keep = not (form.individual and side.name == form.default_name(i))
+        form.values[f"side-{i}-name"] = side.name if keep else ""
+        if not form.individual:
+            named = set(named_players(side))
+            for j, player in enumerate(side.players):
+                form.values[f"side-{i}-player-{j}"] = player if player in named else ""
+    return form
+
+
+def read_names(game: Game, raw: Mapping[str, str]) -> tuple[GameForm, list[tuple[str, list[str]]]]:
+    """Reads a posted names form: what was typed (kept to show again) and the names it gives."""
+    form = GameForm(game.rules, len(game.setup.sides))
+    return form, _sides(form, raw)
+
+
+def mark(form: GameForm, names: list[str], problems: Sequence[Problem]) -> None:
+    """Puts each setup problem beside its field, or above the form when it has none."""
+    fields = _field_names(form, names)
+    for problem in problems:
+        form.error(fields.get(problem.field, "_form"), problem.message)

@@ -12,7 +12,7 @@ from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format, house_formats
 from scorekeeper.web import access, follow, game_form
-from scorekeeper.web.posting import posted
+from scorekeeper.web.posting import posted, posted_token
 from scorekeeper.web.sheet_page import render_sheet
 
 bp = Blueprint("games", __name__)
@@ -71,9 +71,14 @@ def new() -> Response | tuple[str, int]:
 def again(game_id: str) -> Response:
     """Starts a new game like this one, with the deal moved one seat on, in one tap."""
     game, _role = access.open_game(game_id, write=True)  # a spectator's phone starts none
+    token = posted_token()  # one game per tap: a double tap opens the game the first started
     draft = game_form.again(game)
     try:
-        new_game = store.create_game(get_db(), **asdict(draft), owner=access.browser_id())
+        new_game = store.create_game(
+            get_db(), **asdict(draft), owner=access.browser_id(), form_token=token
+        )
+    except store.AlreadyStarted as error:
+        return redirect(url_for("games.sheet", game_id=error.game_id))
     except store.InvalidGame as error:  # a game stored before today's checks
         flash(error.message, "error")
         return redirect(url_for("games.new", format=game.format))

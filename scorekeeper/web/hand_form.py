@@ -12,7 +12,7 @@ from scorekeeper.engine.hand import MAX_ENTRY
 from scorekeeper.presets import Rules
 
 MAX_TYPED = i18n.MAX_TYPED
-MAX_COUNT = 9_999  # a count of cards or canastas; the engine checks the real bounds
+MAX_COUNT = i18n.MAX_COUNT
 FORM = "_form"  # errors about the whole hand rather than one field
 NOBODY = "none"  # the lone-hand choice when the pile was never taken
 NOTHING_ENTERED = "nothing_entered"  # the code of an empty form: the preview stays quiet

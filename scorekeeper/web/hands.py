@@ -34,6 +34,7 @@ def _form_page(game: Game, number: int, reading: Reading, version: int, status: 
         game=game,
         state=game.state,
         number=number,
+        totals_before=game.totals_before(number),  # an edit shows the totals it starts from
         editing=row is not None,
         minimums=row.minimums if row else game.state.next_minimums,
         dealer=engine.dealer(rules, setup, number - 1),
@@ -86,16 +87,9 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     except store.HandNotFound:
         abort(404)
     hand, _problems = game.check(reading.document, number)  # saved: the same hand, no problems
-    checks = [notes.warning(w) for w in hand_warnings(game, hand, number)]
+    checks = [notes.warning(w) for w in game.warnings(hand, number)]
     flash(" ".join([f"Hand {saved or number} saved.", *checks]), "warning" if checks else "ok")
     return _to_sheet(game_id, saved or number)
-
-
-def hand_warnings(game: Game, hand: engine.Hand, number: int) -> list[engine.Problem]:
-    """Returns the engine's warnings for hand `number`, with the minimums each side faced."""
-    rows = game.state.rows
-    minimums = rows[number - 1].minimums if number <= len(rows) else game.state.next_minimums
-    return engine.warnings_for(game.rules, hand, minimums)
 
 
 @bp.get("/hands/<int:number>")
@@ -180,5 +174,5 @@ def preview(game_id: str) -> Response:
         }
         for key, s in scored.scores.items()
     }
-    warnings = [notes.warning(w) for w in hand_warnings(game, hand, number)]
+    warnings = [notes.warning(w) for w in game.warnings(hand, number)]
     return jsonify(ok=True, sides=sides, errors=[], warnings=warnings)

@@ -9,7 +9,9 @@ from scorekeeper.db import get_db
 from scorekeeper.presets import load_presets
 from scorekeeper.web.access import browser_id, can_write
 from scorekeeper.web.origin import is_loopback, lan_origins
+from scorekeeper.web.posting import new_form_token
 from scorekeeper.web.share import qr_svg
+from scorekeeper.web.shelf import recent
 
 bp = Blueprint("home", __name__)
 
@@ -17,6 +19,7 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index() -> str:
     """Lists this browser's games, those still being played first."""
+    store.purge_expired(get_db())  # deletions past their undo window go for good
     mine = store.games_for_browser(get_db(), browser_id())
     games = [game for _, game in mine]
     last = next((game for role, game in mine if can_write(role)), None)
@@ -29,6 +32,10 @@ def index() -> str:
         playing=playing,
         finished=finished,
         last=last,
+        owned={game.id for role, game in mine if role == "owner"},
+        undo=recent(browser_id()),
+        any_shelved=bool(store.shelved_for_browser(get_db(), browser_id())),
+        form_token=new_form_token,
         presets=load_presets().values(),
         join_urls=[f"{origin}/" for origin in lan],
         join_qr=qr_svg(f"{lan[0]}/") if lan else None,

@@ -3,18 +3,9 @@
 from __future__ import annotations
 
 from scorekeeper.engine import Item, Problem
+from scorekeeper.words import minus_reason
 
-# Why a side's red threes count minus, by the preset's sign rule (the item's reason code).
-MINUS_REASONS = {
-    "no_meld": "no meld",
-    "no_canasta": "no canasta",
-    "under_two_canastas": "fewer than two canastas",
-}
-
-
-def minus_reason(code: str) -> str:
-    """Returns why an item counts minus, in a player's words, e.g. "no meld"."""
-    return MINUS_REASONS.get(code, code.replace("_", " "))
+__all__ = ["item", "minus_reason", "warning"]
 
 
 def warning(problem: Problem) -> str:

@@ -22,3 +22,11 @@ def posted() -> tuple[int, str]:
     if number is None or not FORM_TOKEN.fullmatch(token):
         abort(400, "This form is missing its hidden fields. Reload the page and try again.")
     return number, token
+
+
+def posted_token() -> str:
+    """Returns the posted one-time form token alone (forms that change no hands); 400 if bad."""
+    token = request.form.get("form_token", "")
+    if not FORM_TOKEN.fullmatch(token):
+        abort(400, "This form is missing its hidden fields. Reload the page and try again.")
+    return token

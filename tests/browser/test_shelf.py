@@ -1,0 +1,45 @@
+"""Delete a game from home on a phone, undo it, and archive one: no JavaScript needed."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import CLASSIC_SIDES, screenshot, sign_in
+from playwright.sync_api import expect
+
+from scorekeeper import store
+from scorekeeper.store.connection import connect
+
+pytestmark = pytest.mark.browser
+
+
+def test_delete_undo_and_archive_from_home(live_app, base_url, phone, scheme):
+    """Delete asks first, home offers Undo, and an archived game waits in the Archived list."""
+    page = phone
+    owner = sign_in(live_app, page.context)
+    db = connect(live_app.config["DATABASE"])
+    try:
+        kept, gone = (
+            store.create_game(
+                db, format_id="classic", sides=sides, first_dealer=sides[0][1][0], owner=owner
+            ).id
+            for sides in (CLASSIC_SIDES, (("Us", ("Eve", "Flo")), ("Them", ("Gus", "Hal"))))
+        )
+    finally:
+        db.close()
+    page.goto(f"{base_url}/")
+    page.locator(f"a[href='/games/{gone}/remove']").tap()
+    expect(page.locator("h1")).to_have_text("Archive or delete this game?")
+    page.get_by_role("button", name="Delete").tap()
+    expect(page.locator(".undo")).to_contain_text("Us v Them deleted. Undo until")
+    expect(page.locator(f"a.card[href='/games/{gone}']")).to_have_count(0)
+    shutil.copy(screenshot(page, f"home-undo-{scheme}"), f"/tmp/fixa-home-undo-{scheme}.png")
+    page.locator(".undo").get_by_role("button", name="Undo").tap()
+    expect(page.locator(f"a.card[href='/games/{gone}']")).to_have_count(1)
+
+    page.locator(f"a[href='/games/{kept}/remove']").tap()
+    page.get_by_role("button", name="Archive").tap()
+    page.get_by_role("link", name="Archived games").tap()
+    expect(page.locator(f"a.card[href='/games/{kept}']")).to_have_count(1)
+    shutil.copy(screenshot(page, f"archived-{scheme}"), f"/tmp/fixa-archived-{scheme}.png")
