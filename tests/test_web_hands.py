@@ -479,8 +479,8 @@ def test_a_stored_partnership_split_across_columns_shows_once(table: Table, app)
 
 def test_the_edit_page_shows_the_totals_before_that_hand(table: Table, game_id: str) -> None:
     """Editing hand 2 of 3 starts from the totals after hand 1, not the game's latest."""
-    for _ in range(3):
-        assert table.record(game_id, GOOD).status_code == 302
+    for number in range(1, 4):
+        assert saved_hand(table.record(game_id, GOOD), game_id) == number
     before = table.game(game_id).totals_before(2)
     assert before == {"We": 900, "They": 70}  # one GOOD hand: 300+500+100 and 100-30
     page = table.client.get(f"/games/{game_id}/hands/2/edit").get_data(as_text=True)
