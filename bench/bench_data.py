@@ -1,7 +1,7 @@
 """Builds benchmark databases fast: real schema, valid Classic games, one transaction of executemany.
 
 Used by bench/bench_http.py. Every game is Classic with sides We and They; its hands are valid
-engine documents from scorekeeper.pdf.sample, and its version is 1 + its number of hands.
+engine documents from tests/sample_game.py, and its version is 1 + its number of hands.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.engine import Setup, Side, replay
-from scorekeeper.pdf.sample import sample_hands
 from scorekeeper.presets import rules_for
 from scorekeeper.store.connection import migrate
+from tests.sample_game import sample_hands
 
 PLAYERS = {"We": ("Ann", "Bob"), "They": ("Cy", "Di")}
 STAMP = "2024-05-01T20:00:00+00:00"

@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.engine import replay  # noqa: E402
 from scorekeeper.pdf import blank_sheet, game_sheet  # noqa: E402
-from scorekeeper.pdf.sample import sample_hands, sample_setup  # noqa: E402
 from scorekeeper.presets import rules_for  # noqa: E402
+from tests.sample_game import sample_hands, sample_setup  # noqa: E402
 
 
 def timed(work: Callable[[], bytes], runs: int) -> tuple[float, float, float, int]:

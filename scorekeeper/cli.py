@@ -185,15 +185,15 @@ def sheet(
     """Writes the blank score sheet of FORMAT (an id that `scorekeeper formats` lists) as PDF."""
     from scorekeeper.pdf import blank_sheet
     from scorekeeper.pdf.blank_sheet import PlayersError
-    from scorekeeper.presets import load_presets, rules_for
+    from scorekeeper.presets import FormatChoiceError, load_presets, rules_for
 
     if format_id not in load_presets():
         return fail(f"unknown format {format_id!r} (formats: {', '.join(load_presets())})")
     try:
         rules = rules_for(format_id, options)
         data = blank_sheet(rules, paper=paper, players=players)
-    except KeyError as error:
-        return fail(error.args[0])
+    except FormatChoiceError as error:
+        return fail(error.message)
     except PlayersError as error:
         return fail(str(error))
     return write_file(output, data)

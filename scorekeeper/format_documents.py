@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.format_checks import FormatProblem
-from scorekeeper.presets import PresetError, Rules, apply_changes, build_rules, load_presets
+from scorekeeper.presets import (
+    FormatChoiceError,
+    PresetError,
+    Rules,
+    apply_changes,
+    build_rules,
+    load_presets,
+)
 
 MAX_NAME = 60
 MAX_CHANGES = 200
@@ -53,8 +60,8 @@ def preset_document(format_id: str, options: Iterable[str] = ()) -> dict[str, An
         raise FormatError([problem])
     try:
         rules = preset.with_options(options)
-    except KeyError as error:
-        raise FormatError([FormatProblem("options", "unknown_option", error.args[0])]) from None
+    except FormatChoiceError as error:
+        raise FormatError([FormatProblem("options", "unknown_option", error.message)]) from None
     document = copy.deepcopy(preset.data)
     for option_id in rules.active_options:
         document = apply_changes(document, rules.option(option_id).changes, preset.where)

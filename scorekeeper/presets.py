@@ -25,6 +25,18 @@ CORE_SIDE_FIELDS = frozenset(
 )
 
 
+class FormatChoiceError(KeyError):
+    """A format or house options that cannot be chosen; `code` says which, `message` why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code  # unknown_format, unknown_option or clashing_options
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message  # KeyError's own str() quotes the message
+
+
 class PresetError(ValueError):
     """A format document is malformed; the message names the file and the field."""
 
@@ -512,7 +524,9 @@ class Preset:
         wanted = set(option_ids)
         unknown = wanted - {o.id for o in self.rules.options}
         if unknown:
-            raise KeyError(f"{self.id} has no house option {sorted(unknown)[0]!r}")
+            raise FormatChoiceError(
+                "unknown_option", f"{self.id} has no house option {sorted(unknown)[0]!r}"
+            )
         chosen = [o for o in self.rules.options if o.id in wanted]
         if not chosen:
             return self.rules
@@ -525,8 +539,9 @@ class Preset:
         for option in (self.rules.option(i) for i in active):
             for path, value in option.changes.items():
                 if path in touched:
-                    raise KeyError(
-                        f"house options {touched[path]!r} and {option.id!r} both set {path}"
+                    raise FormatChoiceError(
+                        "clashing_options",
+                        f"house options {touched[path]!r} and {option.id!r} both set {path}",
                     )
                 touched[path] = option.id
                 _patch(data, path, value, f"{self.where}: option {option.id}")
@@ -557,10 +572,10 @@ def load_presets(folder: Path | None = None) -> Mapping[str, Preset]:
 
 
 def rules_for(format_id: str, option_ids: Iterable[str] = ()) -> Rules:
-    """Returns the rules of a format with house options applied; KeyError when unknown."""
+    """Returns the rules of a format with house options applied; FormatChoiceError when unknown."""
     presets = load_presets()
     if format_id not in presets:
-        raise KeyError(f"unknown format {format_id!r}")
+        raise FormatChoiceError("unknown_format", f"unknown format {format_id!r}")
     return presets[format_id].with_options(option_ids)
 
 

@@ -14,6 +14,8 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app, store
 from scorekeeper.store.connection import connect
 
+# A hand We win by going out with a canasta: the one hand of the `game_id` fixture.
+GOOD = {0: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"}}
 HIDDEN = re.compile(r'name="(version|form_token|csrf_token)" value="([^"]*)"')
 
 
@@ -55,6 +57,19 @@ def db(app: Flask) -> Iterator:
     conn.close()
 
 
+def location(response: TestResponse) -> str:
+    """Returns where a response sends the browser; fails showing the page when it does not."""
+    assert "Location" in response.headers, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def saved_hand(response: TestResponse, game_id: str) -> int:
+    """Returns the hand a save sent the phone back to on the game's sheet (`#hand-N`)."""
+    found = re.fullmatch(rf"/games/{re.escape(game_id)}#hand-(\d+)", location(response))
+    assert found, location(response)
+    return int(found[1])
+
+
 def hidden_fields(page: str) -> dict[str, str]:
     """Returns the hidden version, form_token and csrf_token fields of a page's form."""
     return dict(HIDDEN.findall(page))
@@ -86,8 +101,9 @@ class Table:
             data.setdefault(name, value or self.default_name(name))
         data.update(hidden_fields(page))
         response = self.client.post("/games/new", data=data)
-        assert response.status_code == 302, response.get_data(as_text=True)
-        return response.headers["Location"].rsplit("/", 1)[-1]
+        found = re.fullmatch(r"/games/([\w-]+)", location(response))
+        assert found, location(response)
+        return found[1]
 
     @staticmethod
     def default_name(field: str) -> str:
@@ -134,3 +150,11 @@ class Table:
 def table(app: Flask, client: FlaskClient) -> Table:
     """Returns the table helper for the default client."""
     return Table(app, client)
+
+
+@pytest.fixture
+def game_id(table: Table) -> str:
+    """Returns a Classic game with one hand, owned by the default client (modules may override)."""
+    game_id = table.new_game("classic")
+    assert saved_hand(table.record(game_id, GOOD), game_id) == 1
+    return game_id

@@ -13,7 +13,7 @@ from scorekeeper.migrations import migrations
 from scorekeeper.resources import resource_dir
 from scorekeeper.store import cache, portable
 from scorekeeper.store.connection import connect
-from tests.conftest import hidden_fields
+from tests.conftest import hidden_fields, saved_hand
 
 S1_HAND = {
     0: {
@@ -51,8 +51,7 @@ def edit_preset(folder, format_id: str, old: str, new: str) -> None:
 def finished_game(table) -> str:
     """Plays a classic game to its end: We start at 4,900 and score 870."""
     game_id = table.new_game("classic", **{"side-0-start": "4900"})
-    response = table.record(game_id, S1_HAND)
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert saved_hand(table.record(game_id, S1_HAND), game_id) == 1
     return game_id
 
 

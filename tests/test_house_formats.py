@@ -11,6 +11,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.api.openapi import EXAMPLE_FORMAT
 from scorekeeper.store import house_formats as houses
+from tests.conftest import saved_hand
 
 SEVENS = {"label": "Canasta of sevens", "bonus": 1000, "min_points": 35}
 WILD = {"label": "Wild canasta", "bonus": 2000, "min_points": 50}
@@ -309,7 +310,7 @@ def test_the_web_starts_a_game_with_a_house_format_and_keeps_it(table, client, d
         0: {"melded_points": 230, "canastas-natural": 1, "went_out": "out"},
         1: {"melded_points": 140, "hand_points": 25},
     }
-    assert table.record(game_id, hand).status_code == 302
+    assert saved_hand(table.record(game_id, hand), game_id) == 1
     game = table.game(game_id)
     assert game.rules.name == "Grandma's Classic" and game.format == "classic"
     assert game.state.rows[0].scores["We"].score == 230 + 500 + 200

@@ -71,7 +71,7 @@ def saved_game(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
     from scorekeeper import create_app, store
     from scorekeeper.db import get_db
-    from scorekeeper.pdf.sample import sample_hands
+    from tests.sample_game import sample_hands
 
     app = create_app()
     with app.app_context():

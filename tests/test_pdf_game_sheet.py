@@ -17,8 +17,8 @@ from scorekeeper.engine import GameState, Setup, Side, replay
 from scorekeeper.engine.ending import TargetRaise, with_raises
 from scorekeeper.pdf import PaperError, game_sheet
 from scorekeeper.pdf.layout import points
-from scorekeeper.pdf.sample import sample_hands, sample_setup
 from scorekeeper.presets import Rules, rules_for
+from tests.sample_game import sample_hands, sample_setup
 
 ROOT = Path(__file__).resolve().parents[1]
 

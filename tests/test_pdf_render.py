@@ -10,8 +10,8 @@ import pytest
 
 from scorekeeper.engine import replay
 from scorekeeper.pdf import blank_sheet, game_sheet
-from scorekeeper.pdf.sample import sample_hands, sample_setup
 from scorekeeper.presets import rules_for
+from tests.sample_game import sample_hands, sample_setup
 
 
 @pytest.fixture(scope="module")

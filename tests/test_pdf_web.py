@@ -9,16 +9,14 @@ from pypdf import PdfReader
 
 from scorekeeper import create_app, store
 from scorekeeper.db import get_db
-from scorekeeper.pdf.sample import sample_hands
-from scorekeeper.web import sheets
+from scorekeeper.web import pdf_sheets
+from tests.sample_game import sample_hands
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     app = create_app({"TESTING": True, "SECRET_KEY": "k" * 40})
-    if "sheets" not in app.blueprints:  # until the factory registers the blueprint itself
-        app.register_blueprint(sheets.bp)
     return app
 
 
@@ -125,13 +123,13 @@ def test_every_format_has_a_blank_sheet_and_unknown_ones_404(app):
 def test_a_games_pdf_is_built_once_while_its_version_stands(app, owner, game_id, monkeypatch):
     """Downloads of the same version and paper reuse the bytes; a new hand builds it again."""
     built = []
-    real = sheets.game_sheet
+    real = pdf_sheets.game_sheet
 
     def counting(*args, **kwargs) -> bytes:
         built.append(kwargs["paper"])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(sheets, "game_sheet", counting)
+    monkeypatch.setattr(pdf_sheets, "game_sheet", counting)
     first = owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data
     assert owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data == first
     owner.get(f"/games/{game_id}/sheet.pdf?paper=letter")

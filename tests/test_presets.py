@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.presets import PresetError, load_preset, load_presets
+from scorekeeper.presets import (
+    FormatChoiceError,
+    PresetError,
+    load_preset,
+    load_presets,
+    rules_for,
+)
 from scorekeeper.resources import resource_dir
 
 FORMATS = resource_dir("seeds") / "formats"
@@ -96,8 +102,9 @@ def test_option_pairs(path: Path) -> None:
     preset = load_preset(path)
     for a, b in itertools.combinations(preset.rules.options, 2):
         if set(a.changes) & set(b.changes):
-            with pytest.raises(KeyError, match="both set"):
+            with pytest.raises(FormatChoiceError, match="both set") as clash:
                 preset.with_options([a.id, b.id])
+            assert clash.value.code == "clashing_options"
         else:
             _check_rules(preset.with_options([a.id, b.id]))
 
@@ -108,9 +115,19 @@ def test_all_formats_in_order() -> None:
     assert [p.data["order"] for p in presets.values()] == list(range(1, len(EXPECTED_ORDER) + 1))
 
 
-def test_unknown_option_is_a_key_error() -> None:
-    with pytest.raises(KeyError, match="no house option"):
+def test_unknown_option_is_a_named_error_with_a_code() -> None:
+    with pytest.raises(FormatChoiceError) as unknown:
         load_presets()["samba"].with_options(["no_such_option"])
+    assert unknown.value.code == "unknown_option"
+    assert str(unknown.value) == "samba has no house option 'no_such_option'"
+    assert isinstance(unknown.value, KeyError)  # callers that caught KeyError still do
+
+
+def test_unknown_format_is_a_named_error_with_a_code() -> None:
+    with pytest.raises(FormatChoiceError) as unknown:
+        rules_for("no_such_format")
+    assert unknown.value.code == "unknown_format"
+    assert unknown.value.message == "unknown format 'no_such_format'"
 
 
 CLASSIC = (FORMATS / "classic.toml").read_text(encoding="utf-8")

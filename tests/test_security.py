@@ -14,9 +14,8 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.extensions import csrf
 from scorekeeper.web.security import CSP
-from tests.conftest import Table, hand_fields, make_app
+from tests.conftest import GOOD, Table, hand_fields, location, make_app
 
-GOOD = {0: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"}}
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 # POST routes that compute an answer without saving anything: a viewer may use them.
 READ_ONLY_POSTS = {"hands.preview", "opening.check", "api.preview"}
@@ -28,14 +27,6 @@ PAYLOADS = {
     "side-1-player-0": "<iframe src=javascript:alert(1)>",
     "side-1-player-1": "&lt;i&gt;</title><b>x",
 }
-
-
-@pytest.fixture
-def game_id(table: Table) -> str:
-    """Returns a Classic game with one hand, owned by the default client."""
-    game_id = table.new_game("classic")
-    table.record(game_id, GOOD)
-    return game_id
 
 
 def snapshot(db) -> dict[str, list]:
@@ -53,8 +44,8 @@ def write_routes(app) -> list:
 
 
 def url_for_rule(rule, game_id: str) -> str:
-    """Builds a rule's address for a game, hand 1 and the view link."""
-    values = {"game_id": game_id, "number": 1, "which": "view"}
+    """Builds a rule's address for a game, hand 1, the view link and a house format."""
+    values = {"game_id": game_id, "number": 1, "which": "view", "format_id": "h-none"}
     return rule.build({k: values[k] for k in rule.arguments})[1]
 
 
@@ -119,7 +110,7 @@ def test_forms_work_over_https_without_a_referer(csrf_app) -> None:
     data |= {f"side-{i}-player-{j}": f"P{i}{j}" for i in range(2) for j in range(2)}
     data |= {"side-0-name": "We", "side-1-name": "They"}
     response = client.post("/games/new", data=data, base_url="https://localhost")
-    assert response.status_code == 302
+    assert re.fullmatch(r"/games/[\w-]+", location(response))
 
 
 def test_every_form_post_without_a_csrf_token_is_400(csrf_app) -> None:

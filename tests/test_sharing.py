@@ -4,17 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import Table, hand_fields
-
-GOOD = {0: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"}}
-
-
-@pytest.fixture
-def game_id(table: Table) -> str:
-    """Returns a Classic game with one hand, owned by the default client."""
-    game_id = table.new_game("classic")
-    table.record(game_id, GOOD)
-    return game_id
+from tests.conftest import GOOD, Table, hand_fields, saved_hand
 
 
 def phone(app, token: str | None = None) -> Table:
@@ -164,7 +154,7 @@ def test_a_stale_edit_from_a_second_phone_is_refused_and_loses_nothing(
     path = f"/games/{game_id}/hands/1/edit"
     mine, theirs = table.form(path), scorer.form(path)
     first = {0: {"melded_points": "400", "canastas-natural": 1, "went_out": "out"}}
-    assert table.client.post(path, data=mine | hand_fields(first)).status_code == 302
+    assert saved_hand(table.client.post(path, data=mine | hand_fields(first)), game_id) == 1
     late = {0: {"melded_points": "45+5", "canastas-natural": 1, "went_out": "out"}}
     response = scorer.client.post(path, data=theirs | hand_fields(late))
     page = response.get_data(as_text=True)

@@ -4,17 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import Table, hand_fields, hidden_fields
-
-GOOD = {0: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"}}
-
-
-@pytest.fixture
-def game_id(table: Table) -> str:
-    """Returns a Classic game with one hand, owned by the default client."""
-    game_id = table.new_game("classic")
-    table.record(game_id, GOOD)
-    return game_id
+from tests.conftest import GOOD, Table, hand_fields, hidden_fields, saved_hand
 
 
 @pytest.fixture
@@ -86,7 +76,7 @@ def test_a_viewer_sees_the_sheet_without_controls(table: Table, game_id, strange
 def test_an_edit_link_may_record(table: Table, game_id, stranger: Table) -> None:
     """The edit link lets another phone record hands."""
     stranger.client.get(f"/join/{table.game(game_id).tokens.edit}")
-    assert stranger.record(game_id, GOOD).status_code == 302
+    assert saved_hand(stranger.record(game_id, GOOD), game_id) == 2
     assert len(table.game(game_id).hands) == 2
 
 
@@ -137,5 +127,5 @@ def test_with_csrf_on_a_whole_flow_works_and_forgeries_fail(csrf_app) -> None:
     )
     preview = table.client.post(f"/games/{game_id}/preview", data=hand_fields(GOOD))
     assert preview.status_code == 400 and preview.get_json()["ok"] is False
-    assert table.client.post(path, data=fields | hand_fields(GOOD)).status_code == 302
+    assert saved_hand(table.client.post(path, data=fields | hand_fields(GOOD)), game_id) == 1
     assert len(table.game(game_id).hands) == 1

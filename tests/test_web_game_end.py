@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import Table
+from tests.conftest import Table, saved_hand
 
 SMALL = {0: {"melded_points": "50"}, 1: {"melded_points": "50"}}
 BIG = {0: {"melded_points": "500", "canastas-natural": 1, "went_out": "out"}}
@@ -14,8 +14,8 @@ BIG = {0: {"melded_points": "500", "canastas-natural": 1, "went_out": "out"}}
 def won(table: Table) -> str:
     """Returns a Classic game that We won at hand 3 (4,000 carried over, then 50, 50, 1,100)."""
     game_id = table.new_game("classic", **{"side-0-start": "4000"})
-    for hand in (SMALL, SMALL, BIG):
-        assert table.record(game_id, hand).status_code == 302
+    for number, hand in enumerate((SMALL, SMALL, BIG), 1):
+        assert saved_hand(table.record(game_id, hand), game_id) == number
     assert table.game(game_id).state.ended_at == 3
     return game_id
 
@@ -50,7 +50,7 @@ def test_an_edit_that_ends_the_game_earlier_offers_to_drop_the_later_hands(
 ) -> None:
     """Hand 1 edited to the big hand: the game ends there; hands 2–3 are shown, not counted."""
     reopen(table, won)
-    assert table.edit(won, 1, BIG).status_code == 302
+    assert saved_hand(table.edit(won, 1, BIG), won) == 1
     game = table.game(won)
     assert game.state.ended_at == 1 and game.state.totals == {"We": 5100, "They": 0}
     sheet = page(table, won)

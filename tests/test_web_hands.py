@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.store.connection import connect
-from tests.conftest import Table, hand_fields
+from tests.conftest import Table, hand_fields, location, saved_hand
 
 GOOD = {
     0: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"},
@@ -173,7 +173,7 @@ def test_the_same_form_sent_twice_saves_one_hand(table: Table, game_id, db) -> N
     """A double tap on Save records the hand once and says so the second time."""
     path = f"/games/{game_id}/hands/new"
     data = table.form(path) | hand_fields(GOOD)
-    assert table.client.post(path, data=data).status_code == 302
+    assert saved_hand(table.client.post(path, data=data), game_id) == 1
     second = table.client.post(path, data=data, follow_redirects=True)
     assert "That hand was already saved." in second.get_data(as_text=True)
     assert saved_nothing(db, version=2, hands=1)
@@ -350,7 +350,7 @@ def test_rare_fields_fold_under_more_and_open_when_used(table: Table) -> None:
     )
     hand = {0: {"melded_points": "120", "went_out": "out", "canastas-natural": 1}}
     hand[1] = {"melded_points": "50", "undeclared_red_threes": 1}
-    assert table.record(game_id, hand).status_code == 302
+    assert saved_hand(table.record(game_id, hand), game_id) == 1
     edit = table.client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
     folds = edit.split('<details class="more"')[1:]
     assert folds[0].startswith(">") and folds[1].startswith(" open>")
@@ -389,8 +389,8 @@ def test_a_meld_below_the_minimum_is_a_warning_in_preview_and_after_saving(table
     answer = table.client.post(path, data=data).get_json()
     assert answer["ok"] and answer["warnings"] == ["They needed 90 to open; 60 melded — check?"]
     response = table.record(game_id, hand)
-    assert response.status_code == 302
-    sheet = html.unescape(table.client.get(response.headers["Location"]).get_data(as_text=True))
+    assert saved_hand(response, game_id) == 1
+    sheet = html.unescape(table.client.get(location(response)).get_data(as_text=True))
     assert '<p class="flash warning" role="status">Hand 1 saved. They needed 90 to open' in sheet
 
 
@@ -412,7 +412,7 @@ def test_minus_red_threes_say_why_in_the_breakdown(table: Table) -> None:
             "why": "no meld",
         }
     ]
-    assert table.record(game_id, hand).status_code == 302
+    assert saved_hand(table.record(game_id, hand), game_id) == 1
     page = table.client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert "Red threes × 1 <small>(minus: no meld)</small>" in page
 
@@ -434,7 +434,7 @@ def test_cutthroat_partners_melds_are_entered_once(table: Table) -> None:
         1: {"melded_points": "120", "hand_points": "20"},
         2: {"red_threes": 1, "hand_points": "15"},
     }
-    assert table.record(game_id, once, lone_hand=0).status_code == 302
+    assert saved_hand(table.record(game_id, once, lone_hand=0), game_id) == 1
     game = table.game(game_id)
     assert game.state.totals == {"Ann": 1400, "Bob": 85, "Cy": 185}
 
@@ -473,7 +473,7 @@ def test_a_stored_partnership_split_across_columns_shows_once(table: Table, app)
         f"/games/{game_id}/hands/1/edit",
         data=table.form(f"/games/{game_id}/hands/1/edit") | fields | checked,
     )
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert saved_hand(response, game_id) == 1
     assert table.game(game_id).state.totals == before
 
 

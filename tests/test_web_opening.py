@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import Table, hidden_fields
+from tests.conftest import Table, hidden_fields, saved_hand
 
 JSON = {"Accept": "application/json"}
 QUIET = {0: {"melded_points": "90"}, 1: {"melded_points": "60"}}
@@ -119,8 +119,8 @@ def test_check_answers_from_the_engine(
     table: Table, client, format_id, setup, hands, form, points, need, met
 ):
     game_id = table.new_game(format_id, **setup)
-    for _ in range(hands):
-        assert table.record(game_id, QUIET).status_code == 302
+    for number in range(1, hands + 1):
+        assert saved_hand(table.record(game_id, QUIET), game_id) == number
     answer = ask(client, game_id, **form).json
     assert (answer["ok"], answer["points"], answer["need"], answer["met"]) == (
         True,

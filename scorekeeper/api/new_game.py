@@ -12,7 +12,7 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import Draft
 from scorekeeper.engine.setup import MAX_START_TOTAL, NOT_MULTIPLE
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
-from scorekeeper.presets import Rules, load_presets, rules_for
+from scorekeeper.presets import FormatChoiceError, Rules, load_presets, rules_for
 from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
 
 KEYS = ("format", "options", "sides", "first_dealer", "start_totals")
@@ -51,8 +51,8 @@ def _format(data: Mapping[str, Any]) -> tuple[Rules, dict[str, Any] | None]:
         raise _invalid([field_error("format", "Choose a format from the list.")])
     try:
         return rules_for(preset.id, options), None
-    except KeyError as error:
-        raise _invalid([field_error("options", str(error.args[0]))]) from None
+    except FormatChoiceError as error:
+        raise _invalid([field_error("options", error.message)]) from None
 
 
 def _name(value: Any, path: str, errors: list[Any]) -> str:

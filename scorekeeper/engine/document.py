@@ -12,7 +12,7 @@ from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, preview
 from scorekeeper.engine.validate import validate_hand, warnings_for
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
-from scorekeeper.presets import Rules, load_presets, rules_for
+from scorekeeper.presets import FormatChoiceError, Rules, rules_for
 
 TOP_LEVEL_KEYS = {"sides", "game_over", "winner", "tied", "message", "warnings", "deal"}
 MAX_SIDE_NAME = MAX_NAME
@@ -62,9 +62,9 @@ def _rules(data: Mapping[str, Any], problems: list[Problem]) -> Rules | None:
     chosen = [k for k, on in options.items() if on] if isinstance(options, Mapping) else options
     try:
         return rules_for(str(format_id), chosen)
-    except KeyError as error:
-        field = "format" if format_id not in load_presets() else "options"
-        problems.append(Problem(None, field, error.args[0], f"unknown_{field}"))
+    except FormatChoiceError as error:
+        field = "format" if error.code == "unknown_format" else "options"
+        problems.append(Problem(None, field, error.message, f"unknown_{field}"))
         return None
 
 

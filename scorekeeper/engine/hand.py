@@ -45,10 +45,6 @@ class SideEntry:
         """Tells whether this column went out, concealed or not."""
         return self.went_out != "no"
 
-    def canasta_count(self) -> int:
-        """Returns the number of canastas of every kind."""
-        return sum(self.canastas.values())
-
     def as_dict(self) -> dict[str, Any]:
         """Returns the entry in the input shape of `scorekeeper score`."""
         data: dict[str, Any] = {

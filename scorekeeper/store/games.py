@@ -28,7 +28,6 @@ from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
 logger = logging.getLogger(__name__)
 
 MAX_HANDS = 1_000  # hands in one game, recorded or imported: far more than any evening
-ROLES = ("owner", "edit", "view")
 
 
 def now() -> str:

@@ -14,7 +14,7 @@ from scorekeeper import engine, safe_json
 from scorekeeper.engine import Hand, Setup, Side
 from scorekeeper.engine.ending import MAX_TARGET, TargetRaise, after_end_problems, with_raises
 from scorekeeper.format_documents import FormatError, digest, preset_document, rules_of
-from scorekeeper.presets import Rules, load_presets
+from scorekeeper.presets import FormatChoiceError, Rules, load_presets
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import StoreError
@@ -314,8 +314,8 @@ def check_game(index: int, raw: Any) -> Imported:
         raise InvalidImport(f"{where}: unknown format {format_id!r}.")
     try:
         load_presets()[format_id].with_options(options)
-    except KeyError as error:
-        raise InvalidImport(f"{where}: {error.args[0]}.") from None
+    except FormatChoiceError as error:
+        raise InvalidImport(f"{where}: {error.message}.") from None
     book = _rule_book(where, format_id, options, raw.get("rules"))
     rules = book.segments[0].rules
     sides = _sides(where, raw["sides"])

@@ -16,14 +16,15 @@ from scorekeeper.web import (
     games,
     hands,
     home,
+    house_formats,
     names,
     notes,
     opening,
     paper,
+    pdf_sheets,
     portable,
     security,
     share,
-    sheets,
     shelf,
     shell,
 )
@@ -53,7 +54,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         games.bp,
         game_end.bp,
         hands.bp,
-        sheets.bp,
+        pdf_sheets.bp,
         paper.bp,
         share.bp,
         opening.bp,
@@ -61,6 +62,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         portable.bp,
         shelf.bp,
         names.bp,
+        house_formats.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)

@@ -12,7 +12,7 @@ from scorekeeper.i18n import MAX_TYPED, NumberProblem, parse_whole
 from scorekeeper.store import Game
 from scorekeeper.web import access
 from scorekeeper.web.posting import new_form_token, posted
-from scorekeeper.web.sheet import render_sheet
+from scorekeeper.web.sheet_page import render_sheet
 
 bp = Blueprint("game_end", __name__, url_prefix="/games/<game_id>")
 

@@ -13,7 +13,7 @@ from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format, house_formats
 from scorekeeper.web import access, follow, game_form
 from scorekeeper.web.posting import posted, posted_token
-from scorekeeper.web.sheet import render_sheet
+from scorekeeper.web.sheet_page import render_sheet
 
 bp = Blueprint("games", __name__)
 

@@ -15,7 +15,7 @@ from scorekeeper.store.hands import PLAY_ON
 from scorekeeper.web import access, hand_form, notes
 from scorekeeper.web.hand_form import Reading
 from scorekeeper.web.posting import new_form_token, posted
-from scorekeeper.web.sheet import render_sheet
+from scorekeeper.web.sheet_page import render_sheet
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<game_id>")
 

@@ -53,11 +53,6 @@ def cards_for(rules: Rules) -> tuple[CardClass, ...]:
     return countable(rules, melded=True)
 
 
-def asks_canasta(rules: Rules) -> bool:
-    """Tells whether some opening requirement of the format needs a canasta (Brazilian)."""
-    return any(tier.needs for tier in rules.opening.tiers)
-
-
 def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Check:
     """Reads the side and the card counts, with a message for each value that cannot be right."""
     values = {SIDE: str(form.get(SIDE, "0"))[:4]}

@@ -1,4 +1,4 @@
-"""A made-up but valid game of any format, for the benchmark, the tests and a look at the sheet."""
+"""A made-up but valid game of any format, for the PDF tests and a look at the sheet."""
 
 from __future__ import annotations
 

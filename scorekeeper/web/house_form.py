@@ -1,0 +1,328 @@
+"""The house format form, built from a format document: one field per dotted key of `set`."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper import i18n
+from scorekeeper.format_checks import FormatProblem
+from scorekeeper.presets import PresetError, apply_changes
+
+# The rule book's order; each top-level key of a document is shown under one heading.
+GROUPS = (
+    ("cards", "Card values", ("cards",)),
+    ("canastas", "Canasta kinds", ("canastas",)),
+    ("red_threes", "Red threes", ("red_threes",)),
+    ("going_out", "Going out", ("going_out",)),
+    ("extras", "Black threes and extras", ("black_threes", "extras")),
+    ("opening", "Opening minimums", ("opening",)),
+    ("ending", "Ending: target and tie", ("ending",)),
+    ("table", "Sides, players and pack", ("table", "pack")),
+)
+NOT_RULES = {"id", "name", "description", "order", "options"}  # named, or switched, elsewhere
+PROSE = {"help", "seating", "hand_label"}  # explanations, not values a score depends on
+WORDS = {  # how a key's last part reads on the form
+    "in_hand": "in hand",
+    "min_points": "fewest points",
+    "minus_when": "count minus when",
+    "concealed_bonus": "concealed total",
+    "canastas": "canastas needed",
+    "must_exceed": "meld must exceed the minimum",
+    "players_per_side": "players per side",
+    "min_sides": "fewest sides",
+    "max_sides": "most sides",
+    "winner_bonus": "winner's bonus",
+    "red_threes_match_canastas": "red threes match canastas",
+    "seats_per_side": "seats per side",
+    "by": "set by",
+}
+LIMIT = 1_000_000
+NEW_KIND = "new_kind"  # the blank row that adds a canasta kind
+
+
+@dataclass
+class Field:
+    """One value of the document on the form: its dotted key, words, kind and text."""
+
+    key: str
+    label: str
+    kind: str  # "number", "numbers" (a list), "text" or "switch"
+    value: str
+    removable: str = ""  # the list item this field belongs to, when it may be removed
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Group:
+    """A heading of the rule book and its fields."""
+
+    id: str
+    heading: str
+    fields: list[Field] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def _words(key: str) -> str:
+    return WORDS.get(key, key.replace("_", " "))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else ""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "switch"
+    if isinstance(value, int):
+        return "number"
+    if isinstance(value, list):
+        return "numbers"
+    return "text"
+
+
+def _leaves(node: Any, key: str, label: str) -> list[tuple[str, str, Any, str]]:
+    """Returns (dotted key, words, value, removable item) for every value under a node."""
+    if isinstance(node, Mapping):
+        found = []
+        for name, value in node.items():
+            if name not in PROSE:
+                found += _leaves(value, f"{key}.{name}", f"{label}: {_words(name)}")
+        return found
+    if isinstance(node, list) and node and all(isinstance(i, Mapping) for i in node):
+        if all("id" in item for item in node):  # a list entered by its items' ids
+            found = []
+            for item in node:
+                words = str(item.get("label") or item["id"])
+                for name, value in item.items():
+                    if name not in PROSE and name != "id":
+                        leaf = f"{key}.{item['id']}.{name}"
+                        found.append((leaf, f"{words}: {_words(name)}", value, item["id"]))
+            return found
+        columns = ["below", "points", "needs"]  # a band table: one row per band
+        found = []
+        for index, row in enumerate(node):
+            for name in columns:
+                if name in row or any(name in r for r in node):
+                    found.append(
+                        (f"{key}.{index}.{name}", f"Band {index + 1}: {name}", row.get(name), "")
+                    )
+        return found
+    return [(key, label, node, "")]
+
+
+def groups(document: Mapping[str, Any], typed: Mapping[str, str] | None = None) -> list[Group]:
+    """Returns the form's groups for a document; `typed` keeps what the user typed."""
+    typed = typed or {}
+    made = []
+    for group_id, heading, tops in GROUPS:
+        group = Group(group_id, heading)
+        for top in tops:
+            if top not in document or top in NOT_RULES:
+                continue
+            for key, label, value, item in _leaves(document[top], top, _words(top).capitalize()):
+                kind = "number" if value is None and not key.endswith(".needs") else _kind(value)
+                if key.endswith(".needs"):
+                    kind = "text"
+                shown = typed[key] if key in typed else _shown(value)
+                removable = item if top == "canastas" else ""
+                group.fields.append(Field(key, label, kind, shown, removable))
+        if group_id == "canastas":  # a blank row adds a kind
+            for name, kind in (("label", "text"), ("bonus", "number"), ("min_points", "number")):
+                key = f"{NEW_KIND}.{name}"
+                words = f"New kind: {_words(name)}"
+                group.fields.append(Field(key, words, kind, typed.get(key, "")))
+        if group.fields:
+            made.append(group)
+    return made
+
+
+def _band_rows(fields: list[Field]) -> dict[str, dict[int, dict[str, str]]]:
+    rows: dict[str, dict[int, dict[str, str]]] = {}
+    for f in fields:
+        found = re.fullmatch(r"(.+)\.(\d+)\.(below|points|needs)", f.key)
+        if found:
+            table, index, name = found.group(1), int(found.group(2)), found.group(3)
+            rows.setdefault(table, {}).setdefault(index, {})[name] = f.key
+    return rows
+
+
+@dataclass
+class Reading:
+    """What a submitted form says: the changes to the base, what was typed, and problems."""
+
+    changes: dict[str, Any]
+    typed: dict[str, str]
+    problems: list[FormatProblem]
+
+
+def _number(text: str, key: str, label: str, problems: list[FormatProblem]) -> int | None:
+    try:
+        return i18n.parse_whole(text, label=label, limit=LIMIT, negative=True)
+    except i18n.NumberProblem as error:
+        problems.append(FormatProblem(key, "not_a_number", str(error)))
+        return None
+
+
+def _value(f: Field, raw: Mapping[str, str], problems: list[FormatProblem]) -> Any:
+    """Returns a field's typed value as the document holds it (None: blank or unreadable)."""
+    text = str(raw.get(f.key, "")).strip()
+    if f.kind == "switch":
+        return f.key in raw
+    if f.kind == "text":
+        return text or None
+    if f.kind == "numbers":
+        parts = [p for p in re.split(r"[;,\s]+", text) if p]
+        numbers = [_number(p, f.key, f.label, problems) for p in parts]
+        return None if None in numbers or not numbers else numbers
+    return _number(text, f.key, f.label, problems) if text else None
+
+
+def value_at(document: Mapping[str, Any], key: str) -> Any:
+    """Returns the value at a dotted key; a list of tables is entered by its items' ids."""
+    node: Any = document
+    for part in key.split("."):
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]  # a band table has no ids: its rows are numbered
+        elif isinstance(node, list):
+            node = next((i for i in node if isinstance(i, Mapping) and i.get("id") == part), None)
+        elif isinstance(node, Mapping):
+            node = node.get(part)
+        else:
+            return None
+    return node
+
+
+def slug(label: str) -> str:
+    """Returns a new canasta kind's id from its name: lowercase letters, digits, underscores."""
+    words = re.findall(r"[a-z0-9]+", label.lower())
+    return "_".join(words)[:30] or "kind"
+
+
+def read(
+    base: Mapping[str, Any],
+    shown: Mapping[str, Any],
+    raw: Mapping[str, str],
+    options: list[tuple[str, Mapping[str, Any]]],
+    switched_before: set[str],
+) -> Reading:
+    """Reads the form rendered from `shown` into changes to `base`, keeping every typed text."""
+    problems: list[FormatProblem] = []
+    fields = [f for g in groups(shown) for f in g.fields if not f.key.startswith(NEW_KIND)]
+    typed = {f.key: str(raw.get(f.key, "")) for f in fields if f.kind != "switch"}
+    removed = {k for k in raw if k.startswith("remove.")}
+    values = {  # a field not posted at all keeps the value the form showed
+        f.key: _value(f, raw, problems)
+        if f.key in raw or f.kind == "switch"
+        else value_at(shown, f.key)
+        for f in fields
+    }
+    typed.update({f.key: _shown(values[f.key]) for f in fields if f.key not in raw})
+    failed = {p.field for p in problems}
+    changes: dict[str, Any] = {}
+    bands = _band_rows(fields)
+    added: dict[str, dict[str, Any]] = {}
+    for f in fields:
+        if f.key in failed or any(f.key.startswith(t + ".") for t in bands):
+            continue
+        top = f.key.split(".")[0]
+        item = f.key.split(".")[1] if f.key.count(".") >= 2 else ""
+        if f.removable and f"remove.{top}.{f.removable}" in removed:
+            continue
+        if value_at(base, f.key) is None and item and value_at(base, f"{top}.{item}") is None:
+            added.setdefault(f"{top}.{item}", {})[f.key.split(".", 2)[2]] = values[f.key]
+        elif values[f.key] != value_at(base, f.key) and values[f.key] is not None:
+            changes[f.key] = values[f.key]
+    for table, rows in bands.items():
+        if any(key in failed for row in rows.values() for key in row.values()):
+            continue
+        whole = []
+        for index in sorted(rows):
+            row = {
+                name: values[key] for name, key in rows[index].items() if values[key] is not None
+            }
+            if row:
+                whole.append(row)
+        if whole != value_at(base, table):
+            changes[table] = whole
+    changes.update(added)
+    for mark in sorted(removed):
+        item = mark.removeprefix("remove.")
+        if value_at(base, item) is not None:
+            changes[item] = None
+        else:
+            changes.pop(item, None)
+    label = str(raw.get(f"{NEW_KIND}.label", "")).strip()
+    for name in ("label", "bonus", "min_points"):
+        typed[f"{NEW_KIND}.{name}"] = str(raw.get(f"{NEW_KIND}.{name}", ""))
+    if label:
+        kind = {"label": label}
+        for name in ("bonus", "min_points"):
+            text = typed[f"{NEW_KIND}.{name}"].strip()
+            number = _number(text or "0", f"{NEW_KIND}.{name}", f"The {_words(name)}", problems)
+            kind[name] = number if number is not None else 0
+        changes[f"canastas.{slug(label)}"] = kind
+    _switch(changes, base, raw, options, switched_before)
+    return Reading(changes, typed, problems)
+
+
+def _switch(
+    changes: dict[str, Any],
+    base: Mapping[str, Any],
+    raw: Mapping[str, str],
+    options: list[tuple[str, Mapping[str, Any]]],
+    switched_before: set[str],
+) -> None:
+    """Applies the house options switched on, and undoes those switched off, over the fields."""
+    for option_id, option_changes in options:
+        now_on = f"option.{option_id}" in raw
+        if now_on and option_id not in switched_before:
+            for key, value in option_changes.items():
+                changes[key] = copy.deepcopy(value)
+        elif not now_on and option_id in switched_before:
+            for key in option_changes:
+                changes.pop(key, None)
+
+
+def switched_on(
+    document: Mapping[str, Any], options: list[tuple[str, Mapping[str, Any]]]
+) -> set[str]:
+    """Returns the house options whose every change the document already holds."""
+    return {
+        option_id
+        for option_id, option_changes in options
+        if all(value_at(document, k) == v for k, v in option_changes.items())
+    }
+
+
+def structure(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Returns the base with the changes applied, unchecked: the shape the form shows."""
+    try:
+        return apply_changes(base, changes, "set")
+    except PresetError:
+        return copy.deepcopy(dict(base))
+
+
+def attach(made: list[Group], problems: list[FormatProblem]) -> list[str]:
+    """Puts each problem beside its field (or its group); returns those that fit none."""
+    fields = {f.key: f for g in made for f in g.fields}
+    left = []
+    for problem in problems:
+        key = problem.field.removeprefix("set.")
+        target = fields.get(key)
+        if target is None:  # a whole table (opening.tiers) or a kind: its first field
+            target = next((f for k, f in fields.items() if k.startswith(key + ".")), None)
+        if target is None and key.startswith("canastas."):
+            target = fields.get(f"{NEW_KIND}.{key.rsplit('.', 1)[-1]}")
+        if target is not None:
+            target.errors.append(problem.message)
+        else:
+            left.append(problem.message)
+    return left

@@ -1,0 +1,65 @@
+"""A house format on a phone: made from Classic, previewed, saved, played, and shared."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import PHONE, axe_violations, screenshot, sign_in, stored_game
+
+pytestmark = pytest.mark.browser
+
+
+def test_make_use_and_share_a_house_format(live_app, base_url, browser, phone, scheme):
+    """Going out 200 and game to 7,500: previewed, saved, a game started, another phone adds it."""
+    sign_in(live_app, phone.context)
+    phone.goto(f"{base_url}/games/new")
+    phone.select_option("#f-base", "classic")
+    with phone.expect_navigation():
+        phone.locator("button:has-text('Make a house format')").tap()
+    assert phone.locator("h1").inner_text() == "Make a house format"
+    assert phone.locator("#f-going_out-bonus").input_value() == "100"
+    screenshot(phone, f"house-form-{scheme}")
+    assert [v["id"] for v in axe_violations(phone)] == []
+
+    phone.locator("#f-name").fill("Grandma's Classic")
+    phone.locator("#f-going_out-bonus").fill("200")
+    phone.locator("#f-ending-target").fill("7500")
+    with phone.expect_navigation():
+        phone.locator("button[value=preview]").tap()
+    these, classic = phone.locator(".example .card").all()
+    assert "Went out\t+200" in these.inner_text()
+    assert "Went out\t+100" in classic.inner_text()
+    assert phone.locator("#f-going_out-bonus").input_value() == "200"  # kept for Save
+    screenshot(phone, f"house-preview-{scheme}")
+    assert [v["id"] for v in axe_violations(phone)] == []
+
+    with phone.expect_navigation():
+        phone.locator("button[value=save]").tap()
+    assert phone.locator("h1").inner_text() == "Grandma's Classic"
+    add_url = phone.locator("#f-add-url").input_value()
+    assert add_url.endswith("/add")
+    assert phone.locator("figure.qr svg").is_visible()
+    screenshot(phone, f"house-share-{scheme}")
+    assert [v["id"] for v in axe_violations(phone)] == []
+
+    with phone.expect_navigation():
+        phone.locator("a:has-text('Set up a game')").tap()
+    with phone.expect_navigation():
+        phone.locator("button:has-text('Start game')").tap()
+    game_id = phone.url.rstrip("/").rsplit("/", 1)[1]
+    rules = stored_game(live_app, game_id).rules
+    assert (rules.going_out.bonus, rules.ending.target) == (200, 7500)
+
+    other = browser.new_context(**PHONE, color_scheme=scheme, service_workers="block")
+    try:
+        second = other.new_page()
+        second.goto(add_url)
+        assert second.locator("h1").inner_text() == "Add this format: Grandma's Classic"
+        assert "7,500" in second.locator("table.changes").inner_text()
+        with second.expect_navigation():
+            second.locator("a:has-text('Make my own copy')").tap()
+        with second.expect_navigation():
+            second.locator("button[value=save]").tap()
+        assert second.locator("h1").inner_text() == "Copy of Grandma's Classic"
+        assert second.locator("a:has-text('Edit')").count() == 1  # the copy is theirs
+    finally:
+        other.close()

@@ -1,0 +1,330 @@
+"""The house format screens: make, preview, refuse, save, edit, duplicate, delete, share."""
+
+from __future__ import annotations
+
+import io
+import json
+from html.parser import HTMLParser
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.presets import load_presets
+from scorekeeper.store import house_formats as houses
+from scorekeeper.store.connection import connect
+
+
+class FormFields(HTMLParser):
+    """Collects what a browser would post from the page's house form: every input, as shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: list[tuple[str, str]] = []
+        self.action = ""
+        self.inside = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "form" and "house" in (found.get("class") or ""):
+            self.inside, self.action = True, str(found.get("action"))
+        if not self.inside or tag != "input" or not found.get("name"):
+            return
+        if found.get("type") == "checkbox" and "checked" not in found:
+            return
+        default = "on" if found.get("type") == "checkbox" else ""
+        self.fields.append((str(found["name"]), found.get("value") or default))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+
+
+def shown(page: bytes) -> dict[str, str]:
+    """Returns the house form's fields as a browser would submit them untouched."""
+    parser = FormFields()
+    parser.feed(page.decode())
+    fields: dict[str, str] = {}
+    for name, value in parser.fields:
+        fields.setdefault(name, value)  # `switched` may repeat; tests use one at most
+    return fields
+
+
+def submit(client: FlaskClient, path: str, action: str = "save", **typed: str):
+    """Opens the form, types into some fields (dotted keys as names) and submits it."""
+    page = client.get(path)
+    assert page.status_code == 200
+    parser = FormFields()
+    parser.feed(page.text)
+    fields = {**shown(page.data), **typed, "action": action}
+    return client.post(parser.action.replace("&amp;", "&"), data=fields)
+
+
+def rows(app) -> list[dict]:
+    db = connect(app.config["DATABASE"])
+    try:
+        return [dict(r) for r in db.query("SELECT * FROM house_formats")]
+    finally:
+        db.close()
+
+
+def test_the_form_shows_every_value_of_the_preset(client):
+    """Start from Classic: each value of its document is a field named by its dotted key."""
+    fields = shown(client.get("/formats/new?base=classic").data)
+    assert fields["going_out.bonus"] == "100"
+    assert fields["ending.target"] == "5000"
+    assert fields["cards.joker.melded"] == "50"
+    assert fields["canastas.natural.bonus"] == "500"
+    assert fields["red_threes.scale"] == "100, 200, 300, 800"
+    assert fields["opening.tiers.2.below"] == "3000"
+    assert fields["pack"] == "108"
+    assert fields["table.players_per_side"] == "2, 2"
+    assert "option.tie_is_draw" not in fields  # a switch, off as in the preset
+    assert 'name="option.tie_is_draw"' in client.get("/formats/new?base=classic").text
+
+
+def test_the_format_list_offers_start_from(client):
+    page = client.get("/games/new").text
+    assert 'action="/formats/new"' in page
+    assert '<option value="samba">Samba</option>' in page
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        (
+            {
+                "new_kind.label": "Canasta of sevens",
+                "new_kind.bonus": "1,000",
+                "new_kind.min_points": "35",
+            },
+            {
+                "canastas.canasta_of_sevens": {
+                    "label": "Canasta of sevens",
+                    "bonus": 1000,
+                    "min_points": 35,
+                }
+            },
+        ),
+        ({"going_out.bonus": "200"}, {"going_out.bonus": 200}),
+        ({"ending.target": "7500"}, {"ending.target": 7500}),
+        (
+            {"new_kind.label": "Wild", "new_kind.bonus": "2000", "new_kind.min_points": "50"},
+            {"canastas.wild": {"label": "Wild", "bonus": 2000, "min_points": 50}},
+        ),
+    ],
+)
+def test_table_examples_through_the_web_form(app, client, typed, expected):
+    """The issue's examples, typed into the form: saved as exactly these changes."""
+    response = submit(client, "/formats/new?base=classic", name="Ours", **typed)
+    assert response.status_code == 303
+    (row,) = rows(app)
+    assert response.headers["Location"] == f"/formats/{row['id']}"
+    assert json.loads(row["changes"]) == expected
+    rules = houses.HouseFormat(**{**_house(row)}).rules
+    if "ending.target" in expected:
+        assert rules.ending.target == 7500
+    if "going_out.bonus" in expected:
+        assert rules.going_out.bonus == 200
+    if any(k.startswith("canastas.") for k in expected):
+        assert len(rules.canastas) == 3
+
+
+def _house(row: dict) -> dict:
+    return {
+        "id": row["id"],
+        "name": row["name"],
+        "base": row["base"],
+        "changes": json.loads(row["changes"]),
+        "document": json.loads(row["document"]),
+        "digest": row["digest"],
+        "created_at": row["created_at"],
+        "updated_at": row["updated_at"],
+    }
+
+
+def test_impossible_rules_are_refused_beside_their_fields(app, client):
+    """A target of 0 and a canasta above the pack: 422, messages on the fields, typing kept."""
+    response = submit(
+        client,
+        "/formats/new?base=classic",
+        name="Broken",
+        **{"ending.target": "0", "canastas.natural.min_points": "5000", "going_out.bonus": "250"},
+    )
+    assert response.status_code == 422
+    page = response.text
+    assert 'id="e-ending.target"' in page
+    assert "The target must be more than 0 points." in page
+    assert 'id="e-canastas.natural.min_points"' in page
+    assert "more than the whole pack holds" in page
+    fields = shown(response.data)
+    assert fields["going_out.bonus"] == "250"  # what was typed stays
+    assert fields["ending.target"] == "0"
+    assert fields["name"] == "Broken"
+    assert rows(app) == []
+
+
+def test_a_word_in_a_number_field_is_refused_and_kept(app, client):
+    response = submit(client, "/formats/new?base=classic", name="X", **{"going_out.bonus": "lots"})
+    assert response.status_code == 422
+    assert shown(response.data)["going_out.bonus"] == "lots"
+    assert 'id="e-going_out.bonus"' in response.text
+    assert rows(app) == []
+
+
+def test_a_name_is_needed_to_save(app, client):
+    response = submit(client, "/formats/new?base=classic", name=" ")
+    assert response.status_code == 422
+    assert 'id="e-name"' in response.text
+    assert rows(app) == []
+
+
+def test_preview_scores_the_example_under_both_rule_books(client):
+    """Preview: the engine's result under the edited rules beside the preset's, nothing saved."""
+    response = submit(
+        client, "/formats/new?base=classic", action="preview", **{"going_out.bonus": "200"}
+    )
+    assert response.status_code == 200
+    page = response.text
+    these, classic = page.split("<h3>")[1:3]
+    assert 'Went out</td><td class="num">+200' in these
+    assert 'Went out</td><td class="num">+100' in classic
+    assert shown(response.data)["going_out.bonus"] == "200"
+
+
+def test_a_house_option_switch_applies_its_changes(app, client):
+    response = submit(
+        client, "/formats/new?base=classic", name="Draws", **{"option.tie_is_draw": "on"}
+    )
+    assert response.status_code == 303
+    assert json.loads(rows(app)[0]["changes"]) == {"ending.tie": "draw"}
+    edit = client.get(response.headers["Location"] + "/edit")
+    assert shown(edit.data)["option.tie_is_draw"] == "on"
+    fields = {k: v for k, v in shown(edit.data).items() if k != "option.tie_is_draw"}
+    again = client.post(response.headers["Location"] + "/edit", data={**fields, "action": "save"})
+    assert again.status_code == 303
+    assert json.loads(rows(app)[0]["changes"]) == {}  # switched off: back to the preset
+
+
+def test_remove_a_canasta_kind(app, client):
+    response = submit(
+        client,
+        "/formats/new?base=classic",
+        name="Naturals only",
+        **{"remove.canastas.mixed": "on"},
+    )
+    assert response.status_code == 303
+    assert json.loads(rows(app)[0]["changes"]) == {"canastas.mixed": None}
+
+
+def test_edit_keeps_games_played_and_changes_the_format(app, client):
+    made = submit(client, "/formats/new?base=classic", name="Ours", **{"going_out.bonus": "200"})
+    path = made.headers["Location"]
+    format_id = path.rsplit("/", 1)[1]
+    db = connect(app.config["DATABASE"])
+    try:
+        from scorekeeper import store
+
+        game = store.create_game(
+            db,
+            format_id=format_id,
+            sides=(("We", ("A", "B")), ("They", ("C", "D"))),
+            first_dealer="A",
+            owner="someone",
+        )
+    finally:
+        db.close()
+    edited = submit(client, path + "/edit", name="Ours", **{"going_out.bonus": "300"})
+    assert edited.status_code == 303
+    assert edited.headers["Location"] == path
+    (row,) = rows(app)
+    assert json.loads(row["changes"]) == {"going_out.bonus": 300}
+    db = connect(app.config["DATABASE"])
+    try:
+        from scorekeeper import store
+
+        assert store.get_game(db, game.id).rules.going_out.bonus == 200  # frozen
+    finally:
+        db.close()
+    refused = client.post(path + "/delete")
+    assert refused.status_code == 303
+    assert refused.headers["Location"] == path
+    assert "Games were played with this house format" in client.get(path).text
+    assert len(rows(app)) == 1
+
+
+def test_only_the_maker_edits_or_deletes(app, client):
+    made = submit(client, "/formats/new?base=classic", name="Ours")
+    path = made.headers["Location"]
+    other = app.test_client()
+    assert other.get(path + "/edit").status_code == 403
+    refused = other.post(path + "/delete")
+    assert refused.headers["Location"] == path
+    assert len(rows(app)) == 1
+    assert "Only the phone that made it" in other.get(path).text
+
+
+def test_duplicate_then_delete(app, client):
+    made = submit(client, "/formats/new?base=samba", name="Ours", **{"ending.target": "15000"})
+    path = made.headers["Location"]
+    copy = client.get(path + "/duplicate")
+    assert shown(copy.data)["name"] == "Copy of Ours"
+    assert shown(copy.data)["ending.target"] == "15000"
+    saved = submit(client, path + "/duplicate", name="Ours too")
+    assert saved.status_code == 303
+    assert saved.headers["Location"] != path
+    assert sorted(r["name"] for r in rows(app)) == ["Ours", "Ours too"]
+    assert {json.dumps(json.loads(r["changes"])) for r in rows(app)} == {'{"ending.target": 15000}'}
+    deleted = client.post(path + "/delete")
+    assert deleted.status_code == 303
+    assert deleted.headers["Location"] == "/games/new"
+    assert [r["name"] for r in rows(app)] == ["Ours too"]
+
+
+def test_share_page_download_and_upload(app, client):
+    made = submit(client, "/formats/new?base=classic", name="Ours", **{"going_out.bonus": "200"})
+    path = made.headers["Location"]
+    page = client.get(path).text
+    assert "<svg" in page
+    assert f"http://localhost{path}/add" in page
+    add = client.get(path + "/add")
+    assert add.status_code == 200
+    assert "Add this format: Ours" in add.text
+    download = client.get(path + ".json")
+    assert download.mimetype == "application/json"
+    data = json.loads(download.data)
+    assert data == {"name": "Ours", "base": "classic", "set": {"going_out.bonus": 200}}
+    other = app.test_client()
+    uploaded = other.post(
+        "/formats/upload", data={"file": (io.BytesIO(download.data), "ours.json")}
+    )
+    assert uploaded.status_code == 303
+    assert len(rows(app)) == 2
+    assert other.get(uploaded.headers["Location"] + "/edit").status_code == 200  # theirs
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"not json", "This file is not JSON"),
+        (b"[1]", "Expected one JSON object"),
+        (b'{"name": "X", "base": "classic", "rules": 1}', "has no field 'rules'"),
+        (
+            b'{"name": "X", "base": "classic", "set": {"ending.target": 0}}',
+            "set.ending.target: The target must be more than 0 points.",
+        ),
+        (b'{"name": "X", "base": "nope", "set": {}}', "Start from a preset"),
+    ],
+)
+def test_upload_refusals_are_clear(app, client, body, message):
+    response = client.post("/formats/upload", data={"file": (io.BytesIO(body), "f.json")})
+    assert response.status_code == 422
+    assert message in response.text.replace("&#39;", "'")
+    assert rows(app) == []
+
+
+def test_every_preset_saves_unchanged(app, client):
+    """Each preset's form, submitted untouched, saves a house format with no changes."""
+    for number, preset_id in enumerate(load_presets()):
+        response = submit(client, f"/formats/new?base={preset_id}", name=f"Same {number}")
+        assert response.status_code == 303, preset_id
+    assert all(json.loads(r["changes"]) == {} for r in rows(app))
