@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.engine import Setup, Side, replay
+from scorekeeper.format_documents import canonical, digest, preset_document
 from scorekeeper.presets import rules_for
 from scorekeeper.store.connection import migrate
 from tests.sample_game import sample_hands
@@ -56,6 +57,17 @@ def _plan(filler: int, pool: int) -> Iterator[tuple[str, int]]:
         yield f"g{i:07d}", 10
 
 
+def freeze_classic_rules(conn: sqlite3.Connection, game_ids: Iterator[str] | list[str]) -> None:
+    """Gives each game the frozen copy of Classic's rules the app stores when it starts a game."""
+    document = preset_document("classic", [])
+    text, sha = canonical(document), digest(document)
+    conn.executemany(
+        "INSERT INTO game_rules (game_id, from_hand, source, source_id, options, document,"
+        " digest, frozen_at) VALUES (?, 1, 'preset', 'classic', '[]', ?, ?, ?)",
+        ((g, text, sha, STAMP) for g in game_ids),
+    )
+
+
 def build(path: Path, filler: int, pool: int) -> Built:
     """Creates the database at `path`: the sheet and PDF games, the write pool and fillers."""
     for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
@@ -91,6 +103,7 @@ def build(path: Path, filler: int, pool: int) -> Built:
         "INSERT INTO hands (game_id, number, entry, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
         ((g, k + 1, stored[k], STAMP, STAMP) for g, n in plan for k in range(n)),
     )
+    freeze_classic_rules(conn, [g for g, _ in plan])
     conn.execute("COMMIT")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()

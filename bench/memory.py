@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_data import PLAYERS, STAMP, entries, token  # noqa: E402
+from bench_data import PLAYERS, STAMP, entries, freeze_classic_rules, token  # noqa: E402
 from bench_http import free_port  # noqa: E402
 
 from scorekeeper.store.connection import migrate  # noqa: E402
@@ -77,6 +77,7 @@ def build(path: Path, games: int, hands: int) -> list[str]:
             for k in range(hands)
         ),
     )
+    freeze_classic_rules(conn, ids)
     conn.execute("COMMIT")
     conn.close()
     return ids

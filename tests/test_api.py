@@ -482,3 +482,16 @@ def test_a_starting_total_sent_as_text_is_read_like_a_typed_one(client):
     response = client.post("/api/v1/games", json=body)
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["game"]["start_totals"] == {"We": -1250}
+
+
+def test_a_name_that_is_not_text_is_refused_on_its_field(client, db):
+    """Players [1, 2] are not renamed: each is a 422 error on its own field."""
+    sides = [{"name": "We", "players": [1, 2]}, {"name": ["They"], "players": ["Cy", "Di"]}]
+    body = {**EXAMPLE_GAME, "sides": sides, "first_dealer": "Cy"}
+    errors = problem(client.post("/api/v1/games", json=body), 422)["errors"]
+    assert {e["field"]: e["message"] for e in errors} == {
+        "sides[0].players[0]": 'A name is text, like "Ann".',
+        "sides[0].players[1]": 'A name is text, like "Ann".',
+        "sides[1].name": 'A name is text, like "Ann".',
+    }
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 0

@@ -130,3 +130,22 @@ def test_a_target_reads_as_people_write_it(table: Table, won: str, typed) -> Non
     response = table.client.post(path, data=table.form(path) | {"target": typed})
     assert response.headers["Location"].endswith(f"/games/{won}")
     assert table.game(won).rules.ending.target == 7500
+
+
+def test_keep_playing_after_an_earlier_end_says_the_later_hands_count_again(
+    table: Table, won: str
+) -> None:
+    """Hand 1 edited to end the game: the offer to play on says hands 2–3 will count again."""
+    assert "count again" not in page(table, won)  # no struck-out hands: nothing to say
+    reopen(table, won)
+    table.edit(won, 1, BIG)
+    reopen(table, won, "0")  # the table kept the end at hand 1, hands 2–3 struck out
+    sheet = page(table, won)
+    assert "Keep playing to 7,500" in sheet
+    notice = "Playing on makes hands 2–3 count again: delete them first if they do not"
+    assert notice in sheet and sheet.index(notice) < sheet.index("Keep playing to 7,500")
+    assert "Hands 2–3, played after the end, will count again." in page(table, won, "/play-on")
+    path = f"/games/{won}"
+    table.client.post(f"{path}/play-on", data=table.form(path) | {"target": "7500"})
+    game = table.game(won)
+    assert game.state.after_end == () and game.state.totals == {"We": 6250, "They": 50}

@@ -55,6 +55,14 @@ def _format(data: Mapping[str, Any]) -> tuple[Rules, dict[str, Any] | None]:
         raise _invalid([field_error("options", error.message)]) from None
 
 
+def _name(value: Any, path: str, errors: list[Any]) -> str:
+    """Returns a name as typed (trimmed); one that is not text is an error on its field."""
+    if value is None or isinstance(value, str):
+        return _text(value)
+    errors.append(field_error(path, 'A name is text, like "Ann".'))
+    return ""
+
+
 def _sides(rules: Rules, raw: list[Any], errors: list[Any]) -> list[tuple[str, list[str]]]:
     """Returns each side's name and players as typed (trimmed); a side of the wrong shape is blank."""
     sides = []
@@ -64,13 +72,14 @@ def _sides(rules: Rules, raw: list[Any], errors: list[Any]) -> list[tuple[str, l
                 field_error(f"sides[{i}]", 'Each side is {"name": ..., "players": [...]}.')
             )
             side = {}
-        name = _text(side.get("name"))
+        name = _name(side.get("name"), f"sides[{i}].name", errors)
         players = side.get("players", [name] if rules.table.individual else [])
         players = players if isinstance(players, list) else []
         if rules.table.individual:  # the column is the player: the side's name is theirs
             sides.append((name, [name] * len(players)))
         else:
-            sides.append((name, [_text(p) for p in players]))
+            names = [_name(p, f"sides[{i}].players[{j}]", errors) for j, p in enumerate(players)]
+            sides.append((name, names))
     return sides
 
 
@@ -109,6 +118,8 @@ def read_new_game(data: Mapping[str, Any]) -> tuple[Draft, dict[str, Any] | None
         dealer = sides[0][1][0] if sides[0][1] else None
     totals = _start_totals(data, errors)
     draft, problems = engine.check_setup(rules, sides, dealer, totals)
+    marked = {e["field"] for e in errors}  # a name that is not text is not also blank
+    problems = [p for p in problems if p.field not in marked]
     if errors or problems:
         raise _invalid([*errors, *problems])
     return draft, inline

@@ -9,6 +9,8 @@ from flask_wtf.csrf import CSRFError
 from werkzeug import Response
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from scorekeeper.store import RulesUnreadable
+
 # Each error page: a headline and the advice shown when the view gave no message of its own.
 PAGES = {
     400: ("Something in that request was wrong.", "Go back and try again."),
@@ -21,6 +23,10 @@ PAGES = {
         "The game may have been shared with another phone only, or the link is mistyped.",
     ),
     405: ("That is not how this page is used.", "Use the buttons on the page."),
+    409: (
+        "This game's rules cannot be read.",
+        "Its hands are kept. Ask whoever runs this app to restore the game's rules from a backup.",
+    ),
     413: ("That was far more than a score sheet needs.", "Send a shorter form."),
     500: (
         "Something went wrong on our side.",
@@ -66,11 +72,19 @@ def server_error(_error: InternalServerError) -> Response:
     return _page(500)
 
 
+def rules_unreadable(error: RulesUnreadable) -> Response:
+    """Says plainly that a game's frozen rules are missing or broken; nothing is lost or guessed."""
+    # Scoring such a game under today's preset would silently rescore it, so it is not shown.
+    current_app.logger.warning("unreadable rules: %s", error)
+    return _page(409, f"{error} Its hands are kept; nothing was changed.")
+
+
 def init_app(app: Flask, renderers: Mapping[str, Renderer] | None = None) -> None:
     """Registers the error handlers; paths under a prefix in `renderers` get its own answer."""
     # The factory passes the API's renderer in, so the web layer never imports the API.
     app.extensions["error_renderers"] = dict(renderers or {})
     app.register_error_handler(CSRFError, csrf_error)
     app.register_error_handler(InternalServerError, server_error)
+    app.register_error_handler(RulesUnreadable, rules_unreadable)
     for code in (400, 403, 404, 405, 413):
         app.register_error_handler(code, http_error)
