@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -140,3 +141,15 @@ def test_a_games_pdf_is_built_once_while_its_version_stands(app, owner, game_id,
         store.record_hand(get_db(), game_id, hand, version=game.version, form_token="t-new")
     after = owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data
     assert built == ["a4", "letter", "a4"] and after != first
+
+
+def test_home_offers_oklahomas_blank_sheet_for_a_chosen_number_of_players(client) -> None:
+    page = client.get("/").get_data(as_text=True)
+    form = re.search(
+        r'<form class="card" action="/sheets/oklahoma\.pdf"[^>]*>(.*?)</form>', page, re.S
+    )
+    assert form, "no players choice for Oklahoma's blank sheet"
+    assert re.findall(r'<option value="(\d)"', form[1]) == ["2", "3", "4", "5"]
+    assert 'action="/sheets/classic.pdf"' not in page  # fixed-size formats keep a plain link
+    sheet = client.get("/sheets/oklahoma.pdf", query_string={"players": "5"})
+    assert sheet.status_code == 200 and sheet.mimetype == "application/pdf"

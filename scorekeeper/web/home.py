@@ -6,6 +6,7 @@ from flask import Blueprint, render_template, request
 
 from scorekeeper import store
 from scorekeeper.db import get_db
+from scorekeeper.pdf.blank_sheet import player_counts
 from scorekeeper.presets import load_presets
 from scorekeeper.web.access import browser_id, can_write
 from scorekeeper.web.origin import is_loopback, lan_origins
@@ -27,6 +28,7 @@ def index() -> str:
     finished = [g for g in games if g.state.status.over]
     # On the hosting computer, the address phones at the table scan, as `serve --lan` printed.
     lan = lan_origins() if is_loopback(request.remote_addr or "") else []
+    presets = list(load_presets().values())
     return render_template(
         "home/index.html",
         playing=playing,
@@ -36,7 +38,8 @@ def index() -> str:
         undo=recent(browser_id()),
         any_shelved=bool(store.shelved_for_browser(get_db(), browser_id())),
         form_token=new_form_token,
-        presets=load_presets().values(),
+        presets=presets,
+        sheet_players={preset.id: player_counts(preset.rules) for preset in presets},
         join_urls=[f"{origin}/" for origin in lan],
         join_qr=qr_svg(f"{lan[0]}/") if lan else None,
     )
