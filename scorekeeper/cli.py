@@ -212,8 +212,7 @@ def sheet(
 def export_pdf(game_id: str, output: Path, paper: str) -> int:
     """Writes the filled score sheet of the saved game GAME_ID (as in /games/GAME_ID) as PDF."""
     from scorekeeper import store
-    from scorekeeper.pdf import game_sheet
-    from scorekeeper.pdf.game_sheet import default_title
+    from scorekeeper.pdf.game_sheet import sheet_of_game
     from scorekeeper.store.connection import connect
 
     database = _database()
@@ -224,17 +223,7 @@ def export_pdf(game_id: str, output: Path, paper: str) -> int:
         return fail(f"no game {game_id!r} in {database}")
     finally:
         db.close()
-    title = default_title(game.setup)
-    data = game_sheet(
-        game.rules,
-        game.setup,
-        game.state,
-        title=title,
-        created=game.created_at,
-        paper=paper,
-        raises=game.raises,
-    )
-    return write_file(output, data)
+    return write_file(output, sheet_of_game(game, paper))
 
 
 @cli.command(short_help="Copy the live database to FILE (safe while serving).")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import re
 
@@ -10,7 +11,6 @@ from pypdf import PdfReader
 
 from scorekeeper import create_app, store
 from scorekeeper.db import get_db
-from scorekeeper.web import pdf_sheets
 from tests.sample_game import sample_hands
 
 
@@ -124,13 +124,15 @@ def test_every_format_has_a_blank_sheet_and_unknown_ones_404(app):
 def test_a_games_pdf_is_built_once_while_its_version_stands(app, owner, game_id, monkeypatch):
     """Downloads of the same version and paper reuse the bytes; a new hand builds it again."""
     built = []
-    real = pdf_sheets.game_sheet
+    # The package exports the function under the module's name, so fetch the module itself.
+    writer = importlib.import_module("scorekeeper.pdf.game_sheet")
+    real = writer.game_sheet
 
     def counting(*args, **kwargs) -> bytes:
         built.append(kwargs["paper"])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(pdf_sheets, "game_sheet", counting)
+    monkeypatch.setattr(writer, "game_sheet", counting)
     first = owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data
     assert owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data == first
     owner.get(f"/games/{game_id}/sheet.pdf?paper=letter")

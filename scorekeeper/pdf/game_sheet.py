@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -411,6 +412,34 @@ def game_sheet(
 ) -> bytes:
     """Returns the PDF score sheet of a game: a row per hand, running totals and the result."""
     return _Sheet(rules, setup, state, title, date_text(created), paper, raises).render()
+
+
+class SavedGame(Protocol):
+    """What the writer reads of a saved game (the store's Game has it; no database here)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def setup(self) -> Setup: ...
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def created_at(self) -> str: ...
+    @property
+    def raises(self) -> tuple[TargetRaise, ...]: ...
+
+
+def sheet_of_game(game: SavedGame, paper: str = "a4") -> bytes:
+    """Returns the PDF score sheet of a saved game, titled by its sides."""
+    return game_sheet(
+        game.rules,
+        game.setup,
+        game.state,
+        title=default_title(game.setup),
+        created=game.created_at,
+        paper=paper,
+        raises=game.raises,
+    )
 
 
 def game_layout(

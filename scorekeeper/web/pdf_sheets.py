@@ -8,9 +8,9 @@ import unicodedata
 from flask import Blueprint, Response, abort, request
 
 from scorekeeper.db import get_db
-from scorekeeper.pdf import PAPERS, blank_sheet, game_sheet
+from scorekeeper.pdf import PAPERS, blank_sheet
 from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
-from scorekeeper.pdf.game_sheet import default_title
+from scorekeeper.pdf.game_sheet import default_title, sheet_of_game
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store import cache
 from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format
@@ -52,15 +52,7 @@ def game_pdf(game_id: str) -> Response:
     kept = (*key, game.version, paper) if key else None
     data = cache.pdfs.get(kept) if kept else None
     if data is None:  # built once per version and paper (scorekeeper/store/cache.py)
-        data = game_sheet(
-            game.rules,
-            game.setup,
-            game.state,
-            title=title,
-            created=game.created_at,
-            paper=paper,
-            raises=game.raises,
-        )
+        data = sheet_of_game(game, paper)
         if kept:
             cache.pdfs.put(kept, data)
     name = f"canasta-{_slug(game.rules.name)}-{_slug(title)}-{game.created_at[:10]}.pdf"
