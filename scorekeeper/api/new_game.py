@@ -15,7 +15,7 @@ from scorekeeper.format_documents import FormatError, inline_document, rules_of
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets, rules_for
 from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
 
-KEYS = ("format", "options", "sides", "first_dealer", "start_totals")
+KEYS = ("format", "options", "sides", "first_dealer", "start_totals", "group")
 
 
 def _invalid(errors: list[Any]) -> ApiProblem:

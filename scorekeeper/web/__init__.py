@@ -14,6 +14,8 @@ from scorekeeper.web import (
     game_end,
     game_form,
     games,
+    group_stats,  # noqa: F401 - adds the history, statistics and player pages to groups.bp
+    groups,
     hands,
     home,
     house_formats,
@@ -63,6 +65,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         shelf.bp,
         names.bp,
         house_formats.bp,
+        groups.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)
