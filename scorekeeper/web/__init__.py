@@ -13,6 +13,7 @@ from scorekeeper.web import (
     errors,
     game_end,
     game_form,
+    game_summary,
     games,
     group_stats,  # noqa: F401 - adds the history, statistics and player pages to groups.bp
     groups,
@@ -66,6 +67,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         names.bp,
         house_formats.bp,
         groups.bp,
+        game_summary.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)
