@@ -13,6 +13,7 @@ from scorekeeper.store.connection import connect
 from scorekeeper.store.groups import create_group
 
 pytestmark = pytest.mark.browser
+WIDER_THAN_THE_PHONE = "document.documentElement.scrollWidth > window.innerWidth"
 
 OUT = {"melded_points": 200, "canastas": {"natural": 1}, "red_threes": 1, "went_out": "out"}
 PLAIN = {"melded_points": 150, "hand_points": 20}
@@ -77,6 +78,7 @@ def test_join_start_with_two_taps_and_read_the_stats(live_app, base_url, phone, 
     assert ann.get_by_role("cell").nth(0).inner_text() == "3"  # games
     assert ann.get_by_role("cell").nth(2).inner_text() == "33%"  # one win in three
     assert [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in axe_violations(page)] == []
+    assert not page.evaluate(WIDER_THAN_THE_PHONE)  # wide tables scroll inside their box
     screenshot(page, f"group-stats-{scheme}")
 
     page.goto(f"{base_url}/groups/{group_id}/history")
@@ -88,6 +90,7 @@ def test_join_start_with_two_taps_and_read_the_stats(live_app, base_url, phone, 
     page.get_by_role("link", name="Ann", exact=True).first.tap()
     assert page.locator("h1").inner_text() == "Ann"
     assert [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in axe_violations(page)] == []
+    assert not page.evaluate(WIDER_THAN_THE_PHONE)
     screenshot(page, f"group-player-{scheme}")
 
     page.goto(f"{base_url}/games/{finished}")
@@ -96,4 +99,5 @@ def test_join_start_with_two_taps_and_read_the_stats(live_app, base_url, phone, 
     box = chart.bounding_box()
     assert box and box["width"] > 300  # the chart fills the phone's width
     assert [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in axe_violations(page)] == []
+    assert not page.evaluate(WIDER_THAN_THE_PHONE)
     screenshot(page, f"game-chart-{scheme}")
