@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_babel import Babel
 from flask_wtf import CSRFProtect
 
+babel = Babel()
 csrf = CSRFProtect()

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from flask import Flask
 from werkzeug.routing import IntegerConverter
 
+from scorekeeper import i18n
 from scorekeeper.engine import MAX_NAME
 from scorekeeper.web import (
     compress,
@@ -20,6 +21,7 @@ from scorekeeper.web import (
     hands,
     home,
     house_formats,
+    language,
     names,
     notes,
     opening,
@@ -31,16 +33,6 @@ from scorekeeper.web import (
     shelf,
     shell,
 )
-
-
-def points(value: int) -> str:
-    """Returns points with thousands separators and a true minus sign, e.g. −1,250."""
-    return f"{value:,}".replace("-", "\N{MINUS SIGN}")
-
-
-def signed(value: int) -> str:
-    """Returns a hand score with its sign, e.g. +520 or −150."""
-    return f"+{value:,}" if value > 0 else points(value)
 
 
 class AsciiIntConverter(IntegerConverter):
@@ -68,15 +60,20 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         house_formats.bp,
         groups.bp,
         game_summary.bp,
+        language.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)
     compress.init_app(app)
     errors.init_app(app, error_renderers)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
-    app.add_template_filter(points)
-    app.add_template_filter(signed)
+    app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} as babel.cfg extracts it
+    app.add_template_filter(i18n.number, "points")
+    app.add_template_filter(i18n.signed, "signed")
+    app.add_template_filter(i18n.day, "day")
     app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength
     app.add_template_filter(game_form.named_players)
     app.add_template_filter(notes.minus_reason)
     app.context_processor(paper.context)
+    app.context_processor(language.context)
+    app.jinja_env.globals["here"] = language.here
