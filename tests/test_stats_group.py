@@ -119,7 +119,7 @@ def test_each_players_games_wins_and_streaks(group):
 def test_ann_figures_number_by_number(group):
     stats, _ = _stats(*group)
     (fmt,) = stats.formats
-    assert (fmt.key, fmt.label, fmt.games) == ("classic", "Classic", 5)
+    assert (fmt.key, fmt.label, fmt.games) == ("classic", ("Classic",), 5)
     figures = _player(stats, "Ann").by_format["classic"].figures(fmt.kinds)
     assert figures == {
         "games": 5,

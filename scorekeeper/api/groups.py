@@ -96,7 +96,7 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "id": entry.game_id,
         "finished": entry.ended,
         "format": entry.format,
-        "label": entry.label,
+        "label": " · ".join(entry.label),
         "hands": entry.hands,
         "tied": entry.tied,
         "winner": entry.winner.name if entry.winner else None,
@@ -124,7 +124,7 @@ def group_history(group_id: str) -> Response:
 
 def _line_json(stats: Statistics, line: Line) -> dict[str, Any]:
     kinds = {f.key: f.kinds for f in stats.formats}
-    labels = {f.key: f.label for f in stats.formats}
+    labels = {f.key: " · ".join(f.label) for f in stats.formats}
     return {
         "games": line.overall.games,
         "wins": line.overall.wins,
@@ -145,7 +145,7 @@ def stats_json(stats: Statistics) -> dict[str, Any]:
         "formats": [
             {
                 "format": f.key,
-                "label": f.label,
+                "label": " · ".join(f.label),
                 "games": f.games,
                 "canastas": [{"kind": k, "label": n} for k, n in f.kinds],
             }

@@ -8,6 +8,7 @@ has its own line pattern and point marker, so the chart reads without telling co
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 
 from scorekeeper.stats.swings import Course
@@ -23,6 +24,27 @@ MARKERS = (  # one shape per side, as the sheet's side marks: ● ▲ ■ ◆ �
     '<path d="M2 0h2v2h2v2H4v2H2V4H0V2h2z"/>',
 )
 Number = Callable[[int], str]
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words a chart holds, in the reader's language: the page builds them."""
+
+    summary: str  # the chart's title: what it shows, for a screen reader
+    target: str  # e.g. "Target 5,000"
+    lead: Callable[[int], str]  # e.g. "The lead changed at hand 3"
+    bars: str  # the bar strip's title
+
+
+def english(course: Course, number: Callable[[int], str] | None = None) -> Words:
+    """Returns the chart's words in English (the command line and tests read these)."""
+    number = number or _plain
+    return Words(
+        summary=_summary(course, number),
+        target=f"Target {number(course.target)}" if course.target else "",
+        lead=lambda hand: f"The lead changed at hand {hand}",
+        bars="Each hand's score, plus above the line and minus below",
+    )
 
 
 def _plain(value: int) -> str:
@@ -50,7 +72,9 @@ def _defs(sides: int, prefix: str) -> str:
     return f"<defs>{shapes}</defs>"
 
 
-def running_totals(course: Course, *, number: Number = _plain, prefix: str = "c") -> str:
+def running_totals(
+    course: Course, *, number: Number = _plain, prefix: str = "c", words: Words | None = None
+) -> str:
     """Returns the running-totals chart: a line per side, one point per counted hand.
 
     `prefix` keeps the ids of two charts on one page apart; `number` writes the axis numbers.
@@ -58,6 +82,7 @@ def running_totals(course: Course, *, number: Number = _plain, prefix: str = "c"
     hands = course.hands
     if not hands:
         return ""
+    words = words or english(course, number)
     values = [v for side in course.totals for v in side]
     low = min(0, *values)
     high = max(values + ([course.target] if course.target else []))
@@ -66,7 +91,7 @@ def running_totals(course: Course, *, number: Number = _plain, prefix: str = "c"
     title = f"{prefix}t"
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{title}">',
-        f'<title id="{title}">{escape(_summary(course, number))}</title>',
+        f'<title id="{title}">{escape(words.summary)}</title>',
         _defs(len(course.totals), prefix),
         f'<g class="axis"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0)}" y2="{y(0)}"/>',
         f'<text x="{LEFT - 4}" y="{y(0) + 4}" text-anchor="end">0</text>',
@@ -90,13 +115,13 @@ def running_totals(course: Course, *, number: Number = _plain, prefix: str = "c"
         # The target's words sit on its line, clear of the points that reach it.
         parts.append(
             f'<g class="target"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty}" y2="{ty}"/>'
-            f'<text x="{LEFT + 4}" y="{ty - 3}">Target {number(course.target)}</text></g>'
+            f'<text x="{LEFT + 4}" y="{ty - 3}">{escape(words.target)}</text></g>'
         )
     for hand in course.lead_changes:
         x = xs[hand - 1]
         parts.append(
             f'<g class="lead"><line x1="{x}" x2="{x}" y1="{TOP}" y2="{HEIGHT - BOTTOM}"/>'
-            f"<title>The lead changed at hand {hand}</title></g>"
+            f"<title>{escape(words.lead(hand))}</title></g>"
         )
     for i, side in enumerate(course.totals):
         points = " ".join(f"{x},{y(v)}" for x, v in zip(xs, side, strict=True))
@@ -126,7 +151,7 @@ def hand_list(numbers: tuple[int, ...]) -> str:
     return "hands " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
-def hand_bars(course: Course, *, prefix: str = "b") -> str:
+def hand_bars(course: Course, *, prefix: str = "b", title: str = "") -> str:
     """Returns a small strip of each hand's score per side: bars up for plus, down for minus."""
     hands = course.hands
     if not hands:
@@ -151,7 +176,7 @@ def hand_bars(course: Course, *, prefix: str = "b") -> str:
     label = f"{prefix}t"
     return (
         f'<svg class="bars" viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="{label}">'
-        f'<title id="{label}">Each hand\'s score, plus above the line and minus below</title>'
+        f'<title id="{label}">{escape(title or english(course).bars)}</title>'
         f'<line class="axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{mid}" y2="{mid}"/>'
         + "".join(paths)
         + "</svg>"

@@ -16,10 +16,9 @@ def format_key(source_id: str, options: Sequence[str]) -> str:
     return source_id + "".join(f"+{o}" for o in sorted(options))
 
 
-def format_label(rules: Rules) -> str:
-    """Returns a format's name with its house options, e.g. "Classic · Concealed needs a canasta"."""
-    chosen = [rules.option(o).label for o in rules.active_options]
-    return " · ".join([rules.name, *chosen])
+def format_label(rules: Rules) -> list[str]:
+    """Returns a format's name and its house options' labels, for a page to put in words."""
+    return [rules.name, *(rules.option(o).label for o in rules.active_options)]
 
 
 def _side(rules: Rules, state: GameState, hands: Sequence[Hand], key: str, counted: int) -> Figures:
@@ -57,7 +56,7 @@ def game_figures(
     state: GameState,
     *,
     key: str,
-    label: str,
+    label: list[str],
 ) -> Figures:
     """Returns a game's figures: its format, result, and each side's numbers, seat by seat."""
     counted = state.ended_at if state.ended_at is not None else len(state.rows)

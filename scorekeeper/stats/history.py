@@ -37,7 +37,7 @@ class Entry:
     game_id: str
     ended: str
     format: str
-    label: str
+    label: tuple[str, ...]  # the format's name, then its house options' labels
     hands: int
     tied: bool
     sides: tuple[SideLine, ...]
@@ -86,7 +86,7 @@ def history(
             g.game_id,
             g.ended,
             g.figures["format"],
-            g.figures["label"],
+            tuple(g.figures["label"]),
             g.figures["hands"],
             g.figures["tied"],
             _sides(g, names),

@@ -142,7 +142,7 @@ class Format:
     """A format games were played under: its key, its label and its kinds of canasta."""
 
     key: str
-    label: str
+    label: tuple[str, ...]  # the format's name, then its house options' labels
     kinds: tuple[tuple[str, str], ...]
     games: int
 
@@ -235,7 +235,7 @@ def statistics(played: Iterable[Played], names: Mapping[str, str]) -> Statistics
     return Statistics(
         games=len(games),
         formats=tuple(
-            Format(key, label, tuple((k, n) for k, n in kinds), count)
+            Format(key, tuple(label), tuple((k, n) for k, n in kinds), count)
             for key, (label, kinds, count) in sorted(formats.items(), key=lambda kv: -kv[1][2])
         ),
         players=_rank(players.values()),

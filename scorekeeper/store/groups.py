@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.games import new_token, now
@@ -21,9 +22,13 @@ class GroupNotFound(StoreError):
 
 
 class InvalidGroup(StoreError):
-    """A group's name or a member change that cannot be made."""
+    """A group's or player's name, or a change, that cannot be made: a code, its params, words."""
 
     message = "The group cannot be saved like this."
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 @dataclass(frozen=True)
@@ -55,9 +60,13 @@ def check_name(name: str) -> str:
     """Returns a group name trimmed; InvalidGroup when it is blank or too long."""
     name = " ".join(str(name).split())
     if not name:
-        raise InvalidGroup("Give the group a name, like “Tuesday table”.")
+        raise InvalidGroup("group-name-blank", "Give the group a name, like “Tuesday table”.")
     if len(name) > MAX_GROUP_NAME:
-        raise InvalidGroup(f"A group name has at most {MAX_GROUP_NAME} characters.")
+        message = f"A group name has at most {MAX_GROUP_NAME} characters."
+        raise InvalidGroup("group-name-too-long", message, most=MAX_GROUP_NAME)
+    problem = name_problem(name[:MAX_NAME], "group")  # the one rule for what a name may hold
+    if problem is not None:
+        raise InvalidGroup(problem.code, problem.message)
     return name
 
 
@@ -175,7 +184,7 @@ def remove_member(db: Database, browser_id: str, group_id: str, tag: str) -> Non
         member_group(db, browser_id, group_id)
         found = [m for m in members(db, group_id) if m.tag == tag]
         if not found:
-            raise InvalidGroup("That phone is no longer a member of this group.")
+            raise InvalidGroup("no-member", "That phone is no longer a member of this group.")
         for member in found:
             db.execute(
                 "DELETE FROM group_members WHERE group_id = ? AND browser_id = ?",
@@ -197,7 +206,7 @@ def delete_demo(db: Database, browser_id: str, group_id: str) -> None:
     with write(db):
         group = member_group(db, browser_id, group_id)
         if not group.demo:
-            raise InvalidGroup("Only a demo group can be deleted.")
+            raise InvalidGroup("not-demo", "Only a demo group can be deleted.")
         db.execute(
             "DELETE FROM games WHERE id IN (SELECT game_id FROM group_games WHERE group_id = ?)",
             [group_id],

@@ -49,7 +49,7 @@ def get_player(db: Database, group_id: str, player_id: str) -> Player:
     """Returns one of the group's players; InvalidGroup when the group has no such player."""
     found = [p for p in players_of(db, group_id) if p.id == player_id]
     if not found:
-        raise InvalidGroup("This group has no such player.")
+        raise InvalidGroup("no-player", "This group has no such player.")
     return found[0]
 
 
@@ -112,7 +112,7 @@ def _checked(name: str) -> str:
     name = " ".join(str(name).split())
     problem = name_problem(name, "player")
     if problem is not None:
-        raise InvalidGroup(problem.message)
+        raise InvalidGroup(problem.code, problem.message)
     return name
 
 
@@ -127,14 +127,15 @@ def rename_player(db: Database, group_id: str, player_id: str, name: str) -> Non
             [group_id, name, player_id],
         ).fetchone()
         if other is not None:
-            raise InvalidGroup(f"{name} is already a player of this group: merge the two instead.")
+            message = f"{name} is already a player of this group: merge the two instead."
+            raise InvalidGroup("name-taken", message, name=name)
         db.execute("UPDATE group_players SET name = ? WHERE id = ?", [name, player_id])
 
 
 def merge_players(db: Database, group_id: str, keep_id: str, merged_id: str) -> None:
     """Makes two spellings one player: every game of `merged_id` becomes `keep_id`'s."""
     if keep_id == merged_id:
-        raise InvalidGroup("Choose two different players to merge.")
+        raise InvalidGroup("same-player", "Choose two different players to merge.")
     with write(db):
         get_player(db, group_id, keep_id)
         get_player(db, group_id, merged_id)

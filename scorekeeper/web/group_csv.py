@@ -48,7 +48,13 @@ def history_rows(entries: Sequence[Entry]) -> list[list[Any]]:
         head += [f"side {i}", f"side {i} players", f"side {i} total"]
     rows: list[list[Any]] = [head]
     for e in entries:
-        row = [e.game_id, e.ended, e.label, e.hands, e.winner.name if e.winner else "draw"]
+        row = [
+            e.game_id,
+            e.ended,
+            " · ".join(e.label),
+            e.hands,
+            e.winner.name if e.winner else "draw",
+        ]
         for side in e.sides:
             row += [side.name, " & ".join(side.players), side.total]
         rows.append(row)
@@ -78,7 +84,7 @@ def _line_rows(stats: Statistics, lines: Sequence[Line]) -> list[list[Any]]:
     for line in lines:
         parts: list[tuple[str, Tally, Sequence[Sequence[str]]]] = [("all", line.overall, [])]
         parts += [
-            (f.label, line.by_format[f.key], f.kinds)
+            (" · ".join(f.label), line.by_format[f.key], f.kinds)
             for f in stats.formats
             if f.key in line.by_format
         ]

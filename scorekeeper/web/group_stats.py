@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from datetime import datetime
 
+from babel.numbers import format_decimal, format_percent
 from flask import abort, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug import Response
 
+from scorekeeper import i18n
 from scorekeeper.db import get_db
 from scorekeeper.stats.history import Filters, history
 from scorekeeper.stats.tables import statistics
@@ -21,20 +26,38 @@ DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 @bp.app_template_filter("percent")
 def percent(rate: float | None) -> str:
-    """Returns a rate from 0 to 1 as a whole percentage, e.g. 62%; a dash when there is none."""
-    return "–" if rate is None else f"{rate * 100:.0f}%"
+    """Returns a rate from 0 to 1 as a whole percentage the locale's way; a dash when none."""
+    return "–" if rate is None else format_percent(rate, "#,##0%", locale=i18n.current())
+
+
+def _places(value: float | None, pattern: str) -> str:
+    if value is None:
+        return "–"
+    return format_decimal(value, pattern, locale=i18n.current()).replace("-", "\N{MINUS SIGN}")
 
 
 @bp.app_template_filter("decimal")
 def decimal(value: float | None) -> str:
-    """Returns an average to one place, with a true minus sign; a dash when there is none."""
-    return "–" if value is None else f"{value:,.1f}".replace("-", "\N{MINUS SIGN}")
+    """Returns an average to one place, the locale's way, with a true minus sign."""
+    return _places(value, "#,##0.0")
 
 
 @bp.app_template_filter("decimal2")
 def decimal2(value: float | None) -> str:
-    """Returns a per-hand rate to two places; a dash when there is none."""
-    return "–" if value is None else f"{value:.2f}"
+    """Returns a per-hand rate to two places, the locale's way."""
+    return _places(value, "0.00")
+
+
+@bp.app_template_filter("format_label")
+def format_label(parts: Sequence[str]) -> str:
+    """Returns a format's name and house options in the reader's language."""
+    return " · ".join(gettext(part) for part in parts)
+
+
+@bp.app_template_filter("day_of")
+def day_of(stamp: str) -> str:
+    """Returns the day of an ISO time, the locale's way."""
+    return i18n.day(datetime.fromisoformat(stamp).date())
 
 
 def _filters(known: dict[str, str]) -> Filters:

@@ -12,6 +12,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug import Response
 
 from scorekeeper.db import get_db
@@ -22,6 +23,7 @@ from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import played
 from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
 from scorekeeper.web.access import browser_id
+from scorekeeper.web.group_words import explain
 from scorekeeper.web.origin import public_url, reachable_by_other_phones
 from scorekeeper.web.share import qr_svg
 
@@ -57,9 +59,9 @@ def create() -> Response | tuple[str, int]:
         group = store_groups.create_group(get_db(), name, browser_id())
     except InvalidGroup as error:
         mine = store_groups.groups_for_browser(get_db(), browser_id())
-        page = render_template("groups/index.html", groups=mine, error=error.message, name=name)
+        page = render_template("groups/index.html", groups=mine, error=explain(error), name=name)
         return page, 422
-    flash(f"Group “{group.name}” made. Share its link so the others can join.", "ok")
+    flash(_("Group “%(name)s” made. Share its link so the others can join.", name=group.name), "ok")
     return redirect(url_for("groups.page", group_id=group.id))
 
 
@@ -104,7 +106,7 @@ def leave(group_id: str) -> Response:
     """Takes this phone out of the group; its games stay the group's."""
     group = member_group(group_id)
     store_groups.leave_group(get_db(), browser_id(), group_id)
-    flash(f"This phone left “{group.name}”.", "ok")
+    flash(_("This phone left “%(name)s”.", name=group.name), "ok")
     return redirect(url_for("groups.index"))
 
 
@@ -113,7 +115,7 @@ def replace_link(group_id: str) -> Response:
     """Gives the group a new join link; the old one (and its API token) stops working."""
     member_group(group_id)
     store_groups.replace_token(get_db(), browser_id(), group_id)
-    flash("New join link made. The old link no longer opens this group.", "ok")
+    flash(_("New join link made. The old link no longer opens this group."), "ok")
     return redirect(url_for("groups.page", group_id=group_id))
 
 
@@ -124,9 +126,9 @@ def remove_member(group_id: str, tag: str) -> Response:
     try:
         store_groups.remove_member(get_db(), browser_id(), group_id, tag)
     except InvalidGroup as error:
-        flash(error.message, "error")
+        flash(explain(error), "error")
     else:
-        flash("That phone is no longer a member of this group.", "ok")
+        flash(_("That phone is no longer a member of this group."), "ok")
     return redirect(url_for("groups.page", group_id=group_id))
 
 
@@ -137,9 +139,9 @@ def delete(group_id: str) -> Response:
     try:
         store_groups.delete_demo(get_db(), browser_id(), group_id)
     except InvalidGroup as error:
-        flash(error.message, "error")
+        flash(explain(error), "error")
         return redirect(url_for("groups.page", group_id=group_id))
-    flash("The demo group is deleted.", "ok")
+    flash(_("The demo group is deleted."), "ok")
     return redirect(url_for("home.index"))
 
 
@@ -152,9 +154,9 @@ def rename_player(group_id: str, player_id: str) -> Response:
             get_db(), group_id, player_id, request.form.get("name", "")[:200]
         )
     except InvalidGroup as error:
-        flash(error.message, "error")
+        flash(explain(error), "error")
     else:
-        flash("Player renamed.", "ok")
+        flash(_("Player renamed."), "ok")
     return redirect(url_for("groups.player", group_id=group_id, player_id=player_id))
 
 
@@ -166,7 +168,7 @@ def merge_player(group_id: str, player_id: str) -> Response:
     try:
         store_players.merge_players(get_db(), group_id, player_id, other)
     except InvalidGroup as error:
-        flash(error.message, "error")
+        flash(explain(error), "error")
     else:
-        flash("Players merged: every game of both is this player's now.", "ok")
+        flash(_("Players merged: every game of both is this player's now."), "ok")
     return redirect(url_for("groups.player", group_id=group_id, player_id=player_id))
