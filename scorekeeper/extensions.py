@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_compress import Compress
 from flask_wtf import CSRFProtect
 
 csrf = CSRFProtect()
+compress = Compress()  # zstd, br or gzip for text answers; settings in web/__init__.py
