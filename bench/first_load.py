@@ -20,7 +20,10 @@ from tests.conftest import Table  # noqa: E402
 
 ENCODINGS = ("identity", "gzip", "gzip, deflate, br, zstd")
 ASSET = re.compile(rb'(?:href|src)="(/static/(?:css|js)/[^"]+)"')
-HAND = {0: {"melded_points": "60", "hand_points": "15", "red_threes": 1}, 1: {"melded_points": "90"}}
+HAND = {
+    0: {"melded_points": "60", "hand_points": "15", "red_threes": 1},
+    1: {"melded_points": "90"},
+}
 
 
 def first_load(client, path: str, encoding: str) -> int:

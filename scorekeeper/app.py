@@ -1,4 +1,4 @@
-"""The app factory: config, instance folder, secret key, database, CSRF and blueprints."""
+"""The app factory: config, instance folder, secret key, database, CSRF, languages, blueprints."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import api, collector, db, web
-from scorekeeper.extensions import csrf
+from scorekeeper import api, collector, db, i18n, web
+from scorekeeper.extensions import babel, csrf
 from scorekeeper.resources import resource_dir
 
 
@@ -60,7 +60,7 @@ def owner_only(database: str) -> None:
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Builds the app: config, instance folder, secret key, database, CSRF and blueprints."""
+    """Builds the app: config, instance folder, secret key, database, CSRF, languages, blueprints."""
     app = Flask(
         __name__,
         instance_path=_instance_path(),
@@ -92,6 +92,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     collector.init_app(app)
     csrf.init_app(app)
+    babel.init_app(
+        app,
+        locale_selector=i18n.select_locale,
+        default_translation_directories=str(resource_dir("translations")),
+    )
     web.init_app(app, error_renderers={"/api/": api.problems.from_http})  # problem+json
     api.init_app(app)
     return app

@@ -1,10 +1,17 @@
-"""Numbers as people type them, per locale: the one place the app reads a number from text."""
+"""Languages: which one a request reads, and numbers and dates written and read its way."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 from dataclasses import dataclass
+from datetime import date
+
+from babel.dates import format_date
+from babel.numbers import format_decimal
+from flask import has_request_context, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
 
 MAX_TYPED = 200  # characters; a longer number is never a score
 MAX_PARTS = 40  # a sum like 120+35+20 has at most this many parts
@@ -20,8 +27,76 @@ class Locale:
 
 
 ENGLISH = Locale("en", ",. '\N{NO-BREAK SPACE}\N{NARROW NO-BREAK SPACE}")
-LOCALES = {ENGLISH.code: ENGLISH}
+# Where a comma marks decimals it never groups thousands: 4.900 and 4 900 are 4900, 4,9 is no score.
+GROUPED_BY_DOTS = ". '\N{NO-BREAK SPACE}\N{NARROW NO-BREAK SPACE}\N{RIGHT SINGLE QUOTATION MARK}"
+LOCALES = {
+    ENGLISH.code: ENGLISH,
+    **{code: Locale(code, GROUPED_BY_DOTS) for code in ("es", "pt_BR", "it", "de")},
+}
 DEFAULT_LOCALE = ENGLISH.code
+# Each language in its own words, for the switch on every page (the order it lists them in).
+LANGUAGES = {
+    "en": "English",
+    "es": "Español",
+    "pt_BR": "Português",
+    "it": "Italiano",
+    "de": "Deutsch",
+}
+COOKIE = "lang"  # the language chosen with the switch, remembered by the browser
+COOKIE_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie
+
+
+def language_code(text: str | None) -> str | None:
+    """Returns our code for a language tag ("pt-br", "PT", "de-AT" -> pt_BR, pt_BR, de), if any."""
+    parts = str(text or "").strip().replace("_", "-").lower().split("-")
+    if not parts[0] or len(parts[0]) > 8:
+        return None
+    for code in LANGUAGES:
+        if code.lower().replace("_", "-") == "-".join(parts[:2]):
+            return code
+    return next((code for code in LANGUAGES if code.split("_")[0] == parts[0]), None)
+
+
+def select_locale() -> str:
+    """Returns the request's language: ?lang=, then the remembered choice, then the browser's."""
+    chosen = language_code(request.args.get("lang"))
+    if chosen:
+        return chosen
+    if not request.path.startswith("/api/"):  # the API answers in what each request asks for
+        chosen = language_code(request.cookies.get(COOKIE))
+        if chosen:
+            return chosen
+    for tag, _quality in request.accept_languages:
+        chosen = language_code(tag)
+        if chosen:
+            return chosen
+    return DEFAULT_LOCALE
+
+
+def current() -> str:
+    """Returns the language code in use: the request's, or English outside a request."""
+    if not has_request_context():
+        return DEFAULT_LOCALE
+    return str(get_locale() or DEFAULT_LOCALE)
+
+
+def number(value: int, locale: str | None = None) -> str:
+    """Returns a whole number grouped the locale's way (5,000 / 5.000) with a true minus sign."""
+    text = format_decimal(value, locale=locale or current())
+    return text.replace("-", "\N{MINUS SIGN}")
+
+
+def signed(value: int, locale: str | None = None) -> str:
+    """Returns a hand score with its sign, e.g. +520 or −150."""
+    return f"+{number(value, locale)}" if value > 0 else number(value, locale)
+
+
+def day(when: date, locale: str | None = None) -> str:
+    """Returns a date the locale's way: 30 Nov 2026, 30 nov 2026, 30.11.2026."""
+    locale = locale or current()
+    if locale == DEFAULT_LOCALE:
+        return f"{when.day} {when:%b %Y}"  # day first, as the sheet always said it
+    return format_date(when, "medium", locale=locale)
 
 
 class NumberProblem(ValueError):
@@ -55,40 +130,61 @@ def _refuse_foreign(text: str) -> None:
     if found:
         raise NumberProblem(
             "foreign-digit",
-            f"Type the digits 0 to 9; \N{LEFT DOUBLE QUOTATION MARK}{found}"
-            "\N{RIGHT DOUBLE QUOTATION MARK} is not one of them.",
+            _("Type the digits 0 to 9; “%(digit)s” is not one of them.", digit=found),
         )
+
+
+def _too_large(label: str | None, limit: int) -> NumberProblem:
+    """Returns the refusal of a number over its limit, naming the limit the reader's way."""
+    most = number(limit)
+    if label is None:
+        return NumberProblem(
+            "too-large", _("The number is too large: at most %(most)s.", most=most)
+        )
+    return NumberProblem(
+        "too-large", _("%(label)s is too large: at most %(most)s.", label=label, most=most)
+    )
 
 
 def parse_whole(
     text: str,
     *,
-    label: str = "The number",
+    label: str | None = None,
     limit: int,
     negative: bool = False,
     sums: bool = False,
-    locale: str = DEFAULT_LOCALE,
+    locale: str | None = None,
 ) -> int:
-    """Returns the whole number typed (a sum of parts when `sums`), or raises NumberProblem."""
+    """Returns the whole number typed (a sum of parts when `sums`), or raises NumberProblem.
+
+    `label` names the field in the reader's language; `locale` defaults to the request's.
+    """
     text = str(text).strip()
     _refuse_foreign(text)
     if len(text) > MAX_TYPED:
-        raise NumberProblem("too-large", f"{label} is too large: at most {limit:,}.")
+        raise _too_large(label, limit)
     sign = 1
     if text[:1] in ("-", "\N{MINUS SIGN}") and len(text) > 1:
         if not negative:
-            raise NumberProblem("negative", f"{label} cannot be negative.")
+            if label is None:
+                raise NumberProblem("negative", _("The number cannot be negative."))
+            raise NumberProblem("negative", _("%(label)s cannot be negative.", label=label))
         sign, text = -1, text[1:].lstrip()
     parts = [part.strip() for part in text.split("+")] if sums else [text]
     if len(parts) > MAX_PARTS:
-        raise NumberProblem("too-many-parts", f"Add at most {MAX_PARTS} numbers at once.")
-    pattern = _PATTERNS.get(locale, _PATTERNS[DEFAULT_LOCALE])
+        raise NumberProblem(
+            "too-many-parts", _("Add at most %(count)s numbers at once.", count=MAX_PARTS)
+        )
+    pattern = _PATTERNS.get(locale or current(), _PATTERNS[DEFAULT_LOCALE])
     if not all(pattern.fullmatch(part) for part in parts):
-        message = "Use numbers joined by +, like 120+35+20." if sums else ""
-        raise NumberProblem("not-a-number", message or "Enter a whole number, like 2.")
+        if sums:
+            message = _("Use numbers joined by +, like 120+35+20.")
+        else:
+            message = _("Enter a whole number, like 2.")
+        raise NumberProblem("not-a-number", message)
     value = sign * sum(int(re.sub(r"[^0-9]", "", part)) for part in parts)
     if abs(value) > limit:
-        raise NumberProblem("too-large", f"{label} is too large: at most {limit:,}.")
+        raise _too_large(label, limit)
     return value
 
 

@@ -16,3 +16,14 @@ def test_every_code_folder_is_listed_as_a_package():
     assert on_disk <= listed, f"add to [tool.setuptools] packages: {sorted(on_disk - listed)}"
     for resource in ("templates", "static", "seeds"):
         assert config["package-dir"][f"scorekeeper.{resource}"] == resource
+
+
+def test_the_translations_ship_in_the_wheel():
+    """Every catalogue, .po and compiled .mo, matches a package-data pattern."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    package = ROOT / "scorekeeper"
+    shipped = {
+        p for pattern in config["package-data"]["scorekeeper"] for p in package.glob(pattern)
+    }
+    catalogues = set((package / "translations").rglob("*.[mp]o"))
+    assert len(catalogues) == 8 and catalogues <= shipped

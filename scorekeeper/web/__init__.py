@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from flask import Flask, Response, request
 from werkzeug.routing import IntegerConverter
 
+from scorekeeper import i18n
 from scorekeeper.engine import MAX_NAME
 from scorekeeper.extensions import compress
 from scorekeeper.web import (
@@ -17,6 +18,7 @@ from scorekeeper.web import (
     hands,
     home,
     house_formats,
+    language,
     names,
     notes,
     opening,
@@ -28,17 +30,6 @@ from scorekeeper.web import (
     shelf,
     shell,
 )
-
-
-def points(value: int) -> str:
-    """Returns points with thousands separators and a true minus sign, e.g. −1,250."""
-    return f"{value:,}".replace("-", "\N{MINUS SIGN}")
-
-
-def signed(value: int) -> str:
-    """Returns a hand score with its sign, e.g. +520 or −150."""
-    return f"+{value:,}" if value > 0 else points(value)
-
 
 # Text worth compressing. PDFs are compressed inside already; the live-update stream is not
 # listed, so each event reaches the phone when it is sent instead of when a buffer fills.
@@ -101,14 +92,19 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         shelf.bp,
         names.bp,
         house_formats.bp,
+        language.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)
     errors.init_app(app, error_renderers)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
-    app.add_template_filter(points)
-    app.add_template_filter(signed)
+    app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} as babel.cfg extracts it
+    app.add_template_filter(i18n.number, "points")
+    app.add_template_filter(i18n.signed, "signed")
+    app.add_template_filter(i18n.day, "day")
     app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength
     app.add_template_filter(game_form.named_players)
     app.add_template_filter(notes.minus_reason)
     app.context_processor(paper.context)
+    app.context_processor(language.context)
+    app.jinja_env.globals["here"] = language.here

@@ -7,7 +7,7 @@ import secrets
 
 from flask import Response, abort, make_response, request, session
 
-from scorekeeper import store
+from scorekeeper import i18n, store
 from scorekeeper.db import get_db
 from scorekeeper.store.sharing import version_of
 from scorekeeper.web import access, paper
@@ -23,7 +23,7 @@ CACHE = "private, no-cache"  # keep a copy, but ask every time: the sheet change
 def etag(game_id: str, version: int, role: str) -> str:
     """Returns the tag of a sheet as this browser sees it: game, version, role, browser, paper."""
     size, why = paper.chosen()  # the page shows the paper: a new choice is a new page
-    seed = f"{BUILD}:{game_id}:{version}:{role}:{access.browser_id()}:{size}:{why}"
+    seed = f"{BUILD}:{game_id}:{version}:{role}:{access.browser_id()}:{size}:{why}:{i18n.current()}"
     return hashlib.sha256(seed.encode()).hexdigest()[:32]
 
 

@@ -7,6 +7,7 @@ import unicodedata
 
 from flask import Blueprint, Response, abort, request
 
+from scorekeeper import i18n
 from scorekeeper.db import get_db
 from scorekeeper.pdf import PAPERS, blank_sheet
 from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
@@ -49,7 +50,7 @@ def game_pdf(game_id: str) -> Response:
     paper, remember = _paper()
     title = default_title(game.setup)
     key = cache.key(get_db(), game.id)
-    kept = (*key, game.version, paper) if key else None
+    kept = (*key, game.version, paper, i18n.current()) if key else None
     data = cache.pdfs.get(kept) if kept else None
     if data is None:  # built once per version and paper (scorekeeper/store/cache.py)
         data = sheet_of_game(game, paper)

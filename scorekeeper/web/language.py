@@ -1,0 +1,50 @@
+"""The language switch on every page: a link to the languages, the choice kept in a cookie."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, abort, redirect, render_template, request
+
+from scorekeeper import i18n
+
+bp = Blueprint("language", __name__)
+
+
+def here() -> str:
+    """Returns the page being shown, to come back to after switching (without ?lang=)."""
+    args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
+    if not args:
+        return request.path
+    return f"{request.path}?{urlencode(args)}"
+
+
+def context() -> dict[str, object]:
+    """Gives every template the language in use and the others to switch to."""
+    return {"lang": i18n.current(), "languages": i18n.LANGUAGES}
+
+
+def _back() -> str:
+    """Returns the page to go back to: ?next= when it is a page of this app, else home."""
+    back = request.args.get("next", "/")
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        return "/"  # only pages of this app: never a way to send someone elsewhere
+    return back
+
+
+@bp.get("/language")
+def pick() -> str:
+    """Lists the languages, each in its own words, as links that choose it."""
+    return render_template("language.html", back=_back())
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> Response:
+    """Remembers the language chosen and goes back to the page the switch was tapped on."""
+    chosen = i18n.language_code(code)
+    if chosen is None:
+        abort(404)
+    back = _back()
+    response = redirect(back)
+    response.set_cookie(i18n.COOKIE, chosen, max_age=i18n.COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
