@@ -68,6 +68,26 @@ def preset_document(format_id: str, options: Iterable[str] = ()) -> dict[str, An
     return document
 
 
+_digests: dict[tuple[str, tuple[str, ...]], str] = {}
+_digests_of: object = None  # the presets they were worked out from
+
+
+def preset_digest(format_id: str, options: tuple[str, ...] = ()) -> str:
+    """Returns the digest of `preset_document(format_id, options)`, worked out once a process."""
+    # Every sheet asks whether its game's preset has moved on, and copying and hashing the
+    # document cost more than the page. Presets are read once per process; should they be
+    # read again (a test editing them), the digests are worked out again too.
+    global _digests_of
+    presets = load_presets()
+    if presets is not _digests_of:
+        _digests.clear()
+        _digests_of = presets
+    key = (format_id, options)
+    if key not in _digests:
+        _digests[key] = digest(preset_document(format_id, options))
+    return _digests[key]
+
+
 def derive(
     base: str | Mapping[str, Any],
     changes: Mapping[str, Any],

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+import shutil
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +15,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app, store
-from scorekeeper.store.connection import connect
+from scorekeeper.store.connection import connect, migrate
 
 # A hand We win by going out with a canasta: the one hand of the `game_id` fixture.
 GOOD = {0: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"}}
@@ -25,16 +28,69 @@ def make_app(tmp_path, monkeypatch, **config: Any) -> Flask:
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"), **config})
 
 
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory) -> Path:
+    """Returns an empty database with every migration applied, for tests to copy."""
+    path = tmp_path_factory.mktemp("migrated") / "empty.db"
+    migrate(path)  # closes its connection, so the WAL is folded into the one file
+    return path
+
+
+@pytest.fixture(scope="session")
+def shared_apps(tmp_path_factory) -> Callable[..., Flask]:
+    """Returns a maker of one app per configuration, built once for the whole session."""
+    # Building an app compiles its URL rules and, on first render, its templates: about
+    # 60 ms, more than most tests take. Tests borrow a built app with a database of their own.
+    built: dict[tuple[tuple[str, Any], ...], Flask] = {}
+
+    def shared(**config: Any) -> Flask:
+        key = tuple(sorted(config.items()))
+        if key not in built:
+            folder = tmp_path_factory.mktemp("shared-app")
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setenv("SCOREKEEPER_INSTANCE", str(folder / "instance"))
+                built[key] = create_app(
+                    {"TESTING": True, "DATABASE": str(folder / "unused.db"), **config}
+                )
+        return built[key]
+
+    return shared
+
+
+@contextmanager
+def borrowed(app: Flask, database: Path, tmp_path: Path) -> Iterator[Flask]:
+    """Lends a shared app to one test: its own database and instance folder, config restored."""
+    config, instance = dict(app.config), app.instance_path
+    shutil.copyfile(database, tmp_path / "test.db")
+    (tmp_path / "instance").mkdir(exist_ok=True)
+    app.config["DATABASE"] = str(tmp_path / "test.db")
+    app.instance_path = str(tmp_path / "instance")
+    try:
+        yield app
+    finally:
+        app.config.clear()
+        app.config.update(config)
+        app.instance_path = instance
+
+
 @pytest.fixture
-def app(tmp_path, monkeypatch) -> Flask:
+def app(shared_apps, migrated_database, tmp_path) -> Iterator[Flask]:
     """Returns the app with CSRF off, so tests post forms without fetching tokens first."""
-    return make_app(tmp_path, monkeypatch, WTF_CSRF_ENABLED=False)
+    with borrowed(shared_apps(WTF_CSRF_ENABLED=False), migrated_database, tmp_path) as lent:
+        yield lent
 
 
 @pytest.fixture
-def csrf_app(tmp_path, monkeypatch) -> Flask:
+def csrf_app(shared_apps, migrated_database, tmp_path) -> Iterator[Flask]:
     """Returns the app with CSRF protection on, as in production."""
-    return make_app(tmp_path, monkeypatch)
+    with borrowed(shared_apps(), migrated_database, tmp_path) as lent:
+        yield lent
+
+
+@pytest.fixture
+def fresh_app(tmp_path, monkeypatch) -> Flask:
+    """Returns an app built for this test alone, for tests that add routes to it."""
+    return make_app(tmp_path, monkeypatch, WTF_CSRF_ENABLED=False)
 
 
 @pytest.fixture
@@ -53,6 +109,15 @@ def runner(app: Flask):
 def db(app: Flask) -> Iterator:
     """Returns a direct connection to the test database, for checking rows."""
     conn = connect(app.config["DATABASE"])
+    yield conn
+    conn.close()
+
+
+@pytest.fixture
+def store_db(migrated_database, tmp_path) -> Iterator:
+    """Returns a connection to a migrated database of its own, with no app around it."""
+    shutil.copyfile(migrated_database, tmp_path / "store.db")
+    conn = connect(tmp_path / "store.db")
     yield conn
     conn.close()
 

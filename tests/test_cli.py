@@ -43,6 +43,7 @@ def run_score(document, *args):
     return done.returncode, json.loads(done.stdout)
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_score_prints_each_side_and_the_game_status():
     code, result = run_score(SEED_001)
     assert code == 0
@@ -54,6 +55,7 @@ def test_score_prints_each_side_and_the_game_status():
     assert (result["game_over"], result["winner"], result["tied"]) == (False, None, False)
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_score_reports_every_problem_with_exit_2():
     bad = json.loads(json.dumps(SEED_001))
     bad["hand"]["They"].update(went_out="out", melded_points=143)
@@ -75,12 +77,14 @@ def test_score_reports_every_problem_with_exit_2():
         pytest.param({"totals_before": {"We": "lots"}}, "totals_before", id="total-not-a-number"),
     ],
 )
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_score_rejects_malformed_documents(change, field):
     code, result = run_score({**SEED_001, **change})
     assert code == 2
     assert field in {e["field"] for e in result["errors"]}
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_score_rejects_text_that_is_not_json():
     done = subprocess.run(
         [sys.executable, "-m", "scorekeeper.cli", "score"],
@@ -93,6 +97,7 @@ def test_score_rejects_text_that_is_not_json():
     assert json.loads(done.stdout)["errors"][0]["field"] == "document"
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_game_over_when_the_hand_crosses_the_target():
     document = {**SEED_001, "totals_before": {"We": 4500, "They": 2900}}
     code, result = run_score(document)

@@ -86,6 +86,7 @@ def _item(breakdown: list[dict], item: str) -> int | None:
     return next((i["points"] for i in breakdown if i["item"] == item), None)
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 @pytest.mark.parametrize(("changes", "we", "before", "item", "points", "over"), CASES)
 def test_the_examples_score_alike_through_the_cli_and_the_api(
     client, changes, we, before, item, points, over
@@ -124,6 +125,7 @@ def test_the_examples_score_alike_through_the_cli_and_the_api(
     assert inline.status_code == 201, inline.get_json()
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_formats_json_lists_house_formats_of_the_instance(tmp_path) -> None:
     env = {"SCOREKEEPER_INSTANCE": str(tmp_path / "instance")}
     code, out = _cli_env(env, "formats", "--json")
@@ -159,6 +161,7 @@ def _cli_env(env: dict[str, str], *args: str) -> tuple[int, str]:
     return done.returncode, done.stdout
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_format_check_prints_a_summary_or_every_problem(tmp_path) -> None:
     good = tmp_path / "grandma.toml"
     good.write_text(
@@ -180,6 +183,7 @@ def test_format_check_prints_a_summary_or_every_problem(tmp_path) -> None:
     ]
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_a_whole_preset_file_checks_and_a_broken_one_does_not(tmp_path) -> None:
     code, out = run_cli("format-check", "seeds/formats/classic.toml")
     assert code == 0 and "Classic (classic)" in out

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from babel.numbers import format_decimal
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import i18n
 from scorekeeper.i18n import NumberProblem, parse_ascii, parse_index, parse_whole
@@ -106,3 +109,22 @@ def test_parse_index(text: str, count: int, expected) -> None:
 def test_parse_ascii(text: str, expected) -> None:
     """Versions and hand numbers are 1 to 12 ASCII digits."""
     assert parse_ascii(text) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    value=st.integers(min_value=-(10**12), max_value=10**12),
+    locale=st.sampled_from(sorted(i18n.LOCALES)),
+)
+def test_numbers_are_written_exactly_as_babel_writes_them(value: int, locale: str) -> None:
+    """The fast formatter agrees with Babel's format_decimal, with a true minus sign."""
+    expected = format_decimal(value, locale=locale).replace("-", "\N{MINUS SIGN}")
+    assert i18n.number(value, locale) == expected
+
+
+@pytest.mark.parametrize(
+    ("locale", "written"),
+    [("en", "5,000 12,500"), ("de", "5.000 12.500"), ("es", "5.000 12.500")],
+)
+def test_thousands_are_grouped_as_each_language_writes_them(locale: str, written: str) -> None:
+    assert f"{i18n.number(5000, locale)} {i18n.number(12500, locale)}" == written

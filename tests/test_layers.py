@@ -141,6 +141,7 @@ def test_the_store_imports_no_web_module() -> None:
         pytest.param("scorekeeper.cli", WEB_STACK, id="cli-without-the-web"),
     ],
 )
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_importing_a_layer_loads_nothing_outside_it(module: str, absent: tuple[str, ...]) -> None:
     """Runs a fresh interpreter, as a script using that layer would."""
     probe = f"import sys, {module}; print(' '.join(sorted(m for m in sys.modules if '.' not in m)))"

@@ -101,6 +101,7 @@ def sheet(name: str, paper: str) -> tuple[bytes, tuple, object]:
     return data, (rules, setup, state), game_layout(rules, setup, state, paper=paper)
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 @pytest.mark.parametrize(("name", "paper"), CASES)
 def test_every_word_stays_inside_the_page_margins(pdftotext, name, paper):
     data, _, ((width, _), _) = sheet(name, paper)
@@ -109,6 +110,7 @@ def test_every_word_stays_inside_the_page_margins(pdftotext, name, paper):
         assert outside == []
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 @pytest.mark.parametrize(("name", "paper"), CASES)
 def test_no_word_crosses_into_the_next_column(pdftotext, name, paper):
     data, _, (_, grid) = sheet(name, paper)
@@ -121,6 +123,7 @@ def test_no_word_crosses_into_the_next_column(pdftotext, name, paper):
         assert inside and crossing == []
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 @pytest.mark.parametrize(("name", "paper"), CASES)
 def test_every_name_is_whole_or_listed_in_full(pdftotext, name, paper):
     data, (_, setup, _), _ = sheet(name, paper)
@@ -193,6 +196,7 @@ def test_blank_score_cells_take_five_handwritten_digits(format_id, paper, player
         assert widths["score"] >= 50 and widths["total"] >= 50
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 @pytest.mark.parametrize(("format_id", "paper", "players"), BLANKS)
 def test_blank_headings_are_separate_words_at_a_legible_size(pdftotext, format_id, paper, players):
     rules = rules_for(format_id)
@@ -211,6 +215,7 @@ def test_blank_headings_are_separate_words_at_a_legible_size(pdftotext, format_i
     assert overlaps == []
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 @pytest.mark.parametrize(("name", "paper"), CASES)
 def test_the_footer_and_header_print_at_a_readable_size(pdftotext, name, paper):
     data, *_ = sheet(name, paper)

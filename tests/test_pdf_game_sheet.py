@@ -192,6 +192,7 @@ def test_the_same_game_gives_the_same_bytes(long_game):
     assert sheet(rules, setup, state) == data
 
 
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
 def test_the_bytes_do_not_depend_on_the_process():
     script = (
         "import hashlib, sys\n"

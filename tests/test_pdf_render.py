@@ -13,6 +13,8 @@ from scorekeeper.pdf import blank_sheet, game_sheet
 from scorekeeper.presets import rules_for
 from tests.sample_game import sample_hands, sample_setup
 
+pytestmark = pytest.mark.slow  # pdftoppm in a subprocess: the fast loop skips it
+
 
 @pytest.fixture(scope="module")
 def pdftoppm() -> str:

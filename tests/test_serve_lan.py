@@ -20,6 +20,8 @@ from scorekeeper import store
 from scorekeeper.serve import lan_addresses
 from scorekeeper.store.connection import connect, migrate
 
+pytestmark = pytest.mark.slow  # a real server in a subprocess: the fast loop skips it
+
 DUMMY = "sk-test0"  # a dummy interface made only when this machine has no LAN address
 DUMMY_ADDRESS = "10.251.0.1"
 URL = re.compile(r"open (http://[0-9.]+:[0-9]+)/")

@@ -15,19 +15,11 @@ OUT = {"melded_points": 300, "canastas": {"natural": 1}, "went_out": "out"}
 
 
 @pytest.fixture
-def db(tmp_path):
-    """Returns a migrated database of its own."""
-    path = tmp_path / "store.db"
-    migrate(path)
-    conn = connect(path)
-    yield conn
-    conn.close()
-
-
-@pytest.fixture
-def game(db) -> store.Game:
+def game(store_db) -> store.Game:
     """Returns a new Classic game owned by browser b1."""
-    return store.create_game(db, format_id="classic", sides=SIDES, first_dealer="Ann", owner="b1")
+    return store.create_game(
+        store_db, format_id="classic", sides=SIDES, first_dealer="Ann", owner="b1"
+    )
 
 
 def hand(**sides) -> dict:
@@ -35,14 +27,14 @@ def hand(**sides) -> dict:
     return {"hand": {"We": {}, "They": {}} | sides}
 
 
-def test_create_game_saves_every_row(db, game) -> None:
+def test_create_game_saves_every_row(store_db, game) -> None:
     """A game, its sides, players and the owner's role are saved together."""
     assert game.version == 1 and game.setup.seats() == ("Ann", "Cy", "Bob", "Di")
     assert len(game.id) == 22 and len({game.id, *vars(game.tokens).values()}) == 4
-    assert db.execute("SELECT count(*) FROM players").fetchone()[0] == 4
-    assert store.role_of(db, "b1", game.id) == "owner"
-    assert store.games_for_browser(db, "b1")[0][1].id == game.id
-    assert store.games_for_browser(db, "b2") == []
+    assert store_db.execute("SELECT count(*) FROM players").fetchone()[0] == 4
+    assert store.role_of(store_db, "b1", game.id) == "owner"
+    assert store.games_for_browser(store_db, "b1")[0][1].id == game.id
+    assert store.games_for_browser(store_db, "b2") == []
 
 
 @pytest.mark.parametrize(
@@ -75,139 +67,161 @@ def test_create_game_saves_every_row(db, game) -> None:
         pytest.param({"start_totals": {"Them": 10}}, "start_totals", id="start-unknown-side"),
     ],
 )
-def test_create_game_refuses_bad_setups(db, kwargs, field) -> None:
+def test_create_game_refuses_bad_setups(store_db, kwargs, field) -> None:
     """A bad setup raises InvalidGame naming the field, and saves nothing."""
     args = {"format_id": "classic", "sides": SIDES, "first_dealer": "Ann"} | kwargs
     with pytest.raises(store.InvalidGame) as error:
-        store.create_game(db, **args)
+        store.create_game(store_db, **args)
     assert error.value.field == field
-    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+    assert store_db.execute("SELECT count(*) FROM games").fetchone()[0] == 0
 
 
-def test_record_stores_the_raw_entry_and_bumps_the_version(db, game) -> None:
+def test_record_stores_the_raw_entry_and_bumps_the_version(store_db, game) -> None:
     """A recorded hand is stored as the engine's document; the version moves on."""
-    number = store.record_hand(db, game.id, hand(We=OUT), version=1, form_token="t1")
+    number = store.record_hand(store_db, game.id, hand(We=OUT), version=1, form_token="t1")
     assert number == 1
-    entry = json.loads(db.execute("SELECT entry FROM hands").fetchone()[0])
+    entry = json.loads(store_db.execute("SELECT entry FROM hands").fetchone()[0])
     assert entry["hand"]["We"]["canastas"] == {"natural": 1} and "They" in entry["hand"]
-    saved = store.get_game(db, game.id)
+    saved = store.get_game(store_db, game.id)
     assert saved.version == 2 and saved.state.totals == {"We": 900, "They": 0}
 
 
-def test_an_engine_hand_is_accepted_too(db, game) -> None:
+def test_an_engine_hand_is_accepted_too(store_db, game) -> None:
     """record_hand takes an engine Hand as well as a raw document."""
     entries = {"We": SideEntry(melded_points=50), "They": SideEntry(hand_points=10)}
-    store.record_hand(db, game.id, Hand(entries), version=1, form_token="t1")
-    assert store.get_game(db, game.id).state.totals == {"We": 50, "They": -10}
+    store.record_hand(store_db, game.id, Hand(entries), version=1, form_token="t1")
+    assert store.get_game(store_db, game.id).state.totals == {"We": 50, "They": -10}
 
 
 @pytest.mark.parametrize(
     ("call", "error"),
     [
         pytest.param(
-            lambda db, g: store.record_hand(
-                db, g, hand(We={"melded_points": 7}), version=1, form_token="n"
+            lambda store_db, g: store.record_hand(
+                store_db, g, hand(We={"melded_points": 7}), version=1, form_token="n"
             ),
             store.InvalidHand,
             id="invalid-hand",
         ),
         pytest.param(
-            lambda db, g: store.record_hand(db, g, hand(We=OUT), version=9, form_token="n"),
+            lambda store_db, g: store.record_hand(
+                store_db, g, hand(We=OUT), version=9, form_token="n"
+            ),
             store.StaleGame,
             id="stale",
         ),
         pytest.param(
-            lambda db, g: store.record_hand(db, g, hand(We=OUT), version=1, form_token="used"),
+            lambda store_db, g: store.record_hand(
+                store_db, g, hand(We=OUT), version=1, form_token="used"
+            ),
             store.AlreadySaved,
             id="repeat",
         ),
         pytest.param(
-            lambda db, g: store.record_hand(db, "nope", hand(We=OUT), version=1, form_token="n"),
+            lambda store_db, g: store.record_hand(
+                store_db, "nope", hand(We=OUT), version=1, form_token="n"
+            ),
             store.GameNotFound,
             id="no-game",
         ),
         pytest.param(
-            lambda db, g: store.edit_hand(db, g, 2, hand(We=OUT), version=1, form_token="n"),
+            lambda store_db, g: store.edit_hand(
+                store_db, g, 2, hand(We=OUT), version=1, form_token="n"
+            ),
             store.HandNotFound,
             id="edit-missing",
         ),
         pytest.param(
-            lambda db, g: store.delete_last_hand(db, g, version=1, form_token="n"),
+            lambda store_db, g: store.delete_last_hand(store_db, g, version=1, form_token="n"),
             store.HandNotFound,
             id="delete-empty",
         ),
     ],
 )
-def test_refused_writes_change_nothing(db, game, call, error) -> None:
+def test_refused_writes_change_nothing(store_db, game, call, error) -> None:
     """Each refusal raises its named error and leaves every table as it was."""
-    db.execute(
+    store_db.execute(
         "INSERT INTO used_form_tokens (token, game_id, used_at) VALUES ('used', ?, '2099-01-01')",
         [game.id],
     )
-    before = [list(db.query(f"SELECT * FROM {t}")) for t in ("games", "hands", "used_form_tokens")]
+    before = [
+        list(store_db.query(f"SELECT * FROM {t}")) for t in ("games", "hands", "used_form_tokens")
+    ]
     with pytest.raises(error):
-        call(db, game.id)
-    after = [list(db.query(f"SELECT * FROM {t}")) for t in ("games", "hands", "used_form_tokens")]
+        call(store_db, game.id)
+    after = [
+        list(store_db.query(f"SELECT * FROM {t}")) for t in ("games", "hands", "used_form_tokens")
+    ]
     assert after == before
 
 
-def test_edit_and_delete_replay_the_sheet(db, game) -> None:
+def test_edit_and_delete_replay_the_sheet(store_db, game) -> None:
     """Editing an earlier hand moves later totals; deleting the last removes it."""
-    store.record_hand(db, game.id, hand(We={"melded_points": 100}), version=1, form_token="a")
-    store.record_hand(db, game.id, hand(They={"melded_points": 100}), version=2, form_token="b")
-    store.edit_hand(db, game.id, 1, hand(We={"melded_points": 200}), version=3, form_token="c")
-    assert store.get_game(db, game.id).state.rows[1].totals == {"We": 200, "They": 100}
-    assert store.delete_last_hand(db, game.id, version=4, form_token="d") == 2
-    saved = store.get_game(db, game.id)
+    store.record_hand(store_db, game.id, hand(We={"melded_points": 100}), version=1, form_token="a")
+    store.record_hand(
+        store_db, game.id, hand(They={"melded_points": 100}), version=2, form_token="b"
+    )
+    store.edit_hand(
+        store_db, game.id, 1, hand(We={"melded_points": 200}), version=3, form_token="c"
+    )
+    assert store.get_game(store_db, game.id).state.rows[1].totals == {"We": 200, "They": 100}
+    assert store.delete_last_hand(store_db, game.id, version=4, form_token="d") == 2
+    saved = store.get_game(store_db, game.id)
     assert len(saved.hands) == 1 and saved.version == 5
 
 
-def test_a_finished_game_is_locked_until_reopened(db) -> None:
+def test_a_finished_game_is_locked_until_reopened(store_db) -> None:
     """Recording on a finished game raises GameOver; reopening allows fixes, not new hands."""
     game = store.create_game(
-        db, format_id="classic", sides=SIDES, first_dealer="Ann", start_totals={"We": 4950}
+        store_db, format_id="classic", sides=SIDES, first_dealer="Ann", start_totals={"We": 4950}
     )
-    store.record_hand(db, game.id, hand(We={"melded_points": 100}), version=1, form_token="a")
+    store.record_hand(store_db, game.id, hand(We={"melded_points": 100}), version=1, form_token="a")
     with pytest.raises(store.GameOver):
-        store.record_hand(db, game.id, hand(We={"melded_points": 100}), version=2, form_token="b")
-    store.set_reopened(db, game.id, version=2, form_token="c")
-    assert store.get_game(db, game.id).reopened
+        store.record_hand(
+            store_db, game.id, hand(We={"melded_points": 100}), version=2, form_token="b"
+        )
+    store.set_reopened(store_db, game.id, version=2, form_token="c")
+    assert store.get_game(store_db, game.id).reopened
     with pytest.raises(store.GameOver, match="keep playing"):
-        store.record_hand(db, game.id, hand(They={"melded_points": 100}), version=3, form_token="d")
-    store.edit_hand(db, game.id, 1, hand(We={"melded_points": 60}), version=3, form_token="e")
-    saved = store.get_game(db, game.id)
+        store.record_hand(
+            store_db, game.id, hand(They={"melded_points": 100}), version=3, form_token="d"
+        )
+    store.edit_hand(store_db, game.id, 1, hand(We={"melded_points": 60}), version=3, form_token="e")
+    saved = store.get_game(store_db, game.id)
     assert saved.reopened and saved.state.status.winner == "We"
     assert saved.state.totals["We"] == 5010 and saved.state.ended_at == 1
-    store.set_reopened(db, game.id, False, version=4, form_token="f")
-    assert store.get_game(db, game.id).locked
+    store.set_reopened(store_db, game.id, False, version=4, form_token="f")
+    assert store.get_game(store_db, game.id).locked
 
 
-def test_join_grants_roles_and_never_lowers_them(db, game) -> None:
+def test_join_grants_roles_and_never_lowers_them(store_db, game) -> None:
     """A link gives its role; a lower link leaves a higher role in place; unknown links fail."""
-    assert store.join(db, "b2", game.tokens.view) == (game.id, "view")
-    assert store.join(db, "b2", game.tokens.edit) == (game.id, "edit")
-    assert store.join(db, "b2", game.tokens.view) == (game.id, "edit")
-    assert store.join(db, "b1", game.tokens.edit) == (game.id, "owner")
+    assert store.join(store_db, "b2", game.tokens.view) == (game.id, "view")
+    assert store.join(store_db, "b2", game.tokens.edit) == (game.id, "edit")
+    assert store.join(store_db, "b2", game.tokens.view) == (game.id, "edit")
+    assert store.join(store_db, "b1", game.tokens.edit) == (game.id, "owner")
     with pytest.raises(store.GameNotFound):
-        store.join(db, "b3", "no-such-token")
+        store.join(store_db, "b3", "no-such-token")
 
 
-def test_write_rolls_back_everything_on_error(db, game) -> None:
+def test_write_rolls_back_everything_on_error(store_db, game) -> None:
     """A failure inside write() leaves no partial change behind."""
-    with pytest.raises(RuntimeError), write(db):
-        db.execute("UPDATE games SET version = 99")
+    with pytest.raises(RuntimeError), write(store_db):
+        store_db.execute("UPDATE games SET version = 99")
         raise RuntimeError
-    assert store.get_game(db, game.id).version == 1 and not db.conn.in_transaction
+    assert store.get_game(store_db, game.id).version == 1 and not store_db.conn.in_transaction
 
 
-def test_old_form_tokens_are_pruned(db, game) -> None:
+def test_old_form_tokens_are_pruned(store_db, game) -> None:
     """Used form tokens older than a week are removed by the next write."""
-    db.execute(
+    store_db.execute(
         "INSERT INTO used_form_tokens (token, game_id, used_at) VALUES ('old', ?, '2000-01-01T00:00:00+00:00')",
         [game.id],
     )
-    store.record_hand(db, game.id, hand(We={"melded_points": 50}), version=1, form_token="new")
-    assert [r[0] for r in db.execute("SELECT token FROM used_form_tokens")] == ["new"]
+    store.record_hand(
+        store_db, game.id, hand(We={"melded_points": 50}), version=1, form_token="new"
+    )
+    assert [r[0] for r in store_db.execute("SELECT token FROM used_form_tokens")] == ["new"]
 
 
 def test_ids_and_tokens_never_start_like_a_command_line_option():
@@ -224,7 +238,6 @@ def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(
     """A server process that knows an older version scores only new hands, unless one was edited."""
     from scorekeeper import engine
     from scorekeeper.store import cache
-    from scorekeeper.store.connection import connect, migrate
 
     path = tmp_path / "two.db"
     migrate(path)
@@ -234,9 +247,9 @@ def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(
     mine_cache, other_cache = cache.GameCache(), cache.GameCache()
     real_load = store.games._load
 
-    def load_per_worker(db, game_id, fresh):  # each connection plays a gunicorn worker
-        monkeypatch.setattr(cache, "shared", mine_cache if db is mine else other_cache)
-        return real_load(db, game_id, fresh)
+    def load_per_worker(store_db, game_id, fresh):  # each connection plays a gunicorn worker
+        monkeypatch.setattr(cache, "shared", mine_cache if store_db is mine else other_cache)
+        return real_load(store_db, game_id, fresh)
 
     monkeypatch.setattr(store.games, "_load", load_per_worker)
     game = store.create_game(

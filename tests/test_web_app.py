@@ -45,8 +45,9 @@ def test_migrations_are_named_and_applied_once(tmp_path) -> None:
         assert applied == [m.name for m in migrations.pending(new)]
 
 
-def test_a_crash_shows_the_500_page(app) -> None:
+def test_a_crash_shows_the_500_page(fresh_app) -> None:
     """An unexpected error shows the plain 500 page, not a traceback."""
+    app = fresh_app
     app.config["PROPAGATE_EXCEPTIONS"] = False
 
     @app.get("/boom")

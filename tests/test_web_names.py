@@ -64,7 +64,7 @@ def test_names_added_later_reach_the_sheet_pdf_home_and_hands(table: Table, db) 
     pdf = table.client.get(f"/games/{game_id}/sheet.pdf")
     text = PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text()
     assert "Smiths" in text and "Joneses" in text
-    assert table.record(game_id, {1: {"melded_points": "50"}}).status_code == 302
+    assert saved_hand(table.record(game_id, {1: {"melded_points": "50"}}), game_id) == 2
 
 
 def test_each_problem_is_shown_beside_its_field_and_the_typing_is_kept(table: Table) -> None:

@@ -69,13 +69,32 @@ def assert_gzipped(plain, packed) -> None:
     assert len(packed.data) < len(plain.data) / 2
 
 
-def test_a_gzipped_static_file_revalidates(client):
-    with client.get("/static/css/app.css", headers={"Accept-Encoding": "gzip"}) as first:
+@pytest.mark.parametrize("encoding", ["gzip", "br", "zstd"])
+def test_a_compressed_static_file_revalidates(client, encoding):
+    headers = {"Accept-Encoding": encoding}
+    with client.get("/static/css/app.css", headers=headers) as first:
         etag = first.headers["ETag"]
-    assert etag.startswith('W/"')
-    headers = {"Accept-Encoding": "gzip", "If-None-Match": etag}
-    with client.get("/static/css/app.css", headers=headers) as again:
+        assert first.headers["Content-Encoding"] == encoding
+    assert etag.endswith(f':{encoding}"')  # the compressed bytes differ from the plain file's
+    with client.get("/static/css/app.css", headers=headers | {"If-None-Match": etag}) as again:
         assert again.status_code == 304
+
+
+def test_a_compressed_sheet_is_still_a_cheap_304(table: Table, client):
+    game_id = table.new_game()
+    first = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "br"})
+    assert first.headers["Content-Encoding"] == "br" and first.headers["ETag"].endswith(':br"')
+    again = client.get(
+        f"/games/{game_id}",
+        headers={"Accept-Encoding": "br", "If-None-Match": first.headers["ETag"]},
+    )
+    assert again.status_code == 304 and again.headers["ETag"] == first.headers["ETag"]
+
+
+def test_the_live_stream_is_not_compressed():
+    from scorekeeper.web import COMPRESSED_TYPES
+
+    assert "text/event-stream" not in COMPRESSED_TYPES
 
 
 def test_pages_name_their_stylesheet_and_scripts_early(table: Table, client):
@@ -87,6 +106,8 @@ def test_pages_name_their_stylesheet_and_scripts_early(table: Table, client):
     assert packed.headers["Link"].split(", ") == links  # gzip comes after, not before
     with client.get("/static/css/app.css") as stylesheet:
         assert "Link" not in stylesheet.headers
+    sheet = client.get(f"/games/{game_id}").headers["Link"]
+    assert "/static/js/sheet.js" in sheet and "opening.js" not in sheet  # loaded only if opened
 
 
 @pytest.mark.parametrize("format_id", ["classic", "oklahoma", "hand_and_foot"])

@@ -194,5 +194,7 @@ def test_the_engines_problems_are_worded_in_the_language(
     path = f"/games/{game_id}/hands/new?lang={language}"
     page = table.client.post(path, data=table.form(path) | hand_fields(hand))
     assert page.status_code == 422
-    found = re.search(rf'<ul class="errors" id="{field}"><li>([^<]*)</li>', page.get_data(as_text=True))
+    found = re.search(
+        rf'<ul class="errors" id="{field}"><li>([^<]*)</li>', page.get_data(as_text=True)
+    )
     assert found and html.unescape(found[1]) == expected

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.format_documents import FormatError, digest, preset_document
+from scorekeeper.format_documents import FormatError, digest, preset_digest, preset_document
 from scorekeeper.marked import N_
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, Segment, freeze
@@ -41,8 +41,14 @@ def source_document(db: Database, segment: Segment) -> Mapping[str, Any] | None:
 
 def rules_changed(db: Database, game: Game) -> bool:
     """Tells whether the game's rules source has moved on since its rules were frozen."""
-    today = source_document(db, game.rule_book.current)
-    return today is not None and digest(today) != game.rule_book.current.digest
+    segment = game.rule_book.current
+    if segment.source == PRESET:  # asked on every sheet: the preset's digest is kept
+        try:
+            return preset_digest(segment.source_id, tuple(segment.options)) != segment.digest
+        except FormatError:  # the preset is gone
+            return False
+    today = source_document(db, segment)
+    return today is not None and digest(today) != segment.digest
 
 
 def play_on_under_new_rules(db: Database, game_id: str, *, version: int, form_token: str) -> int:

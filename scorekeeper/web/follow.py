@@ -12,6 +12,9 @@ from scorekeeper.db import get_db
 from scorekeeper.store.sharing import version_of
 from scorekeeper.web import access, paper
 
+# flask-compress tags a compressed page's ETag with its encoding ("abc" -> "abc:br").
+ENCODED = ("", ":zstd", ":br", ":gzip", ":deflate")
+
 # New with each server start, so a restart with new templates never serves a stale page.
 BUILD = secrets.token_hex(4)
 CACHE = "private, no-cache"  # keep a copy, but ask every time: the sheet changes each hand
@@ -35,10 +38,13 @@ def not_modified(game_id: str) -> Response | None:
         tag = etag(game_id, version_of(get_db(), game_id), held)
     except store.GameNotFound:
         abort(404)
-    if not request.if_none_match.contains_weak(tag):  # gzip makes the tag weak
+    held_tag = next(
+        (tag + s for s in ENCODED if request.if_none_match.contains_weak(tag + s)), None
+    )
+    if held_tag is None:
         return None
     response = Response(status=304)
-    response.set_etag(tag)
+    response.set_etag(held_tag)
     response.headers["Cache-Control"] = CACHE
     return response
 

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from flask import Blueprint, Response, current_app, render_template, url_for
+from flask import Blueprint, Response, current_app, g, render_template, url_for
 
 bp = Blueprint("shell", __name__)
 
 WORKER = "js/sw.js"
-STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)"')
-SCRIPT = re.compile(r'<script src="([^"]+)"')
+PRELOAD_AS = {".css": "style", ".js": "script"}  # what a Link header calls each kind of file
 
 
 @cache
@@ -51,15 +49,21 @@ def offline() -> str:
     return render_template("offline.html")
 
 
+@bp.app_template_global()
+def asset(filename: str) -> str:
+    """Returns a static file's URL, noting it for the page's Link header (`asset('css/x.css')`)."""
+    url = url_for("static", filename=filename)
+    kind = PRELOAD_AS.get(PurePosixPath(filename).suffix)
+    if kind:
+        g.setdefault("preload", []).append(f"<{url}>; rel=preload; as={kind}")
+    return url
+
+
 @bp.after_app_request
 def preload_assets(response: Response) -> Response:
-    """Names a page's stylesheet and scripts in a Link header, so a slow phone fetches them
+    """Names the page's stylesheets and scripts in a Link header, so a slow phone fetches them
     as soon as the page arrives instead of after parsing it."""
-    if response.mimetype != "text/html" or response.is_streamed or "Link" in response.headers:
-        return response
-    html = response.get_data(as_text=True)
-    links = [f"<{href}>; rel=preload; as=style" for href in STYLESHEET.findall(html)]
-    links += [f"<{src}>; rel=preload; as=script" for src in SCRIPT.findall(html)]
-    if links:
-        response.headers["Link"] = ", ".join(links)
+    links = g.pop("preload", None)  # noted by asset() while the templates rendered
+    if links and response.mimetype == "text/html" and "Link" not in response.headers:
+        response.headers["Link"] = ", ".join(dict.fromkeys(links))
     return response
