@@ -87,7 +87,7 @@ def write(catalogue: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     catalogue.fuzzy = False  # the header: a fuzzy catalogue would not compile at all
     with path.open("wb") as file:
-        write_po(file, catalogue, width=100, sort_output=True, omit_header=False)
+        write_po(file, catalogue, width=100, sort_output=True, ignore_obsolete=True)
     with path.with_suffix(".mo").open("wb") as file:
         write_mo(file, catalogue)
 
@@ -135,14 +135,19 @@ def problems(template: Catalog, language: str, catalogue: Catalog) -> list[str]:
     return found
 
 
+def _key(text: Any) -> Any:
+    """Returns a message id or string as something hashable: plural forms as a tuple."""
+    return tuple(text) if isinstance(text, list | tuple) else text
+
+
 def compiled_problems(language: str) -> list[str]:
     """Returns the messages whose compiled .mo differs from the .po (not compiled since)."""
     path = catalogue_path(language)
     source = read(path, language)
     with path.with_suffix(".mo").open("rb") as file:
         built = read_mo(file)
-    expected = {m.id: m.string for m in source if m.id and not m.fuzzy}
-    got = {m.id: m.string for m in built if m.id}
+    expected = {_key(m.id): _key(m.string) for m in source if m.id and m.string and not m.fuzzy}
+    got = {_key(m.id): _key(m.string) for m in built if m.id}
     return [
         f"{language}: messages.mo is not compiled from messages.po ({key!r})"
         for key in sorted(set(expected) | set(got), key=str)

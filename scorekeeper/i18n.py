@@ -107,16 +107,23 @@ def number(value: int, locale: str | None = None) -> str:
     return f"\N{MINUS SIGN}{digits}" if value < 0 else digits
 
 
+def group_symbol(locale: str | None = None) -> str:
+    """Returns the character that groups thousands in the locale: "," or "."."""
+    return _grouping(locale or current())[0]
+
+
 def signed(value: int, locale: str | None = None) -> str:
     """Returns a hand score with its sign, e.g. +520 or −150."""
     return f"+{number(value, locale)}" if value > 0 else number(value, locale)
 
 
-def day(when: date, locale: str | None = None) -> str:
-    """Returns a date the locale's way: 30 Nov 2026, 30 nov 2026, 30.11.2026."""
+def day(when: date | str, locale: str | None = None) -> str:
+    """Returns a date (or an ISO timestamp's date) the locale's way: 30 Nov 2026, 30.11.2026."""
+    if isinstance(when, str):
+        when = date.fromisoformat(when[:10])
     locale = locale or current()
     if locale == DEFAULT_LOCALE:
-        return f"{when.day} {when:%b %Y}"  # day first, as the sheet always said it
+        return format_date(when, "d MMM y", locale=locale)  # day first, as the PDF says it
     return format_date(when, "medium", locale=locale)
 
 

@@ -1,24 +1,115 @@
-"""The engine's item codes in a player's words, shared by the pages and the PDF sheet."""
+"""The engine's codes in the reader's words, shared by the pages and the PDF sheet.
+
+The engine speaks no language: its statuses, opening needs and item reasons carry codes and
+numbers, and these functions word them through the catalogues (docs/translating.md).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from flask_babel import gettext, lazy_gettext
+
+from scorekeeper import i18n
+from scorekeeper.engine import Item, OpeningNeed, Status
+
 # Why a side's red threes count minus, by the preset's sign rule (the item's reason code).
 MINUS_REASONS = {
-    "no_meld": "no meld",
-    "no_canasta": "no canasta",
-    "under_two_canastas": "fewer than two canastas",
+    "no_meld": lazy_gettext("no meld"),
+    "no_canasta": lazy_gettext("no canasta"),
+    "under_two_canastas": lazy_gettext("fewer than two canastas"),
 }
 
 
 def minus_reason(code: str) -> str:
     """Returns why an item counts minus, in a player's words, e.g. "no meld"."""
-    return MINUS_REASONS.get(code, code.replace("_", " "))
+    return str(MINUS_REASONS.get(code, code.replace("_", " ")))
 
 
 # The same, short enough for a narrow column of the printed sheet.
-SHORT_MINUS_REASONS = {"under_two_canastas": "< 2 canastas"}
+SHORT_MINUS_REASONS = {"under_two_canastas": lazy_gettext("< 2 canastas")}
 
 
 def short_minus_reason(code: str) -> str:
     """Returns why an item counts minus in few characters, e.g. "< 2 canastas"."""
-    return SHORT_MINUS_REASONS.get(code) or minus_reason(code)
+    return str(SHORT_MINUS_REASONS.get(code) or minus_reason(code))
+
+
+def text(message: Any) -> str:
+    """Returns a preset's own words (a name, label or help) in the reader's language.
+
+    Never formats: a house format's texts are the table's own and may hold any character.
+    """
+    return gettext(message) if message else ""
+
+
+def need(requirement: OpeningNeed | None) -> str:
+    """Returns an opening requirement in words, e.g. "90", "more than 50", "a natural canasta"."""
+    if requirement is None:
+        return ""
+    points = i18n.number(requirement.points)
+    if requirement.needs == "natural_canasta":
+        return gettext("a natural canasta")
+    if requirement.needs == "canasta":
+        if requirement.points:
+            return gettext("a canasta in a meld of %(points)s", points=points)
+        return gettext("a canasta")
+    if not requirement.points:
+        return gettext("any meld")
+    if requirement.must_exceed:
+        return gettext("more than %(points)s", points=points)
+    return points
+
+
+def _sides(names: Any) -> str:
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
+
+
+def status(state: Status) -> str:
+    """Returns a game's status in words, e.g. "First to 5,000 after a hand."."""
+    p = state.params
+    if state.code == "deal_of":
+        return gettext("Deal %(deal)s of %(deals)s.", deal=p["deal"], deals=p["deals"])
+    if state.code == "first_to":
+        return gettext("First to %(target)s after a hand.", target=i18n.number(p["target"]))
+    if state.code == "winner":
+        margin = i18n.number(p["margin"])
+        return gettext("Winner: %(winner)s, by %(margin)s.", winner=p["winner"], margin=margin)
+    if state.code in ("draw", "tie_play_on"):
+        names, total = _sides(p["sides"]), i18n.number(p["total"])
+        if state.code == "draw":
+            return gettext(
+                "%(sides)s tie at %(total)s: the game is a draw.", sides=names, total=total
+            )
+        return gettext("%(sides)s tie at %(total)s: play another hand.", sides=names, total=total)
+    return state.message
+
+
+# Words a preset takes by default when its file says nothing (presets.py), so the extraction
+# lists them with the presets' own words.
+PRESET_DEFAULTS = (
+    lazy_gettext("Points left in hands"),
+    lazy_gettext("Red threes"),
+    lazy_gettext("Black threes"),
+)
+# The engine's own breakdown items, by key (score.py); the others carry a preset's label.
+ITEM_LABELS = {
+    "melded": lazy_gettext("Melded cards"),
+    "hand": lazy_gettext("Cards left in hand"),
+}
+GOING_OUT = {
+    "Went out": lazy_gettext("Went out"),
+    "Went out concealed": lazy_gettext("Went out concealed"),
+}
+
+
+def item_label(entry: Item) -> str:
+    """Returns a breakdown item's label in words, e.g. "Melded cards" or "Natural canasta"."""
+    if entry.key in ITEM_LABELS:
+        return str(ITEM_LABELS[entry.key])
+    if entry.key == "going_out":
+        return str(GOING_OUT.get(entry.label, entry.label))
+    return text(entry.label)

@@ -19,6 +19,7 @@ LAYERS = {
     "scorekeeper.safe_json": 0,  # JSON from strangers, bounded before parsing: store and API
     "scorekeeper.format_checks": 0,  # format documents: presets, house and inline formats
     "scorekeeper.format_documents": 0,
+    "scorekeeper.marked": 0,  # N_(): English words marked where written, translated at the edges
     "scorekeeper.catalogues": 0,  # the translators' tools: extract, update, check (Babel only)
     "scorekeeper.engine": 1,
     "scorekeeper.stats": 1.5,  # figures across games from the engine's rows; the store keeps them
@@ -31,6 +32,7 @@ LAYERS = {
     "scorekeeper.i18n": 3,  # numbers per locale: read by the screens and the API
     "scorekeeper.charts": 3,  # SVG charts of a game's running totals: the pages draw them
     "scorekeeper.words": 3,  # the engine's item codes in words: the pages and the PDF
+    "scorekeeper.problem_words": 3,  # the engine's problems in words, from code and params
     "scorekeeper.web": 4,
     "scorekeeper.api": 4,
     "scorekeeper.pdf": 4,

@@ -32,17 +32,20 @@ def width(pdf: bytes) -> int:
     ],
 )
 def test_the_paper_follows_the_browsers_region(table: Table, languages, size, why) -> None:
-    """Letter where CLDR says printers hold it (US, Canada, Mexico…), A4 elsewhere."""
+    """Letter where CLDR says printers hold it (US, Canada, Mexico…), A4 elsewhere.
+
+    The pages are read in English (?lang=en): the region still comes from Accept-Language.
+    """
     game_id = table.new_game()
     headers = {"Accept-Language": languages} if languages else {}
     page = html.unescape(
-        table.client.get(f"/games/{game_id}", headers=headers).get_data(as_text=True)
+        table.client.get(f"/games/{game_id}?lang=en", headers=headers).get_data(as_text=True)
     )
     assert f"Score sheet (PDF, {size})" in page
     assert f"Paper: <b>{size}</b> <small>({why})</small>" in page
     pdf = table.client.get(f"/games/{game_id}/sheet.pdf", headers=headers).get_data()
     assert width(pdf) == (LETTER_WIDTH if size == "Letter" else A4_WIDTH)
-    home = table.client.get("/", headers=headers).get_data(as_text=True)
+    home = table.client.get("/?lang=en", headers=headers).get_data(as_text=True)
     assert f"PDF, {size}" in home and f"Paper: <b>{size}</b>" in home
 
 

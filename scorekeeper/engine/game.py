@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
@@ -48,6 +49,8 @@ class Status:
     tied: bool
     margin: int | None
     message: str
+    code: str = ""  # deal_of, first_to, winner, draw or tie_play_on: layers word it from this
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -133,22 +136,30 @@ def game_status(rules: Rules, totals: Mapping[str, int], hands_played: int) -> S
     if ending.deals is not None:
         finished = hands_played >= ending.deals
         waiting = f"Deal {hands_played + 1} of {ending.deals}."
+        code, params = "deal_of", {"deal": hands_played + 1, "deals": ending.deals}
     else:
         target = ending.target or 0  # the preset loader requires a target when deals are open
         finished = any(t >= target for t in totals.values())
         waiting = f"First to {target:,} after a hand."
+        code, params = "first_to", {"target": target}
     if not finished or not totals:
-        return Status(False, None, False, None, waiting)
+        return Status(False, None, False, None, waiting, code, params)
     ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
     top = ranked[0][1]
     leaders = [k for k, t in ranked if t == top]
     if len(leaders) == 1:
         margin = top - ranked[1][1] if len(ranked) > 1 else top
-        return Status(True, leaders[0], False, margin, f"Winner: {leaders[0]}, by {margin:,}.")
+        won = {"winner": leaders[0], "margin": margin}
+        message = f"Winner: {leaders[0]}, by {margin:,}."
+        return Status(True, leaders[0], False, margin, message, "winner", won)
     names = " and ".join(leaders)
+    tie = {"sides": tuple(leaders), "total": top}
     if ending.tie == "draw" or ending.deals is not None:
-        return Status(True, None, True, 0, f"{names} tie at {top:,}: the game is a draw.")
-    return Status(False, None, True, 0, f"{names} tie at {top:,}: play another hand.")
+        message = f"{names} tie at {top:,}: the game is a draw."
+        return Status(True, None, True, 0, message, "draw", tie)
+    return Status(
+        False, None, True, 0, f"{names} tie at {top:,}: play another hand.", "tie_play_on", tie
+    )
 
 
 def _minimums(rules: Rules, totals: Mapping[str, int], deal: int) -> dict[str, OpeningNeed | None]:

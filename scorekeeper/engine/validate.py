@@ -32,7 +32,7 @@ def _points_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]
                     f"{label} of {value:,} is more than the whole {rules.pack}-card pack holds "
                     f"({rules.card_points_max:,}).",
                     "more_than_pack",
-                    {"value": value, "max": rules.card_points_max},
+                    {"value": value, "max": rules.card_points_max, "pack": rules.pack},
                 )
             )
     return problems
@@ -45,7 +45,11 @@ def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
         if count and rule is None:
             problems.append(
                 Problem(
-                    side, field, f"{rules.name} scores no {field.replace('_', ' ')}.", "not_scored"
+                    side,
+                    field,
+                    f"{rules.name} scores no {field.replace('_', ' ')}.",
+                    "not_scored",
+                    {"format": rules.name},
                 )
             )
         elif rule and count > rule.max:
@@ -55,7 +59,7 @@ def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
                     field,
                     f"The pack has only {rule.max} {rule.label.lower()}; got {count}.",
                     "more_than_pack",
-                    {"value": count, "max": rule.max},
+                    {"value": count, "max": rule.max, "label": rule.label},
                 )
             )
     for extra in rules.extras:
@@ -66,7 +70,7 @@ def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
                     extra.id,
                     f"{extra.label}: at most {extra.max}, got {entry.extras[extra.id]}.",
                     "more_than_max",
-                    {"value": entry.extras[extra.id], "max": extra.max},
+                    {"value": entry.extras[extra.id], "max": extra.max, "label": extra.label},
                 )
             )
     return problems
@@ -96,7 +100,7 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
                     f"{_canasta_words(team.canastas, rules)} hold at least {least:,} points of "
                     f"cards, but melded points are {team.melded_points:,}.",
                     "canastas_need_points",
-                    {"least": least, "melded": team.melded_points},
+                    {"least": least, "melded": team.melded_points, "canastas": canastas},
                 )
             )
     if team.went_out == "no":
@@ -127,7 +131,7 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
                     "went_out",
                     f"Going out needs at least {count} × {label}.",
                     "out_needs_kind",
-                    {"kind": kind, "needed": count},
+                    {"kind": kind, "needed": count, "label": rules.canasta(kind).label},
                 )
             )
     if team.went_out == "concealed" and canastas == 0:
@@ -173,7 +177,7 @@ def _threes_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
                     blamed,
                     f"The pack has {in_pack} {label}, but {held} were entered in all.",
                     "more_than_pack",
-                    {"value": held, "max": in_pack},
+                    {"value": held, "max": in_pack, "card": card},
                 )
             )
     return problems
@@ -202,7 +206,7 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
                 f"All sides together hold {cards:,} card points, more than the "
                 f"{rules.pack}-card pack's {rules.card_points_max:,}.",
                 "more_than_pack",
-                {"value": cards, "max": rules.card_points_max},
+                {"value": cards, "max": rules.card_points_max, "pack": rules.pack, "all": True},
             )
         )
     return problems

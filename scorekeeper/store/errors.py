@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorekeeper.engine import Problem
+from scorekeeper.marked import N_
 
 
 class StoreError(Exception):
     """Something the store refused to do; the message is fit to show at the table."""
 
-    message = "The game could not be changed."
+    message = N_("The game could not be changed.")
 
     def __init__(self, message: str | None = None) -> None:
         super().__init__(message or self.message)
@@ -20,19 +21,19 @@ class StoreError(Exception):
 class GameNotFound(StoreError):
     """No game has this id (or this link)."""
 
-    message = "There is no such game."
+    message = N_("There is no such game.")
 
 
 class HandNotFound(StoreError):
     """The game has no hand with this number."""
 
-    message = "That hand is not on this sheet."
+    message = N_("That hand is not on this sheet.")
 
 
 class StaleGame(StoreError):
     """The game changed since the form was opened: its version no longer matches."""
 
-    message = (
+    message = N_(
         "Another phone changed this game since you opened it. Check the sheet, then try again."
     )
 
@@ -40,13 +41,13 @@ class StaleGame(StoreError):
 class AlreadySaved(StoreError):
     """The one-time form token was used before: the same form was sent twice."""
 
-    message = "That hand was already saved."
+    message = N_("That hand was already saved.")
 
 
 class AlreadyStarted(AlreadySaved):
     """The one-time token of a "new game" form started a game before: that game's id."""
 
-    message = "That game was already started."
+    message = N_("That game was already started.")
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
@@ -56,7 +57,7 @@ class AlreadyStarted(AlreadySaved):
 class KeyReused(StoreError):
     """An API Idempotency-Key was used before, on this game and link, for another request."""
 
-    message = (
+    message = N_(
         "This Idempotency-Key was already used for a different request on this game; "
         "send a fresh key for a new change."
     )
@@ -65,7 +66,7 @@ class KeyReused(StoreError):
 class GameOver(StoreError):
     """The game is finished and was not reopened."""
 
-    message = "This game is over. Reopen it to change or add a hand."
+    message = N_("This game is over. Reopen it to change or add a hand.")
 
 
 class InvalidGame(StoreError):

@@ -16,6 +16,7 @@ from sqlite_utils import Database
 
 from scorekeeper import engine
 from scorekeeper.engine import Hand
+from scorekeeper.marked import N_
 from scorekeeper.store.cache import Replayed
 from scorekeeper.store.connection import write
 from scorekeeper.store.errors import (
@@ -31,7 +32,7 @@ from scorekeeper.store.errors import (
 from scorekeeper.store.figures import kept_for_game
 from scorekeeper.store.games import MAX_HANDS, Game, load, now, remember
 
-PLAY_ON = "This game is over: fix a hand, or choose to keep playing to a higher target."
+PLAY_ON = N_("This game is over: fix a hand, or choose to keep playing to a higher target.")
 # A one-time token as `used_form_tokens` keeps it: a form's hidden token or an API write's key.
 FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 TOKEN_DAYS = 7  # a form or an API key is long finished after a week; older ones are pruned

@@ -21,6 +21,7 @@ from scorekeeper.format_documents import (
     preset_document,
     rules_of,
 )
+from scorekeeper.marked import N_
 from scorekeeper.presets import Rules, load_presets, summary
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
@@ -44,19 +45,19 @@ def new_token() -> str:
 class HouseFormatNotFound(StoreError):
     """No house format has this id."""
 
-    message = "There is no such house format."
+    message = N_("There is no such house format.")
 
 
 class NotYourHouseFormat(StoreError):
     """The token given does not edit this house format."""
 
-    message = "This link cannot change that house format."
+    message = N_("This link cannot change that house format.")
 
 
 class HouseFormatInUse(StoreError):
     """Games were played with the house format, so it stays."""
 
-    message = "Games were played with this house format, so it cannot be deleted."
+    message = N_("Games were played with this house format, so it cannot be deleted.")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.format_documents import FormatError, digest, preset_digest, preset_document
+from scorekeeper.marked import N_
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, Segment, freeze
 from scorekeeper.store.games import Game
@@ -24,7 +25,7 @@ SOURCES: dict[str, Callable[[Database, Segment], Mapping[str, Any]]] = {
 class RulesUnchanged(StoreError):
     """The game's rules source gives the same rules as the game already has."""
 
-    message = "This game already plays under the latest rules."
+    message = N_("This game already plays under the latest rules.")
 
 
 def source_document(db: Database, segment: Segment) -> Mapping[str, Any] | None:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlite_utils import Database
 
+from scorekeeper.marked import N_
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import AlreadySaved, GameNotFound, StoreError
 from scorekeeper.store.games import Game, load, now
@@ -19,7 +20,7 @@ SHELVES = ("archived", "deleted")
 class NotOwner(StoreError):
     """Only the browser that started a game may archive, delete or restore it."""
 
-    message = "Only the phone that started this game can archive or delete it."
+    message = N_("Only the phone that started this game can archive or delete it.")
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def delete_for_good(db: Database, game_id: str, browser_id: str) -> None:
             [game_id],
         ).fetchone()
         if shelved is None:  # a game on the home list is archived or deleted first
-            raise StoreError("Archive or delete the game first; then it can go for good.")
+            raise StoreError(N_("Archive or delete the game first; then it can go for good."))
         db.execute("DELETE FROM games WHERE id = ?", [game_id])  # cascades to every row
 
 

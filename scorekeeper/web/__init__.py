@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from flask import Flask, Response, request
 from werkzeug.routing import IntegerConverter
 
-from scorekeeper import i18n
+from scorekeeper import i18n, problem_words, words
 from scorekeeper.engine import MAX_NAME
 from scorekeeper.extensions import compress
 from scorekeeper.web import (
@@ -107,6 +107,11 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.add_template_filter(i18n.number, "points")
     app.add_template_filter(i18n.signed, "signed")
     app.add_template_filter(i18n.day, "day")
+    app.add_template_filter(words.text, "tr")  # a preset's words; never for the page's own
+    app.add_template_filter(words.need, "need")
+    app.add_template_filter(words.item_label, "item_label")
+    app.add_template_filter(words.status, "status")
+    app.add_template_filter(problem_words.problem, "problem")
     app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength
     app.add_template_filter(game_form.named_players)
     app.add_template_filter(notes.minus_reason)

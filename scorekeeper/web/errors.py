@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from flask import Flask, current_app, jsonify, make_response, render_template, request
+from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug import Response
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -12,29 +13,32 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from scorekeeper.store import RulesUnreadable
 
 # Each error page: a headline and the advice shown when the view gave no message of its own.
+_ = lazy_gettext
 PAGES = {
-    400: ("Something in that request was wrong.", "Go back and try again."),
+    400: (_("Something in that request was wrong."), _("Go back and try again.")),
     403: (
-        "This link lets you look at the game, not change it.",
-        "Ask whoever shared it for an edit link.",
+        _("This link lets you look at the game, not change it."),
+        _("Ask whoever shared it for an edit link."),
     ),
     404: (
-        "There is nothing here.",
-        "The game may have been shared with another phone only, or the link is mistyped.",
+        _("There is nothing here."),
+        _("The game may have been shared with another phone only, or the link is mistyped."),
     ),
-    405: ("That is not how this page is used.", "Use the buttons on the page."),
+    405: (_("That is not how this page is used."), _("Use the buttons on the page.")),
     409: (
-        "This game's rules cannot be read.",
-        "Its hands are kept. Ask whoever runs this app to restore the game's rules from a backup.",
+        _("This game's rules cannot be read."),
+        _(
+            "Its hands are kept. Ask whoever runs this app to restore the game's rules from a backup."
+        ),
     ),
-    413: ("That was far more than a score sheet needs.", "Send a shorter form."),
+    413: (_("That was far more than a score sheet needs."), _("Send a shorter form.")),
     500: (
-        "Something went wrong on our side.",
-        "Nothing you typed caused it; try again in a moment.",
+        _("Something went wrong on our side."),
+        _("Nothing you typed caused it; try again in a moment."),
     ),
 }
 Renderer = Callable[[int, str | None], Response]
-EXPIRED = (
+EXPIRED = _(
     "This form has expired or did not come from this app. Go back, reload the page and try again."
 )
 
@@ -42,12 +46,13 @@ EXPIRED = (
 def _page(code: int, message: str | None = None) -> Response:
     for prefix, render in current_app.extensions["error_renderers"].items():
         if request.path.startswith(prefix):  # e.g. the API's problem+json, even for a bad URL
-            return render(code, message)
+            return render(code, str(message) if message else None)
     if request.endpoint == "hands.preview":
-        body = jsonify(ok=False, sides={}, errors=[{"field": "_form", "message": message}])
+        body = jsonify(ok=False, sides={}, errors=[{"field": "_form", "message": str(message)}])
         return make_response(body, code)
     headline, advice = PAGES[code]
-    page = render_template("errors/page.html", headline=headline, message=message or advice)
+    shown = str(message or advice)
+    page = render_template("errors/page.html", headline=str(headline), message=shown)
     return make_response(page, code)
 
 
@@ -76,7 +81,7 @@ def rules_unreadable(error: RulesUnreadable) -> Response:
     """Says plainly that a game's frozen rules are missing or broken; nothing is lost or guessed."""
     # Scoring such a game under today's preset would silently rescore it, so it is not shown.
     current_app.logger.warning("unreadable rules: %s", error)
-    return _page(409, f"{error} Its hands are kept; nothing was changed.")
+    return _page(409, gettext("%(error)s Its hands are kept; nothing was changed.", error=error))
 
 
 def init_app(app: Flask, renderers: Mapping[str, Renderer] | None = None) -> None:

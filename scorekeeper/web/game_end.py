@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import store
+from scorekeeper import i18n, store
 from scorekeeper.db import get_db
 from scorekeeper.engine.ending import MAX_TARGET, next_target
 from scorekeeper.i18n import MAX_TYPED, NumberProblem, parse_whole
@@ -21,9 +22,18 @@ def _sheet(game_id: str) -> Response:
     return redirect(url_for("games.sheet", game_id=game_id))
 
 
-def hand_range(first: int, last: int) -> str:
-    """Returns 'hand 8' or 'hands 8–10' for the hands played after the end."""
-    return f"hand {first}" if first == last else f"hands {first}–{last}"
+def deleted_after_end(first: int, last: int) -> str:
+    """Says which hands played after the end were deleted and where the game now ends."""
+    if first == last:
+        return gettext(
+            "Deleted hand %(first)s: the game ends at hand %(end)s.", first=first, end=first - 1
+        )
+    return gettext(
+        "Deleted hands %(first)s–%(last)s: the game ends at hand %(end)s.",
+        first=first,
+        last=last,
+        end=first - 1,
+    )
 
 
 @bp.route("/hands/after-end/delete", methods=["GET", "POST"])
@@ -32,7 +42,7 @@ def delete_after_end(game_id: str):
     game, role = access.open_game(game_id, write=True)
     later = game.state.after_end
     if not later:
-        flash("No hand was played after the end of this game.", "error")
+        flash(gettext("No hand was played after the end of this game."), "error")
         return _sheet(game_id)
     if request.method == "GET":
         return render_template(
@@ -44,11 +54,11 @@ def delete_after_end(game_id: str):
             get_db(), game_id, version=version, form_token=token
         )
     except store.StaleGame as error:
-        flash(error.message, "error")
+        flash(gettext(error.message), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except (store.AlreadySaved, store.HandNotFound):
         return _sheet(game_id)
-    flash(f"Deleted {hand_range(first, last)}: the game ends at hand {first - 1}.", "ok")
+    flash(deleted_after_end(first, last), "ok")
     return _sheet(game_id)
 
 
@@ -69,7 +79,9 @@ def play_on(game_id: str):
     game, role = access.open_game(game_id, write=True)
     suggested = next_target(game.rules, game.state, game.raises)
     if not game.state.status.over or suggested is None:
-        flash("Only a finished game played to a target can go on to a higher one.", "error")
+        flash(
+            gettext("Only a finished game played to a target can go on to a higher one."), "error"
+        )
         return _sheet(game_id)
     if request.method == "GET":
         return _play_on_page(game, str(suggested), None)
@@ -78,7 +90,7 @@ def play_on(game_id: str):
     try:
         target = parse_whole(typed, label="The new target", limit=MAX_TARGET)
     except NumberProblem as problem:
-        words = "Type the new target in points, e.g. 7500."
+        words = gettext("Type the new target in points, e.g. 7500.")
         return _play_on_page(
             game, typed, words if problem.code == "not-a-number" else problem.message, 422
         )
@@ -87,9 +99,9 @@ def play_on(game_id: str):
     except store.CannotPlayOn as error:
         return _play_on_page(game, typed, error.message, 422)
     except store.StaleGame as error:
-        flash(error.message, "error")
+        flash(gettext(error.message), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except store.AlreadySaved:
         return _sheet(game_id)
-    flash(f"Playing on: first to {target:,} wins.", "ok")
+    flash(gettext("Playing on: first to %(target)s wins.", target=i18n.number(target)), "ok")
     return _sheet(game_id)

@@ -5,15 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from scorekeeper import i18n
+from flask_babel import gettext, lazy_gettext
+
+from scorekeeper import i18n, problem_words
 from scorekeeper.engine import Draft, Problem, Setup, Side, check_setup, dealer
 from scorekeeper.engine.setup import MAX_START_TOTAL, players_per_side
 from scorekeeper.presets import Rules, load_presets, rules_for
 from scorekeeper.store import Game
 from scorekeeper.store.house_formats import ID_PREFIX as HOUSE_ID_PREFIX
 
-PARTNERSHIP_NAMES = ("We", "They", "Them", "Us", "You")
-MULTIPLE = "A starting total is a whole multiple of 5, like 1250 or -120."
+# A blank side plays under these names, in the language of the phone that starts the game.
+PARTNERSHIP_NAMES = (
+    lazy_gettext("We"),
+    lazy_gettext("They"),
+    lazy_gettext("Them"),
+    lazy_gettext("Us"),
+    lazy_gettext("You"),
+)
+MULTIPLE = lazy_gettext("A starting total is a whole multiple of 5, like 1250 or -120.")
 
 
 @dataclass
@@ -39,8 +48,10 @@ class GameForm:
     def default_name(self, side: int) -> str:
         """Returns the name a side gets when none is typed: We/They, or "Player 2"."""
         if self.individual:
-            return f"Player {side + 1}"
-        return PARTNERSHIP_NAMES[side] if side < len(PARTNERSHIP_NAMES) else f"Side {side + 1}"
+            return gettext("Player %(n)s", n=side + 1)
+        if side < len(PARTNERSHIP_NAMES):
+            return str(PARTNERSHIP_NAMES[side])
+        return gettext("Side %(n)s", n=side + 1)
 
     def default_player(self, side: int, player: int) -> str:
         """Returns the name an unnamed partner gets, e.g. "We 2", from the side's name."""
@@ -58,11 +69,12 @@ class GameForm:
     def seat_label(self, seat: str) -> str:
         """Returns a seat's words from the names typed so far, e.g. "We: player 2"."""
         i, j = (int(n) for n in seat.split("-"))
-        side = self.values.get(f"side-{i}-name", "").strip() or f"Side {i + 1}"
+        side = self.values.get(f"side-{i}-name", "").strip() or gettext("Side %(n)s", n=i + 1)
         if self.individual:
-            return side if self.values.get(f"side-{i}-name", "").strip() else f"Player {i + 1}"
+            named = self.values.get(f"side-{i}-name", "").strip()
+            return side if named else gettext("Player %(n)s", n=i + 1)
         player = self.values.get(f"side-{i}-player-{j}", "").strip()
-        return f"{side}: {player or f'player {j + 1}'}"
+        return side + ": " + (player or gettext("player %(n)s", n=j + 1))
 
     def error(self, name: str, message: str) -> None:
         """Records a message beside one field."""
@@ -128,10 +140,10 @@ def _start_totals(form: GameForm, raw: Mapping[str, str], names: list[str]) -> d
             continue
         try:
             totals[name] = i18n.parse_whole(
-                text, label="A starting total", limit=MAX_START_TOTAL, negative=True
+                text, label=gettext("A starting total"), limit=MAX_START_TOTAL, negative=True
             )
         except i18n.NumberProblem as problem:
-            form.error(key, problem.message if problem.code != "not-a-number" else MULTIPLE)
+            form.error(key, problem.message if problem.code != "not-a-number" else str(MULTIPLE))
     return totals
 
 
@@ -163,7 +175,7 @@ def read(rules: Rules, count: int, raw: Mapping[str, str], options: list[str]) -
     form.draft, problems = check_setup(chosen, sides, dealer, totals)
     fields = _field_names(form, names)
     for problem in problems:
-        form.error(fields.get(problem.field, "_form"), problem.message)
+        form.error(fields.get(problem.field, "_form"), problem_words.problem(problem))
     return form
 
 
@@ -210,4 +222,4 @@ def mark(form: GameForm, names: list[str], problems: Sequence[Problem]) -> None:
     """Puts each setup problem beside its field, or above the form when it has none."""
     fields = _field_names(form, names)
     for problem in problems:
-        form.error(fields.get(problem.field, "_form"), problem.message)
+        form.error(fields.get(problem.field, "_form"), problem_words.problem(problem))

@@ -6,9 +6,10 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import i18n, store
+from scorekeeper import i18n, store, words
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store.groups import Group
@@ -37,7 +38,7 @@ def _chosen() -> tuple[Rules | None, int]:
     rules = _rules_named(request.values.get("format", ""))
     if rules is None:
         if request.method == "POST":
-            abort(400, "Choose a format from the list.")
+            abort(400, gettext("Choose a format from the list."))
         return None, 0
     table = rules.table
     count = i18n.parse_index(request.values.get("sides", ""), 100)
@@ -72,9 +73,16 @@ def new() -> Response | tuple[str, int]:
                     group=group.id if group else None,
                 )
             except store.InvalidGame as error:
-                form.error("_form", error.message)
+                form.error("_form", gettext(error.message))
             else:
-                flash(f"New {rules.name} game. {game.state.next_dealer} deals first.", "ok")
+                flash(
+                    gettext(
+                        "New %(name)s game. %(dealer)s deals first.",
+                        name=words.text(rules.name),
+                        dealer=game.state.next_dealer,
+                    ),
+                    "ok",
+                )
                 return redirect(url_for("games.sheet", game_id=game.id))
     page = render_template("games/new.html", form=form, group=group, **_picks(form, group))
     return page, 422 if form.errors else 200
@@ -113,9 +121,14 @@ def again(game_id: str) -> Response:
     except store.AlreadyStarted as error:
         return redirect(url_for("games.sheet", game_id=error.game_id))
     except store.InvalidGame as error:  # a game stored before today's checks
-        flash(error.message, "error")
+        flash(gettext(error.message), "error")
         return redirect(url_for("games.new", format=game.format))
-    flash(f"New {game.rules.name} game like the last. {draft.first_dealer} deals first.", "ok")
+    said = gettext(
+        "New %(name)s game like the last. %(dealer)s deals first.",
+        name=words.text(game.rules.name),
+        dealer=draft.first_dealer,
+    )
+    flash(said, "ok")
     return redirect(url_for("games.sheet", game_id=new_game.id))
 
 
@@ -138,12 +151,17 @@ def reopen(game_id: str) -> Response | tuple[str, int]:
     try:
         store.set_reopened(get_db(), game_id, reopened, version=version, form_token=token)
     except store.StaleGame as error:
-        flash(error.message, "error")
+        flash(gettext(error.message), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except store.AlreadySaved:
         pass  # the same button pressed twice: the game is already reopened
     else:
-        flash("Game reopened: tap a hand to fix it." if reopened else "Game closed.", "ok")
+        flash(
+            gettext("Game reopened: tap a hand to fix it.")
+            if reopened
+            else gettext("Game closed."),
+            "ok",
+        )
     return redirect(url_for("games.sheet", game_id=game_id))
 
 
@@ -155,12 +173,15 @@ def adopt_rules(game_id: str) -> Response | tuple[str, int]:
     try:
         first = store.play_on_under_new_rules(get_db(), game_id, version=version, form_token=token)
     except (store.StaleGame, store.RulesUnchanged) as error:
-        flash(error.message, "error")
+        flash(gettext(error.message), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except store.AlreadySaved:
         pass  # the same button pressed twice
     else:
-        flash(f"From hand {first} on, the game plays under the new rules.", "ok")
+        flash(
+            gettext("From hand %(first)s on, the game plays under the new rules.", first=first),
+            "ok",
+        )
     return redirect(url_for("games.sheet", game_id=game_id))
 
 

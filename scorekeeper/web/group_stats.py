@@ -8,10 +8,9 @@ from datetime import datetime
 
 from babel.numbers import format_decimal, format_percent
 from flask import abort, render_template, request, url_for
-from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import i18n
+from scorekeeper import i18n, words
 from scorekeeper.db import get_db
 from scorekeeper.stats.history import Filters, history
 from scorekeeper.stats.tables import statistics
@@ -51,7 +50,7 @@ def decimal2(value: float | None) -> str:
 @bp.app_template_filter("format_label")
 def format_label(parts: Sequence[str]) -> str:
     """Returns a format's name and house options in the reader's language."""
-    return " · ".join(gettext(part) for part in parts)
+    return " · ".join(words.text(part) for part in parts)
 
 
 @bp.app_template_filter("day_of")

@@ -6,7 +6,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper import i18n
+from flask_babel import gettext
+
+from scorekeeper import i18n, problem_words, words
 from scorekeeper.engine import Problem
 from scorekeeper.engine.hand import MAX_ENTRY
 from scorekeeper.presets import Rules
@@ -43,28 +45,30 @@ class Reading:
 
 def fields_for(rules: Rules) -> list[Field]:
     """Returns the number fields of one side for this format, in the order they are shown."""
+    text = words.text  # the preset's words, in the reader's language
     fields = [
-        Field("melded_points", "Melded card points", "points", ("melded_points",)),
-        Field("hand_points", rules.table.hand_label, "points", ("hand_points",)),
+        Field("melded_points", gettext("Melded card points"), "points", ("melded_points",)),
+        Field("hand_points", text(rules.table.hand_label), "points", ("hand_points",)),
     ]
     fields += [
-        Field(f"canastas-{k.id}", k.label, "count", ("canastas", k.id), help=k.help)
+        Field(f"canastas-{k.id}", text(k.label), "count", ("canastas", k.id), help=text(k.help))
         for k in rules.canastas
     ]
     for key, threes in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
         if threes:
-            fields.append(Field(key, threes.label, "count", (key,), threes.max))
+            fields.append(Field(key, text(threes.label), "count", (key,), threes.max))
     fields += [
-        Field(e.id, e.label, "count", (e.id,), e.max, e.help, more=True) for e in rules.extras
+        Field(e.id, text(e.label), "count", (e.id,), e.max, text(e.help), more=True)
+        for e in rules.extras
     ]
     return fields
 
 
 def going_out_choices(rules: Rules) -> list[tuple[str, str]]:
     """Returns the going-out choices; concealed only where it scores differently."""
-    choices = [("no", "No"), ("out", "Went out")]
+    choices = [("no", gettext("No")), ("out", gettext("Went out"))]
     if rules.going_out.concealed_bonus != rules.going_out.bonus:
-        choices.append(("concealed", "Concealed"))
+        choices.append(("concealed", gettext("Concealed")))
     return choices
 
 
@@ -140,7 +144,7 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading
             target[f.path[-1]] = number or 0
         went_out = values[f"{i}-went_out"] or "no"
         if went_out not in dict(going_out_choices(rules)):
-            errors.setdefault(f"{i}-went_out", []).append("Choose no, out or concealed.")
+            errors.setdefault(f"{i}-went_out", []).append(gettext("Choose no, out or concealed."))
         entry["went_out"] = went_out
         entered |= went_out != "no"
         hand[side] = entry
@@ -153,12 +157,12 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading
             document["lone_hand"] = sides[index]
         else:
             errors["lone_hand"] = [
-                "Choose who played alone, or nobody if the pile was never taken."
+                gettext("Choose who played alone, or nobody if the pile was never taken.")
             ]
     if document.get("lone_hand"):
         _partners_once(document, sides, errors)
     if not entered and not errors:
-        errors[FORM] = ["Nothing was entered. Fill in each side's points for the hand."]
+        errors[FORM] = [gettext("Nothing was entered. Fill in each side's points for the hand.")]
         return Reading(None, values, errors, NOTHING_ENTERED)
     return Reading(None if errors else document, values, errors)
 
@@ -179,8 +183,11 @@ def _partners_once(
     holding = [s for s in partners if _shares(document["hand"][s])]
     if len(holding) > 1:
         errors.setdefault(f"{sides.index(holding[1])}-melded_points", []).append(
-            f"Partners' melds, canastas and going out are entered once: "
-            f"{holding[0]}'s column already has them."
+            gettext(
+                "Partners' melds, canastas and going out are entered once: "
+                "%(partner)s's column already has them.",
+                partner=holding[0],
+            )
         )
 
 
@@ -218,5 +225,7 @@ def errors_from(
     errors: dict[str, list[str]] = {}
     for problem in problems:
         name = field_name(problem, sides)
-        errors.setdefault(name if name in shown else FORM, []).append(problem.message)
+        errors.setdefault(name if name in shown else FORM, []).append(
+            problem_words.problem(problem)
+        )
     return errors

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug import Response
 
 from scorekeeper import engine, i18n, store
@@ -53,10 +54,10 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     """Shows the form for a hand, and on POST saves it or shows it again with every problem."""
     game_id = game.id
     if game.locked:
-        flash(store.GameOver.message, "error")
+        flash(gettext(store.GameOver.message), "error")
         return _to_sheet(game_id)
     if number is None and game.state.status.over:  # reopened to fix, not to play on
-        flash(PLAY_ON, "error")
+        flash(gettext(PLAY_ON), "error")
         return _to_sheet(game_id)
     number = number or len(game.hands) + 1
     if request.method == "GET":
@@ -78,17 +79,18 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
         reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
         return _form_page(game, number, reading, version, 422)
     except store.StaleGame as error:
-        reading.errors = {hand_form.FORM: [error.message]}
+        reading.errors = {hand_form.FORM: [gettext(error.message)]}
         fresh = store.get_game(get_db(), game_id)  # show what changed; keep what was typed
         return _form_page(fresh, min(number, len(fresh.hands) + 1), reading, fresh.version, 409)
     except (store.AlreadySaved, store.GameOver) as error:
-        flash(error.message, "error")
+        flash(gettext(error.message), "error")
         return _to_sheet(game_id)
     except store.HandNotFound:
         abort(404)
     hand, _problems = game.check(reading.document, number)  # saved: the same hand, no problems
     checks = [notes.warning(w) for w in game.warnings(hand, number)]
-    flash(" ".join([f"Hand {saved or number} saved.", *checks]), "warning" if checks else "ok")
+    said = gettext("Hand %(number)s saved.", number=saved or number)
+    flash(" ".join([said, *checks]), "warning" if checks else "ok")
     return _to_sheet(game_id, saved or number)
 
 
@@ -132,7 +134,8 @@ def delete_last(game_id: str):
     """Asks before deleting the last hand, then deletes it."""
     game, role = access.open_game(game_id, write=True)
     if not game.hands or game.locked:
-        flash("There is no hand to delete." if not game.hands else store.GameOver.message, "error")
+        why = gettext("There is no hand to delete.") if not game.hands else store.GameOver.message
+        flash(why if not game.hands else gettext(why), "error")
         return _to_sheet(game_id)
     if request.method == "GET":
         row = game.state.rows[-1]
@@ -141,11 +144,11 @@ def delete_last(game_id: str):
     try:
         number = store.delete_last_hand(get_db(), game_id, version=version, form_token=token)
     except store.StaleGame as error:
-        flash(error.message, "error")
+        flash(gettext(error.message), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except (store.AlreadySaved, store.HandNotFound, store.GameOver):
         return _to_sheet(game_id)
-    flash(f"Hand {number} deleted.", "ok")
+    flash(gettext("Hand %(number)s deleted.", number=number), "ok")
     return _to_sheet(game_id)
 
 

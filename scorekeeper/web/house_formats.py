@@ -17,6 +17,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext
 from werkzeug import Response
 
 from scorekeeper.db import get_db
@@ -158,7 +159,7 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
         except FormatError as error:
             problems += error.problems
         except houses.NotYourHouseFormat as error:
-            abort(403, error.message)
+            abort(403, gettext(error.message))
     return _render(
         base,
         reading.changes,

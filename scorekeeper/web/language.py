@@ -21,7 +21,8 @@ def here() -> str:
 
 def context() -> dict[str, object]:
     """Gives every template the language in use and the others to switch to."""
-    return {"lang": i18n.current(), "languages": i18n.LANGUAGES}
+    lang = i18n.current()
+    return {"lang": lang, "languages": i18n.LANGUAGES, "group": i18n.group_symbol(lang)}
 
 
 def _back() -> str:

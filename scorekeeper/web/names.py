@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug import Response
 
 from scorekeeper import store
@@ -32,13 +33,13 @@ def names(game_id: str) -> Response | tuple[str, int]:
     except store.InvalidGame as error:
         game_form.mark(form, [name for name, _ in sides], error.problems)
         if not error.problems:
-            form.error("_form", error.message)
+            form.error("_form", gettext(error.message))
         return _page(game, form, 422)
     except store.StaleGame as error:
-        form.error("_form", error.message)
+        form.error("_form", gettext(error.message))
         return _page(store.get_game(get_db(), game_id), form, 409)
     except store.AlreadySaved:
         pass  # the same form sent twice: saved once
     else:
-        flash("Names saved: the sheet, its PDF and the home page use them now.", "ok")
+        flash(gettext("Names saved: the sheet, its PDF and the home page use them now."), "ok")
     return redirect(url_for("games.sheet", game_id=game_id))

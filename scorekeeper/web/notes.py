@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext
+
+from scorekeeper import i18n, problem_words, words
 from scorekeeper.engine import Item, Problem
 from scorekeeper.words import minus_reason
 
@@ -12,15 +15,22 @@ def warning(problem: Problem) -> str:
     """Returns a warning in a player's words, from its code and parameters where known."""
     params = problem.params
     if problem.code == "opening_short":
-        needed = f"{params['needed']:,}"
-        needed = f"more than {needed}" if params.get("must_exceed") else needed
-        return f"{problem.side} needed {needed} to open; {params['melded']:,} melded — check?"
-    return problem.message
+        needed = i18n.number(params["needed"])
+        if params.get("must_exceed"):
+            needed = gettext("more than %(points)s", points=needed)
+        return gettext(
+            "%(side)s needed %(needed)s to open; %(melded)s melded — check?",
+            side=problem.side,
+            needed=needed,
+            melded=i18n.number(params["melded"]),
+        )
+    return problem_words.problem(problem)
 
 
 def item(entry: Item) -> dict[str, object]:
     """Returns a breakdown item as the preview's JSON, with why it counts minus in words."""
     data = entry.as_dict()
+    data["label"] = words.item_label(entry)
     if entry.reason:
         data["why"] = minus_reason(entry.reason)
     return data

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from scorekeeper import i18n
+from flask_babel import gettext
+
+from scorekeeper import i18n, words
 from scorekeeper.engine import OpeningNeed
 from scorekeeper.engine.cards import countable, meld_points
 from scorekeeper.presets import CardClass, Rules
@@ -45,6 +47,7 @@ class Answer:
             "need": self.need,
             "met": self.met,
             "message": self.message,
+            "shown": i18n.number(self.points),  # the points as the page writes them
         }
 
 
@@ -59,15 +62,21 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Check:
     errors: dict[str, list[str]] = {}
     side = i18n.parse_index(values[SIDE], len(sides))
     if side is None:
-        errors[SIDE] = ["Choose the side that plans to open."]
+        errors[SIDE] = [gettext("Choose the side that plans to open.")]
     counts = {}
     for card in cards_for(rules):
         name = f"cards-{card.id}"
         values[name] = text = str(form.get(name, "")).strip()[: i18n.MAX_TYPED] or "0"
         try:
-            counts[card.id] = i18n.parse_whole(text, label=card.label, limit=card.count)
+            counts[card.id] = i18n.parse_whole(text, label=words.text(card.label), limit=card.count)
         except i18n.NumberProblem as problem:
-            errors[name] = [f"{card.label}: enter a whole number from 0 to {card.count}."]
+            errors[name] = [
+                gettext(
+                    "%(card)s: enter a whole number from 0 to %(most)s.",
+                    card=words.text(card.label),
+                    most=i18n.number(card.count),
+                )
+            ]
             if problem.code == "foreign-digit":
                 errors[name].insert(0, problem.message)
     canasta, natural = form.get(CANASTA) == "1", form.get(NATURAL) == "1"
@@ -78,10 +87,12 @@ def answer(rules: Rules, side: str, need: OpeningNeed | None, check: Check) -> A
     """Returns the engine's verdict on a planned opening meld, in a player's words."""
     points = meld_points(rules, check.counts)
     if need is None:
-        return Answer(side, points, "", False, "There is no next deal: the game is over.")
+        message = gettext("There is no next deal: the game is over.")
+        return Answer(side, points, "", False, message)
     met = need.met_by(points, has_canasta=check.canasta, natural=check.natural)
+    label = words.need(need)
     if met:
-        message = f"Yes: enough to open (needs {need.label})."
+        message = gettext("Yes: enough to open (needs %(need)s).", need=label)
     else:
-        message = f"Not yet: needs {need.label}."
-    return Answer(side, points, need.label, met, message)
+        message = gettext("Not yet: needs %(need)s.", need=label)
+    return Answer(side, points, label, met, message)

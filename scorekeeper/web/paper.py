@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, request
+from flask_babel import lazy_gettext
 
 from scorekeeper.pdf import PAPERS
 
@@ -14,11 +15,11 @@ COOKIE_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie
 LETTER_REGIONS = frozenset(
     {"BZ", "CA", "CL", "CO", "CR", "GT", "MX", "NI", "PA", "PH", "PR", "SV", "US", "VE"}
 )
-NAMES = {"a4": "A4", "letter": "Letter"}
+NAMES = {"a4": "A4", "letter": lazy_gettext("Letter")}
 WHY = {
-    "remembered": "your choice",
-    "region": "from your browser's region",
-    "default": "the usual size",
+    "remembered": lazy_gettext("your choice"),
+    "region": lazy_gettext("from your browser's region"),
+    "default": lazy_gettext("the usual size"),
 }
 
 
@@ -54,10 +55,10 @@ def context() -> dict[str, object]:
     return {
         "paper": {
             "size": paper,
-            "name": NAMES[paper],
-            "why": WHY[why],
+            "name": str(NAMES[paper]),
+            "why": str(WHY[why]),
             "other": other,
-            "other_name": NAMES[other],
+            "other_name": str(NAMES[other]),
         }
     }
 

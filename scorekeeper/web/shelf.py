@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_babel import gettext
 from werkzeug import Response
 
 from scorekeeper import store
@@ -19,7 +20,7 @@ def _owner_only(game_id: str) -> store.Game:
     """Returns the game when this browser owns it; 404 without a role, 403 for another role."""
     game, role = access.open_game(game_id, write=True)
     if role != "owner":
-        abort(403, store.NotOwner.message)
+        abort(403, gettext(store.NotOwner.message))
     return game
 
 
@@ -66,7 +67,7 @@ def _owned_shelved(game_id: str) -> store.Shelved | None:
     if held is None:  # gone for good (a second tap), or never this phone's: one answer
         return None
     if held != "owner":
-        abort(403, store.NotOwner.message)
+        abort(403, gettext(store.NotOwner.message))
     for shelved in store.shelved_for_browser(get_db(), access.browser_id()):
         if shelved.game.id == game_id:
             return shelved

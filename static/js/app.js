@@ -37,7 +37,7 @@ if (window.MutationObserver && document.querySelector("main")) {
   var note = document.createElement("p");
   note.className = "flash error offline-note";
   note.setAttribute("role", "status");
-  note.textContent = "You're offline. Nothing typed is lost; it will be here when you're back.";
+  note.textContent = script ? script.dataset.offline : "";
 
   function show() {
     var main = document.querySelector("main");

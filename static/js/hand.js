@@ -2,6 +2,21 @@
    fetches one script, not three. Each part only enhances; the form works without them. */
 "use strict";
 
+/* The page's own words (data-words on the form, in the reader's language): no English here. */
+function words(key, values) {
+  var form = document.querySelector("form[data-words]");
+  var text = form ? JSON.parse(form.dataset.words)[key] || "" : "";
+  Object.keys(values || {}).forEach(function (name) { text = text.split("{" + name + "}").join(values[name]); });
+  return text;
+}
+
+/* A whole number grouped as the page writes it (5,000 or 5.000), with a true minus sign. */
+function grouped(n) {
+  var form = document.querySelector("form[data-group]");
+  var text = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, form ? form.dataset.group : ",");
+  return n < 0 ? "\u2212" + text : text;
+}
+
 /* ---- preview ---- */
 /* Live preview: the server's engine scores the hand as it is typed; nothing is saved.
    No scoring happens here: the page shows the numbers the preview endpoint returns. */
@@ -13,10 +28,7 @@
   var timer = 0;
   var asked = 0;
 
-  function points(n) {
-    var text = Math.abs(n).toLocaleString("en-US");
-    return n < 0 ? "\u2212" + text : text;
-  }
+  var points = grouped;
   function signed(n) { return n > 0 ? "+" + points(n) : points(n); }
 
   function el(tag, className, text) {
@@ -66,12 +78,12 @@
       first.setAttribute("aria-invalid", "true");
       box.appendChild(el("p", "errors live-error", error.message));
     });
-    out.appendChild(el("p", "pv-title", "Not saved yet: check these"));
+    out.appendChild(el("p", "pv-title", words("check")));
     out.appendChild(list);
   }
 
   function showSides(data) {
-    out.appendChild(el("p", "pv-title", "If saved now"));
+    out.appendChild(el("p", "pv-title", words("saved")));
     form.querySelectorAll("fieldset.side-entry").forEach(function (fieldset) {
       var side = data.sides[sideName(fieldset)];
       if (!side) return;
@@ -82,14 +94,14 @@
       head.appendChild(mark);
       head.appendChild(document.createTextNode(sideName(fieldset) + " "));
       head.appendChild(el("b", "pv-score", signed(side.score)));
-      head.appendChild(document.createTextNode(" \u2192 total "));
+      head.appendChild(document.createTextNode(" " + words("total") + " "));
       head.appendChild(el("b", "pv-total", points(side.total)));
       box.appendChild(head);
       var table = el("table", "items");
       side.breakdown.forEach(function (item) {
         var row = table.insertRow();
         var label = item.label + (item.count ? " \u00d7 " + item.count : "") +
-          (item.why ? " (minus: " + item.why + ")" : "");
+          (item.why ? " (" + words("minus", { why: item.why }) + ")" : "");
         var th = el("th", "", label);
         th.scope = "row";
         row.appendChild(th);
@@ -130,7 +142,7 @@
       out.removeAttribute("aria-busy");
       out.textContent = "";
       out.hidden = false;
-      out.appendChild(el("p", "quiet", "No preview without a connection. What you type is kept on this phone."));
+      out.appendChild(el("p", "quiet", words("offline")));
     });
   }
 
@@ -176,8 +188,9 @@
     if (over) {
       input.setAttribute("aria-invalid", "true");
       var label = document.querySelector('label[for="' + input.id + '"]');
-      var what = label ? label.textContent.replace(/\s*\(.*\)\s*$/, "") : "cards";
-      box.appendChild(el("p", "errors counter-error", "The pack has only " + max + " " + what.toLowerCase() + "."));
+      var what = label.textContent.replace(/\s*\(.*\)\s*$/, "");
+      if (words("lower")) what = what.toLowerCase();  /* not in German, whose nouns keep capitals */
+      box.appendChild(el("p", "errors counter-error", words("pack", { max: grouped(max), cards: what })));
     } else {
       input.removeAttribute("aria-invalid");
     }
@@ -215,10 +228,9 @@
         }
         /* Typed by hand: never overwritten unasked. */
         var label = document.querySelector('label[for="' + target.id + '"]');
-        var note = el("p", "counter-note", (label ? label.textContent : "The points") +
-          " were typed by hand: " + typed + ". The cards counted make " + sum + ". ");
+        var note = el("p", "counter-note", words("typed", { field: label.textContent, typed: typed, sum: grouped(sum) }) + " ");
         note.setAttribute("role", "status");
-        var use = el("button", "", "Use " + sum);
+        var use = el("button", "", words("use", { sum: grouped(sum) }));
         use.type = "button";
         use.addEventListener("click", function () { note.remove(); fill(String(sum)); });
         note.appendChild(use);
@@ -321,10 +333,10 @@
     var note = document.createElement("p");
     note.className = "flash restored";
     note.setAttribute("role", "status");
-    note.textContent = "Restored what you were typing. ";
+    note.textContent = words("restored") + " ";
     var reset = document.createElement("button");
     reset.type = "button";
-    reset.textContent = "Start over";
+    reset.textContent = words("over");
     reset.addEventListener("click", function () {
       drop(key);
       apply(original);

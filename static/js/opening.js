@@ -17,13 +17,13 @@
     out.classList.toggle("met", Boolean(data.ok && data.met));
     if (!data.ok) {
       out.textContent = (data.errors || []).map(function (e) { return e.message; }).join(" ") ||
-        "Could not check: use the Check button.";
+        form.dataset.failed;
       return;
     }
     var b = document.createElement("b");
-    b.textContent = data.points.toLocaleString("en-US");
+    b.textContent = data.shown;  /* the points as the page writes them, e.g. 1.250 */
     out.appendChild(b);
-    out.appendChild(document.createTextNode(" points. " + data.message));
+    out.appendChild(document.createTextNode(" " + form.dataset.unit + " " + data.message));
   }
 
   function send(form) {
@@ -36,7 +36,7 @@
     }).then(function (response) { return response.json(); }).then(function (data) {
       if (mine === asked) show(form, data);
     }).catch(function () {
-      if (mine === asked) show(form, { ok: false, errors: [{ message: "No answer without a connection." }] });
+      if (mine === asked) show(form, { ok: false, errors: [{ message: form.dataset.offline }] });
     });
   }
 

@@ -1,0 +1,133 @@
+"""The engine's problems in the reader's words, from each problem's code and parameters.
+
+The engine writes an English sentence beside each code: English pages show it as it is. Every
+other language words the problem here from its code, field and params, through the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext, ngettext
+
+from scorekeeper import i18n, words
+from scorekeeper.engine import Problem
+
+N = i18n.number
+
+
+def _points_field(field: str) -> str:
+    if field == "hand_points":
+        return gettext("Points in hand")
+    return gettext("Melded points")
+
+
+def _pack(p: Mapping[str, Any], found: Problem) -> str:
+    if p.get("all"):
+        return gettext(
+            "All sides together hold %(value)s card points, more than the %(pack)s-card pack's %(max)s.",
+            value=N(p["value"]),
+            pack=p["pack"],
+            max=N(p["max"]),
+        )
+    if "pack" in p:
+        return gettext(
+            "%(field)s of %(value)s is more than the whole %(pack)s-card pack holds (%(max)s).",
+            field=_points_field(found.field),
+            value=N(p["value"]),
+            pack=p["pack"],
+            max=N(p["max"]),
+        )
+    if "label" in p:
+        return gettext(
+            "The pack has only %(max)s %(cards)s; got %(value)s.",
+            max=N(p["max"]),
+            cards=words.text(p["label"]),
+            value=N(p["value"]),
+        )
+    cards = gettext("black threes") if p.get("card") == "black_three" else gettext("red threes")
+    return gettext(
+        "The pack has %(max)s %(cards)s, but %(value)s were entered in all.",
+        max=N(p["max"]),
+        cards=cards,
+        value=N(p["value"]),
+    )
+
+
+def _multiple(p: Mapping[str, Any], found: Problem) -> str:
+    if found.field == "totals_before":
+        return gettext(
+            "A running total is always a multiple of 5; got %(value)s.", value=p["value"]
+        )
+    return gettext(
+        "%(field)s must be a multiple of 5 (every card is); got %(value)s.",
+        field=_points_field(found.field),
+        value=p["value"],
+    )
+
+
+def _wording(found: Problem) -> str | None:
+    """Returns the problem in the reader's words, or None for a code not worded here."""
+    p, code = found.params, found.code
+    if code == "more_than_pack":
+        return _pack(p, found)
+    if code == "not_multiple_of_5" and "value" in p:
+        return _multiple(p, found)
+    if code == "not_scored":
+        cards = gettext("black threes") if found.field == "black_threes" else gettext("red threes")
+        return gettext(
+            "%(format)s scores no %(cards)s.", format=words.text(p["format"]), cards=cards
+        )
+    if code == "more_than_max":
+        return gettext(
+            "%(label)s: at most %(max)s, got %(value)s.",
+            label=words.text(p["label"]),
+            max=N(p["max"]),
+            value=N(p["value"]),
+        )
+    if code == "canasta_without_melds":
+        return gettext("A side with no melded points cannot have a canasta.")
+    if code == "canastas_need_points":
+        return gettext(
+            "%(count)s canastas hold at least %(least)s points of cards, but melded points are %(melded)s.",
+            count=p["canastas"],
+            least=N(p["least"]),
+            melded=N(p["melded"]),
+        )
+    if code == "out_without_melds":
+        return gettext("A side with no melds cannot go out.")
+    if code == "out_needs_canastas":
+        return ngettext(
+            "Going out needs %(num)s canasta; this side has %(have)s.",
+            "Going out needs %(num)s canastas; this side has %(have)s.",
+            p["needed"],
+            have=p["have"],
+        )
+    if code == "out_needs_kind":
+        return gettext(
+            "Going out needs at least %(needed)s × %(kind)s.",
+            needed=p["needed"],
+            kind=words.text(p["label"]),
+        )
+    if code == "concealed_without_canasta":
+        return gettext("Going out concealed means melding a whole canasta at once.")
+    if code == "already_out":
+        return gettext("Only one side can go out; %(side)s already went out.", side=p["side"])
+    if code == "out_with_cards":
+        return gettext("A player who went out has no cards left in hand.")
+    if code == "red_threes_below_canastas":
+        return gettext(
+            "To go out, a side usually lays down as many red threes as canastas (%(threes)s for %(canastas)s).",
+            threes=p["red_threes"],
+            canastas=p["canastas"],
+        )
+    return None
+
+
+def problem(found: Problem) -> str:
+    """Returns a problem in the reader's words: the engine's own sentence in English."""
+    if i18n.current() == i18n.DEFAULT_LOCALE:
+        return found.message
+    worded = _wording(found) if found.code else None
+    return found.message if worded is None else worded

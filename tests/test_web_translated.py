@@ -1,0 +1,200 @@
+"""The table's main screens in each language: words from the catalogues, numbers their way."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from flask import Flask
+
+from scorekeeper import words
+from scorekeeper.engine import OpeningNeed, Status
+from tests.conftest import Table, hand_fields, saved_hand
+
+# The words a player meets first, in each language: the sheet's button, its heading and a
+# format's name (a preset's label, translated through the catalogue like the page's own words).
+SHEET = {
+    "en": ("Record hand 2", "Next dealer:", "Classic", "Opens with <b>50</b>", "1,685"),
+    "es": ("Anotar la mano 2", "Reparte:", "Clásica", "Baja con <b>50</b>", "1.685"),
+    "pt_BR": (
+        "Anotar a mão 2",
+        "Próximo a dar as cartas:",
+        "Clássica",
+        "Baixa com <b>50</b>",
+        "1.685",
+    ),
+    "it": ("Segna la mano 2", "Prossimo mazziere:", "Classica", "Apre con <b>50</b>", "1.685"),
+    "de": ("Runde 2 eintragen", "Nächster Geber:", "Klassisch", "Auslegen mit <b>50</b>", "1.685"),
+}
+# We meld 1,085, a natural canasta (500) and go out (100): 1,685.
+BIG_HAND = {
+    0: {"melded_points": "1050+35", "canastas-natural": 1, "went_out": "out"},
+    1: {"melded_points": "90"},
+}
+
+
+@pytest.mark.parametrize("language", sorted(SHEET))
+def test_the_sheet_speaks_the_chosen_language(table: Table, language: str) -> None:
+    """Buttons, the board and the format's name are translated; totals grouped its way."""
+    game_id = table.new_game("classic")
+    assert saved_hand(table.record(game_id, BIG_HAND), game_id) == 1
+    page = table.client.get(f"/games/{game_id}?lang={language}").get_data(as_text=True)
+    for expected in SHEET[language]:
+        assert expected in html.unescape(page), expected
+
+
+@pytest.mark.parametrize(
+    ("language", "saved", "title", "field"),
+    [
+        ("es", "Mano 1 guardada.", "Anotar la mano 1", "Puntos de cartas bajadas"),
+        ("de", "Runde 1 gespeichert.", "Runde 1 eintragen", "Punkte der ausgelegten Karten"),
+    ],
+)
+def test_recording_a_hand_in_a_language(table: Table, language, saved, title, field) -> None:
+    """The form, its labels, the flash after saving and a typed 1.050+35 follow the language."""
+    game_id = table.new_game("classic")
+    table.client.get(f"/language/{language}?next=/")
+    form = table.client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert title in form and field in form
+    response = table.record(game_id, {0: {"melded_points": "1.050+35"}, 1: {}})
+    assert saved_hand(response, game_id) == 1
+    sheet = table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert saved in sheet and "+1.085" in sheet
+
+
+def test_a_refused_hand_says_why_in_the_language(table: Table) -> None:
+    """Typing mistakes come back beside their field, in Italian, with what was typed kept."""
+    game_id = table.new_game("classic")
+    path = f"/games/{game_id}/hands/new?lang=it"
+    fields = table.form(path) | hand_fields({0: {"melded_points": "12x"}, 1: {}})
+    page = table.client.post(path, data=fields).get_data(as_text=True)
+    assert "Non è stato salvato niente." in page
+    assert "Usa numeri uniti da +, come 1.250+35+20." in page and 'value="12x"' in page
+
+
+def test_the_preview_labels_its_breakdown_in_the_language(table: Table) -> None:
+    """The live preview's items and warnings come from the catalogue (hand.js has no words)."""
+    game_id = table.new_game("classic")
+    path = f"/games/{game_id}/preview?lang=pt-BR"
+    fields = table.form(f"/games/{game_id}/hands/new") | hand_fields(BIG_HAND)
+    data = table.client.post(path, data=fields).get_json()
+    labels = [item["label"] for item in data["sides"]["We"]["breakdown"]]
+    assert labels == ["Cartas baixadas", "Canastra limpa", "Bateu", "Cartas na mão"]
+
+
+def test_the_record_form_gives_its_script_the_words_it_shows(table: Table) -> None:
+    """hand.js reads its sentences and the thousands separator from the page."""
+    game_id = table.new_game("classic")
+    page = table.client.get(f"/games/{game_id}/hands/new?lang=de").get_data(as_text=True)
+    assert 'data-group="."' in page
+    assert re.search(r"data-words='[^']*\"saved\": \"Wenn jetzt gespeichert\"", page)
+    assert "Das Spiel hat nur {max} {cards}." in page
+
+
+def test_the_sheet_stays_within_30_kb_in_every_language(table: Table, app: Flask) -> None:
+    """The 30-hand sheet's first load stays within issue 7's 30 KB whatever the language."""
+    game_id = table.new_game("classic")
+    hand = {
+        0: {"melded_points": "60", "hand_points": "15", "red_threes": 1},
+        1: {"melded_points": "90"},
+    }
+    for number in range(1, 31):
+        assert saved_hand(table.record(game_id, hand), game_id) == number
+    for language in SHEET:
+        page = table.client.get(f"/games/{game_id}?lang={language}").get_data()
+        total = len(page)
+        for path in dict.fromkeys(re.findall(rb'(?:href|src)="(/static/[^"]+)"', page)):
+            with table.client.get(path.decode()) as response:
+                total += len(response.get_data())
+        assert total <= 30_000, (language, total)
+
+
+@pytest.mark.parametrize(
+    ("status", "expected"),
+    [
+        (
+            Status(False, None, False, None, "", "deal_of", {"deal": 2, "deals": 4}),
+            "Rodada 2 de 4.",
+        ),
+        (
+            Status(False, None, False, None, "", "first_to", {"target": 5000}),
+            "Vence quem chegar a 5.000 após uma mão.",
+        ),
+        (
+            Status(True, "Nós", False, 1250, "", "winner", {"winner": "Nós", "margin": 1250}),
+            "Vencedor: Nós, por 1.250.",
+        ),
+        (
+            Status(True, None, True, 0, "", "draw", {"sides": ("A", "B", "C"), "total": 5100}),
+            "A, B e C empatam com 5.100: o jogo termina empatado.",
+        ),
+    ],
+)
+def test_statuses_are_worded_from_their_codes(app: Flask, status, expected) -> None:
+    """The engine's status codes and numbers become a Portuguese sentence."""
+    with app.test_request_context("/?lang=pt_BR"):
+        assert words.status(status) == expected
+
+
+@pytest.mark.parametrize(
+    ("need", "expected"),
+    [
+        (OpeningNeed(1500), "1.500"),
+        (OpeningNeed(50, must_exceed=True), "mehr als 50"),
+        (OpeningNeed(0), "jede Meldung"),
+        (OpeningNeed(0, "natural_canasta"), "eine reine Canasta"),
+        (OpeningNeed(120, "canasta"), "eine Canasta in einer Meldung von 120"),
+    ],
+)
+def test_opening_needs_are_worded_from_their_numbers(app: Flask, need, expected) -> None:
+    """What a side needs to open, in German."""
+    with app.test_request_context("/?lang=de"):
+        assert words.need(need) == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "hand", "field", "expected"),
+    [
+        pytest.param(
+            "es",
+            {0: {"melded_points": "1.250+35"}, 1: {}},
+            "e-0-melded_points",
+            "Puntos bajados: 1.285 es más de lo que tiene toda la baraja de 108 cartas (1.180).",
+            id="more-than-the-pack",
+        ),
+        pytest.param(
+            "de",
+            {0: {"melded_points": "50", "went_out": "out"}, 1: {}},
+            "e-0-went_out",
+            "Zum Ausgehen braucht man 1 Canasta; diese Seite hat 0.",
+            id="out-without-canasta",
+        ),
+        pytest.param(
+            "it",
+            {0: {"melded_points": "52"}, 1: {}},
+            "e-0-melded_points",
+            "Punti calati: deve essere un multiplo di 5 (ogni carta lo è); scritto 52.",
+            id="not-a-multiple-of-5",
+        ),
+        pytest.param(
+            "pt_BR",
+            {0: {"canastas-natural": 1}, 1: {}},
+            "e-0-canastas",
+            "Um lado sem pontos baixados não pode ter canastra.",
+            id="canasta-without-melds",
+        ),
+    ],
+)
+def test_the_engines_problems_are_worded_in_the_language(
+    table: Table, language, hand, field, expected
+) -> None:
+    """Problems come from the engine as codes and numbers; the page words them."""
+    game_id = table.new_game("classic")
+    path = f"/games/{game_id}/hands/new?lang={language}"
+    page = table.client.post(path, data=table.form(path) | hand_fields(hand))
+    assert page.status_code == 422
+    found = re.search(
+        rf'<ul class="errors" id="{field}"><li>([^<]*)</li>', page.get_data(as_text=True)
+    )
+    assert found and html.unescape(found[1]) == expected
