@@ -60,6 +60,8 @@ def language_code(text: str | None) -> str | None:
 
 def select_locale() -> str:
     """Returns the request's language: ?lang=, then the remembered choice, then the browser's."""
+    if not has_request_context():
+        return DEFAULT_LOCALE  # the command line and scripts: English
     chosen = language_code(request.args.get("lang"))
     if chosen:
         return chosen

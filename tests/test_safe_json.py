@@ -57,6 +57,7 @@ def comparisons_for_import(keys: int) -> int:
     return safe_json.Counter.comparisons
 
 
+@pytest.mark.slow  # parses files up to the largest the web takes: seconds
 def test_the_duplicate_key_check_is_linear_up_to_the_largest_web_file() -> None:
     """Finding 1: the largest allowed duplicate-key file costs one comparison per key."""
     largest = (WEB_MAX_BYTES - 40) // len('"k0000000": 1, ')

@@ -126,6 +126,7 @@ OPERATIONS = st.lists(
 )
 
 
+@pytest.mark.slow  # 25 generated runs of records, edits and deletes through two workers
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(operations=OPERATIONS)
 def test_two_workers_after_any_changes_every_cached_sheet_equals_a_fresh_replay(operations):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 
+from flask_babel import gettext
 from reportlab.pdfgen.canvas import Canvas
 
+from scorekeeper import words
 from scorekeeper.engine import Side, opening_minimum
 from scorekeeper.pdf import fonts, tables
 from scorekeeper.pdf.layout import (
@@ -23,7 +25,6 @@ from scorekeeper.pdf.layout import (
 )
 from scorekeeper.presets import Rules
 
-LEAD = (("number", "#", 16.0), ("dealer", "Dealer", 48.0))
 BAND, SUB = 28.0, 20.0
 HEADER = 50.0
 ROW_MIN, ROW_MAX = 17.0, 100.0  # a deal-counted game gets a few tall rows
@@ -39,18 +40,28 @@ class PlayersError(ValueError):
     """The number of players asked for is not one the format is played with."""
 
 
+def _lead() -> tuple[tuple[str, str, float], ...]:
+    """Returns the columns before the sides': the hand's number and its dealer."""
+    return (("number", "#", 16.0), ("dealer", gettext("Dealer"), 48.0))
+
+
 def _per_side(rules: Rules) -> list[tuple[str, str, float]]:
     """Returns the columns of a side's group with their designed (and least) widths."""
-    cols = [("open", "To open", 30.0)] if rules.opening.by != "none" else []
-    cols += [("melded", "Melded", 36.0)]
-    cols += [("canastas", "Canastas", 40.0)] if rules.canastas else []
+    cols = [("open", gettext("To open"), 30.0)] if rules.opening.by != "none" else []
+    cols += [("melded", gettext("Melded"), 36.0)]
+    cols += [("canastas", gettext("Canastas"), 40.0)] if rules.canastas else []
     for key, rule in (("red", rules.red_threes), ("black", rules.black_threes)):
         if rule is not None:
-            cols.append((key, rule.label, 30.0))
-    cols.append(("out", "Out", 22.0))
-    cols += [("other", "Other", 30.0)] if rules.extras else []
+            cols.append((key, words.text(rule.label), 30.0))
+    cols.append(("out", gettext("Out"), 22.0))
+    cols += [("other", gettext("Other"), 30.0)] if rules.extras else []
     score = HANDWRITTEN_5_DIGITS
-    return [*cols, ("hand", "In hand", 36.0), ("score", "Score", score), ("total", "Total", score)]
+    return [
+        *cols,
+        ("hand", gettext("In hand"), 36.0),
+        ("score", gettext("Score"), score),
+        ("total", gettext("Total"), score),
+    ]
 
 
 def _sides(rules: Rules, players: int | None = None) -> tuple[Side, ...]:
@@ -61,16 +72,27 @@ def _sides(rules: Rules, players: int | None = None) -> tuple[Side, ...]:
             raise PlayersError(_players_message(rules))
         count = players
     if count == 2:
-        return (Side("we", "We", ()), Side("they", "They", ()))
-    word = "Player" if rules.table.individual else "Side"
-    return tuple(Side(f"s{i}", f"{word} {i}", ()) for i in range(1, count + 1))
+        return (Side("we", gettext("We"), ()), Side("they", gettext("They"), ()))
+    if rules.table.individual:
+        return tuple(Side(f"s{i}", gettext("Player %(n)s", n=i), ()) for i in range(1, count + 1))
+    return tuple(Side(f"s{i}", gettext("Side %(n)s", n=i), ()) for i in range(1, count + 1))
 
 
 def _players_message(rules: Rules) -> str:
     table = rules.table
+    name = words.text(rules.name)
     if table.individual and table.min_sides < table.max_sides:
-        return f"{rules.name} is played by {table.min_sides} to {table.max_sides} players."
-    return f"{rules.name} is always played by {sum(table.players_per_side)} players."
+        return gettext(
+            "%(name)s is played by %(least)s to %(most)s players.",
+            name=name,
+            least=table.min_sides,
+            most=table.max_sides,
+        )
+    return gettext(
+        "%(name)s is always played by %(count)s players.",
+        name=name,
+        count=sum(table.players_per_side),
+    )
 
 
 def player_counts(rules: Rules) -> range | None:
@@ -94,14 +116,14 @@ def blank_layout(
     for wide in (False, True):
         size = page_size(paper, wide)
         room = size[0] - 2 * MARGIN
-        group_room = (room - sum(w for _, _, w in LEAD)) / len(sides)
+        group_room = (room - sum(w for _, _, w in _lead())) / len(sides)
         if wide or sum(w for _, _, w in per_side) <= group_room:
             break
     for drop in DROP_ORDER:
         if sum(w for _, _, w in per_side) <= group_room:
             break
         per_side = [c for c in per_side if c[0] not in drop]
-    return size, lay_grid(LEAD, per_side, sides, MARGIN, room)
+    return size, lay_grid(_lead(), per_side, sides, MARGIN, room)
 
 
 def _header(canvas: Canvas, rules: Rules, size: tuple[float, float]) -> float:
@@ -109,18 +131,19 @@ def _header(canvas: Canvas, rules: Rules, size: tuple[float, float]) -> float:
     top = height - MARGIN
     room = width - 2 * MARGIN
     canvas.setFillColorRGB(*INK)
-    date = "Date ____________________"
+    date = gettext("Date") + " ____________________"
     fonts.draw(canvas, width - MARGIN, top - 13, date, 9, align="right")
-    title = f"{rules.name} Canasta score sheet"
+    title = gettext("%(name)s Canasta score sheet", name=words.text(rules.name))
     fonts.draw(
         canvas, MARGIN, top - 14, title, fonts.fit_size(title, 15, room - 140, True), bold=True
     )
-    facts = rules.description
+    facts = words.text(rules.description)
     fonts.draw(canvas, MARGIN, top - 29, facts, fonts.fit_size(facts, 8.5, room))
-    chosen = [o.label for o in rules.options if o.id in rules.active_options]
+    chosen = [words.text(o.label) for o in rules.options if o.id in rules.active_options]
     house = "; ".join(chosen) if chosen else "______________________________"
     goal = goal_text(rules)
-    house = f"{goal[0].upper()}{goal[1:]}. House options: {house}"
+    goal = goal[0].upper() + goal[1:]
+    house = gettext("%(goal)s. House options: %(options)s", goal=goal, options=house)
     fonts.draw(canvas, MARGIN, top - 42, house, fonts.fit_size(house, 8, room))
     return top - HEADER
 
@@ -146,7 +169,7 @@ def _rows(canvas: Canvas, rules: Rules, grid: Grid, top: float, count: int, heig
             need = opening_minimum(rules, 0, n)
             for group in grid.groups:
                 col = group.columns[0]
-                text = need.label if need else "—"
+                text = words.need(need) if need else "—"
                 fonts.draw(
                     canvas,
                     col.x + 3,
@@ -169,7 +192,8 @@ def blank_sheet(rules: Rules, *, paper: str = "a4", players: int | None = None) 
     width, height = size
     room = width - 2 * MARGIN
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, size, f"{rules.name} Canasta score sheet")
+    name = words.text(rules.name)
+    canvas = new_canvas(buffer, size, gettext("%(name)s Canasta score sheet", name=name))
     top = _header(canvas, rules, size)
     body_top = draw_heading(canvas, grid, top, BAND, SUB, heading_size=HEADING_SIZE)
     _write_in_lines(canvas, grid, top)
@@ -197,7 +221,8 @@ def blank_sheet(rules: Rules, *, paper: str = "a4", players: int | None = None) 
         for i, block in enumerate(shelf):
             tables.draw_block(canvas, block, MARGIN + i * (box + gap), y, box, shelf_height)
         y -= shelf_height + gap
-    draw_page_line(canvas, size, f"{rules.name} blank score sheet · Canasta Scorekeeper", 1, 1)
+    footer = gettext("%(name)s blank score sheet · Canasta Scorekeeper", name=name)
+    draw_page_line(canvas, size, footer, 1, 1)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

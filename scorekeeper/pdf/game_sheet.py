@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Protocol
 
+from flask_babel import gettext
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from scorekeeper import words
 from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
 from scorekeeper.engine.ending import TargetRaise
 from scorekeeper.pdf import fonts
@@ -50,12 +52,17 @@ def _lead(setup: Setup) -> tuple[tuple[str, str, float], ...]:
     words = [w for s in setup.sides for p in s.players for w in p.split()]
     widest = max((fonts.width(w, 7.0) for w in words), default=0.0) + 2 * PAD
     dealer = min(DEALER_MOST, max(DEALER_LEAST, widest))
-    return (("number", "#", 16.0), ("dealer", "Dealer", dealer))
+    return (("number", "#", 16.0), ("dealer", gettext("Dealer"), dealer))
 
 
 def _per_side(rules: Rules) -> list[tuple[str, str, float]]:
-    cols = [("open", "To open", 44.0)] if rules.opening.by != "none" else []
-    return [*cols, ("items", "Breakdown", 0.0), ("score", "Score", 36.0), ("total", "Total", 42.0)]
+    cols = [("open", gettext("To open"), 44.0)] if rules.opening.by != "none" else []
+    return [
+        *cols,
+        ("items", gettext("Breakdown"), 0.0),
+        ("score", gettext("Score"), 36.0),
+        ("total", gettext("Total"), 42.0),
+    ]
 
 
 @dataclass(frozen=True)
@@ -68,12 +75,13 @@ class Line:
 
 
 def _item_text(item: Item) -> str:
-    text = f"{item.label} ×{item.count}" if item.count and item.count > 1 else item.label
+    label = words.item_label(item)
+    text = f"{label} ×{item.count}" if item.count and item.count > 1 else label
     return f"{text} ({short_minus_reason(item.reason)})" if item.reason else text
 
 
 def _need_text(need: OpeningNeed | None) -> str:
-    return need.label if need else "—"
+    return words.need(need) if need else "—"
 
 
 class _Sheet:
@@ -125,8 +133,13 @@ class _Sheet:
     def _facts(self, dealer: str) -> str:
         goal = goal_text(self.rules)
         for r in self.raises:  # the table chose to play on: say so beside the target
-            goal += f" (raised from {points(r.from_target)} after hand {r.after_hand})"
-        return f"{self.rules.name} · {goal} · first deal: {dealer}"
+            goal += " " + gettext(
+                "(raised from %(old)s after hand %(hand)s)",
+                old=points(r.from_target),
+                hand=r.after_hand,
+            )
+        first = gettext("first deal: %(dealer)s", dealer=dealer)
+        return f"{words.text(self.rules.name)} · {goal} · {first}"
 
     # -- measuring -------------------------------------------------------------------------
 
@@ -135,7 +148,7 @@ class _Sheet:
         if col is None:
             return []
         lines = fonts.wrap(_need_text(row.minimums.get(key)), self.body, col.width - 2 * PAD)
-        return [*lines, "lone hand"] if row.lone_hand == key else lines
+        return [*lines, gettext("lone hand")] if row.lone_hand == key else lines
 
     def _dealer_lines(self, row: Row) -> list[tuple[str, bool, float]]:
         """Returns the dealer cell's lines (text, grey, size): the name broken between words,
@@ -145,7 +158,7 @@ class _Sheet:
         names, size = self.legend.name_lines(row.dealer, self.body, room, most=3, least=least)
         lines = [(t, False, size) for t in names]
         if row.sitting_out:
-            label = "out: "
+            label = gettext("out:") + " "
             out_room = room - fonts.width(label, self.body)
             name, size = self.legend.fit(row.sitting_out, self.body, out_room, least=least)
             lines.append((label + name, True, size))
@@ -193,7 +206,8 @@ class _Sheet:
         canvas.setFillColorRGB(*INK)
         room = width - 2 * MARGIN
         if page > 1:
-            text = f"{self.title} · {self.rules.name} (continued)"
+            name = words.text(self.rules.name)
+            text = f"{self.title} · " + gettext("%(name)s (continued)", name=name)
             draw_line(canvas, MARGIN, top - 12, text, 11, room, bold=True, least=8)
             return top - NEXT_HEADER
         fonts.draw(canvas, width - MARGIN, top - 13, self.created, 9, align="right")
@@ -223,8 +237,8 @@ class _Sheet:
                 pen,
                 dealer.x + PAD,
                 base,
-                "From paper",
-                fonts.fit_size("From paper", body, dealer.width - 2 * PAD),
+                gettext("From paper"),
+                fonts.fit_size(gettext("From paper"), body, dealer.width - 2 * PAD),
             )
         else:
             fonts.draw(pen, number.right - PAD, base, str(row.number), body, align="right")
@@ -297,36 +311,59 @@ class _Sheet:
         names, room = self.names, self.grid.right - self.grid.left - 8
         totals = [f"{names[k]} {points(t)}" for k, t in carried.items()]
         if not last:
-            lead = f"Carried forward to page {next_page}: "
+            lead = gettext("Carried forward to page %(page)s:", page=next_page) + " "
             return self._wrapped([(lead, totals, False)], room)
-        status, state = self.state.status, self.state
-        if status.over and status.winner is not None:
-            headline = f"Winner: {names[status.winner]}, by {points(status.margin or 0)}."
-        elif status.over:
-            headline = f"Result: a draw at {points(max(state.totals.values()))}."
-        elif status.tied:
-            headline = "In progress: a tie for the lead, so another hand is played."
-        else:
-            headline = f"In progress. {status.message}"
-        if state.ended_at is not None and status.over:
-            headline = headline[:-1] + f" at hand {state.ended_at}."
-        logical = [("", [headline], True), ("Totals: ", totals, False)]
+        state = self.state
+        logical = [("", [self._headline()], True), (gettext("Totals:") + " ", totals, False)]
         if state.after_end:
             first, last = state.after_end[0].number, state.after_end[-1].number
-            which = f"Hand {first} was" if first == last else f"Hands {first}–{last} were"
-            logical.append(("", [f"{which} played after the end and do not count."], False))
-        if not status.over:
+            if first == last:
+                after = gettext(
+                    "Hand %(first)s was played after the end and do not count.", first=first
+                )
+            else:
+                after = gettext(
+                    "Hands %(first)s–%(last)s were played after the end and do not count.",
+                    first=first,
+                    last=last,
+                )
+            logical.append(("", [after], False))
+        if not state.status.over:
             if self.rules.opening.by != "none":
                 needs = [f"{names[k]} {_need_text(n)}" for k, n in state.next_minimums.items()]
-                lead, parts = "Next to open: ", needs
+                lead, parts = gettext("Next to open:") + " ", needs
             else:
-                lead, parts = "Next hand", []
+                lead, parts = gettext("Next hand") + " ", []
             if state.next_dealer:
-                parts = [*parts, f"next dealer: {state.next_dealer}"]
+                parts = [*parts, gettext("next dealer: %(dealer)s", dealer=state.next_dealer)]
             if state.next_sitting_out:
-                parts = [*parts, f"sitting out: {state.next_sitting_out}"]
+                out = state.next_sitting_out
+                parts = [*parts, gettext("sitting out: %(out)s", out=out)]
             logical.append((lead if parts else lead.strip(), parts, False))
         return self._wrapped(logical, room)
+
+    def _headline(self) -> str:
+        """Returns the result's first line: who won and by how much, a draw, or the game on."""
+        status, state, names = self.state.status, self.state, self.names
+        end = state.ended_at if state.ended_at is not None and status.over else None
+        if status.over and status.winner is not None:
+            winner, margin = names[status.winner], points(status.margin or 0)
+            if end is None:
+                return gettext("Winner: %(winner)s, by %(margin)s.", winner=winner, margin=margin)
+            return gettext(
+                "Winner: %(winner)s, by %(margin)s at hand %(end)s.",
+                winner=winner,
+                margin=margin,
+                end=end,
+            )
+        if status.over:
+            total = points(max(state.totals.values()))
+            if end is None:
+                return gettext("Result: a draw at %(total)s.", total=total)
+            return gettext("Result: a draw at %(total)s at hand %(end)s.", total=total, end=end)
+        if status.tied:
+            return gettext("In progress: a tie for the lead, so another hand is played.")
+        return gettext("In progress. %(status)s", status=words.status(status))
 
     @staticmethod
     def _wrapped(logical: list[tuple[str, list[str], bool]], room: float) -> list[tuple[str, bool]]:
@@ -367,7 +404,9 @@ class _Sheet:
 
     def render(self) -> bytes:
         buffer = io.BytesIO()
-        canvas = new_canvas(buffer, self.size, f"{self.title} – {self.rules.name} score sheet")
+        name = words.text(self.rules.name)
+        sheet = gettext("%(name)s score sheet", name=name)
+        canvas = new_canvas(buffer, self.size, f"{self.title} – {sheet}")
         pages = self.pages(self.lines())
         carried = self.state.totals_before(1)
         for number, page in enumerate(pages, start=1):
@@ -386,7 +425,7 @@ class _Sheet:
             draw_page_line(
                 canvas,
                 self.size,
-                f"{self.rules.name} score sheet · {self.title}",
+                f"{sheet} · {self.title}",
                 number,
                 len(pages),
             )

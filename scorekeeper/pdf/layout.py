@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from flask_babel import gettext, ngettext
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfgen.canvas import Canvas
 
+from scorekeeper import i18n, words
 from scorekeeper.engine import Side
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.names import Legend, shorten, word_lines
@@ -22,7 +24,6 @@ INK = (0.1, 0.1, 0.12)
 RULE = (0.55, 0.55, 0.6)
 SHADE = (0.93, 0.94, 0.96)
 MINUS = "\u2212"  # a real minus sign: the hyphen is too short to see in a column of numbers
-_MONTHS = "January February March April May June July August September October November December"
 
 
 class PaperError(ValueError):
@@ -39,31 +40,33 @@ def page_size(paper: str, wide: bool = False) -> tuple[float, float]:
 
 
 def points(value: int) -> str:
-    """Returns points as the sheet prints them: thousands separated, a true minus sign."""
-    return f"{value:,}".replace("-", MINUS)
+    """Returns points as the sheet prints them: grouped the reader's way, a true minus sign."""
+    return i18n.number(value)
 
 
 def date_text(created: date | datetime | str) -> str:
-    """Returns a date in words ("1 May 2024") without depending on the machine's locale."""
+    """Returns a date the reader's way ("1 May 2024", "1.5.2024") whatever the machine's locale."""
     if isinstance(created, str):
         try:
             created = date.fromisoformat(created[:10])
         except ValueError:
             return created
-    return f"{created.day} {_MONTHS.split()[created.month - 1]} {created.year}"
+    return i18n.day(created if type(created) is date else created.date())  # type: ignore[union-attr]
 
 
 def goal_text(rules: Rules) -> str:
     """Returns how the game ends, e.g. "game to 5,000" or "4 deals"."""
     if rules.ending.deals is not None:
-        return f"{rules.ending.deals} deals"
-    return f"game to {points(rules.ending.target or 0)}"
+        return ngettext("%(num)s deal", "%(num)s deals", rules.ending.deals)
+    return gettext("game to %(target)s", target=points(rules.ending.target or 0))
 
 
 def options_text(rules: Rules) -> str:
     """Returns the house options in force, in words."""
-    chosen = [o.label for o in rules.options if o.id in rules.active_options]
-    return "House options: " + ("; ".join(chosen) if chosen else "none")
+    chosen = [words.text(o.label) for o in rules.options if o.id in rules.active_options]
+    return gettext(
+        "House options: %(options)s", options="; ".join(chosen) if chosen else gettext("none")
+    )
 
 
 def new_canvas(buffer: io.BytesIO, size: tuple[float, float], title: str) -> Canvas:
@@ -79,7 +82,7 @@ def new_canvas(buffer: io.BytesIO, size: tuple[float, float], title: str) -> Can
     canvas.setTitle(title)
     canvas.setAuthor("Canasta Scorekeeper")
     canvas.setCreator("Canasta Scorekeeper")
-    canvas.setSubject("Canasta score sheet")
+    canvas.setSubject(gettext("Canasta score sheet"))
     return canvas
 
 
@@ -279,7 +282,7 @@ def draw_page_line(
     width = size[0]
     canvas.setFillColorRGB(0.35, 0.35, 0.4)
     y = MARGIN - 10
-    right = f"page {page} of {pages}"
+    right = gettext("page %(page)s of %(pages)s", page=page, pages=pages)
     fonts.draw(canvas, width - MARGIN, y, right, 7, align="right")
     room = width - 2 * MARGIN - fonts.width(right, 7) - 12
     draw_line(canvas, MARGIN, y, left_text, 7, room, least=6)

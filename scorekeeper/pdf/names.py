@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from flask_babel import gettext
+
 from scorekeeper.pdf import fonts
 
 ELLIPSIS = "…"
@@ -65,8 +67,9 @@ class Legend:
         shorts: dict[str, list[str]] = {}
         for short, full in self.full.items():
             shorts.setdefault(full, []).append(short)
-        entries = [f"{' or '.join(cut)} = {full}" for full, cut in shorts.items()]
-        return joined_lines("Names in full: ", entries, "; ", size, room)
+        either = gettext(" or ")
+        entries = [f"{either.join(cut)} = {full}" for full, cut in shorts.items()]
+        return joined_lines(gettext("Names in full:") + " ", entries, "; ", size, room)
 
     def name_lines(
         self, name: str, size: float, room: float, *, most: int, bold: bool = False, least: float

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from flask_babel import gettext, ngettext
 from reportlab.pdfgen.canvas import Canvas
 
+from scorekeeper import words
 from scorekeeper.engine import opening_minimum
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import INK, RULE, SHADE, points
@@ -34,89 +36,102 @@ class Block:
     entries: tuple[Entry, ...]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _canastas(n: int) -> str:
+    return ngettext("%(num)s canasta", "%(num)s canastas", n)
 
 
 def card_block(rules: Rules) -> Block:
     """Returns the card values, melded and left in hand."""
-    rows = [Entry("", ("melded", "in hand"), bold=True)]
+    rows = [Entry("", (gettext("melded"), gettext("in hand")), bold=True)]
     for card in rules.cards:
-        melded = "as card" if card.melded is None else points(card.melded)
-        rows.append(Entry(f"{card.label} ({card.count})", (melded, points(card.in_hand))))
-    return Block(f"Card values · {rules.pack} cards", tuple(rows))
+        melded = gettext("as card") if card.melded is None else points(card.melded)
+        label = f"{words.text(card.label)} ({card.count})"
+        rows.append(Entry(label, (melded, points(card.in_hand))))
+    return Block(gettext("Card values · %(pack)s cards", pack=rules.pack), tuple(rows))
 
 
 def opening_block(rules: Rules) -> Block:
     """Returns the opening-minimum table, with each requirement worded by the engine."""
     opening = rules.opening
+    title = gettext("To open")
     if opening.by == "none":
-        return Block("To open", (Entry("No opening minimum: any meld opens."),))
+        return Block(title, (Entry(gettext("No opening minimum: any meld opens.")),))
     if opening.by == "deal":
-        rows = [Entry("deal", ("to open",), bold=True)]
+        rows = [Entry(gettext("deal"), (gettext("to open"),), bold=True)]
         for deal in range(1, len(opening.tiers) + 1):
-            rows.append(Entry(f"Deal {deal}", (opening_minimum(rules, 0, deal).label,)))  # type: ignore[union-attr]
-        return Block("To open", tuple(rows))
-    rows = [Entry("side's score", ("to open",), bold=True)]
+            need = words.need(opening_minimum(rules, 0, deal))
+            rows.append(Entry(gettext("Deal %(deal)s", deal=deal), (need,)))
+        return Block(title, tuple(rows))
+    rows = [Entry(gettext("side's score"), (gettext("to open"),), bold=True)]
     low: int | None = None
     for tier in opening.tiers:
         if tier.below is None:
-            band, at = f"{points(low or 0)} or more", low or 0
+            band, at = gettext("%(low)s or more", low=points(low or 0)), low or 0
         elif low is None:
-            band, at = f"below {points(tier.below)}", tier.below - 5
+            band, at = gettext("below %(high)s", high=points(tier.below)), tier.below - 5
         else:
-            band, at = f"{points(low)} to {points(tier.below - 5)}", low
+            band = gettext("%(low)s to %(high)s", low=points(low), high=points(tier.below - 5))
+            at = low
         need = opening_minimum(rules, at, 1)
-        rows.append(Entry(band, (need.label if need else "—",)))
+        rows.append(Entry(band, (words.need(need) if need else "—",)))
         low = tier.below
-    return Block("To open", tuple(rows))
+    return Block(title, tuple(rows))
 
 
 def _threes_text(rule: Threes) -> str:
     scale = ", ".join(f"{n}: {points(v)}" for n, v in enumerate(rule.scale, start=1))
     if rule.minus_when == "never":
-        sign = "always plus"
+        sign = gettext("always plus")
     elif (needed := RED_THREE_SIGN_RULES[rule.minus_when]) == 0:
-        sign = "minus if the side has not melded"
+        sign = gettext("minus if the side has not melded")
     else:
-        sign = f"minus with fewer than {_plural(needed, 'canasta')}"
-    return f"{rule.label} ({scale}): {sign}."
+        sign = gettext("minus with fewer than %(canastas)s", canastas=_canastas(needed))
+    return f"{words.text(rule.label)} ({scale}): {sign}."
 
 
 def bonus_block(rules: Rules) -> Block:
     """Returns the canasta bonuses by kind, the threes scale and the extras."""
-    rows = [Entry(kind.label, (points(kind.bonus),)) for kind in rules.canastas]
+    rows = [Entry(words.text(kind.label), (points(kind.bonus),)) for kind in rules.canastas]
     if not rules.canastas:
-        rows.append(Entry("No canasta bonuses."))
+        rows.append(Entry(gettext("No canasta bonuses.")))
     for extra in rules.extras:
-        rows.append(Entry(extra.label, (f"{points(extra.points)} each",)))
+        each = gettext("%(points)s each", points=points(extra.points))
+        rows.append(Entry(words.text(extra.label), (each,)))
     if rules.ending.winner_bonus:
-        rows.append(Entry("Winning the game", (points(rules.ending.winner_bonus),)))
+        rows.append(Entry(gettext("Winning the game"), (points(rules.ending.winner_bonus),)))
     for rule in (rules.red_threes, rules.black_threes):
         if rule is not None:
             rows.append(Entry(_threes_text(rule)))
-    return Block("Bonuses", tuple(rows))
+    return Block(gettext("Bonuses"), tuple(rows))
 
 
 def going_out_block(rules: Rules) -> Block:
     """Returns the going-out bonuses and what a side needs before it may go out."""
     going = rules.going_out
-    rows = [Entry("Going out", (points(going.bonus),))]
+    rows = [Entry(gettext("Going out"), (points(going.bonus),))]
     if going.concealed_bonus != going.bonus:
-        rows.append(Entry("Going out concealed (in all)", (points(going.concealed_bonus),)))
-    if going.canastas:
-        need = f"A side needs {_plural(going.canastas, 'canasta')} to go out"
+        rows.append(
+            Entry(gettext("Going out concealed (in all)"), (points(going.concealed_bonus),))
+        )
+    kinds = ", ".join(
+        f"{n} × {words.text(rules.canasta(k).label)}" for k, n in going.requires.items()
+    )
+    if going.canastas and kinds:
+        need = gettext(
+            "A side needs %(canastas)s to go out, including %(kinds)s.",
+            canastas=_canastas(going.canastas),
+            kinds=kinds,
+        )
+    elif going.canastas:
+        need = gettext("A side needs %(canastas)s to go out.", canastas=_canastas(going.canastas))
     else:
-        need = "A side needs no canasta to go out"
-    if going.requires:
-        kinds = [f"{n} × {rules.canasta(k).label.lower()}" for k, n in going.requires.items()]
-        need += ", including " + ", ".join(kinds)
-    rows.append(Entry(need + "."))
+        need = gettext("A side needs no canasta to go out.")
+    rows.append(Entry(need))
     if going.red_threes_match_canastas:
-        rows.append(Entry("It usually lays down as many red threes as it has canastas."))
+        rows.append(Entry(gettext("It usually lays down as many red threes as it has canastas.")))
     if rules.table.seating:
-        rows.append(Entry(rules.table.seating))
-    return Block("Going out", tuple(rows))
+        rows.append(Entry(words.text(rules.table.seating)))
+    return Block(gettext("Going out"), tuple(rows))
 
 
 def blocks(rules: Rules) -> list[Block]:

@@ -1,0 +1,118 @@
+"""The paper sheets in each language: translated headings and tables, numbers the locale's way."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper.pdf import blank_sheet
+from scorekeeper.presets import load_presets
+from tests.conftest import Table, saved_hand
+
+# Words each sheet must carry in a language: headings, a preset's words, the tables' titles.
+BLANK = {
+    "en": (
+        "Classic Canasta score sheet",
+        "Dealer",
+        "To open",
+        "Natural canasta",
+        "Bonuses",
+        "5,000",
+    ),
+    "es": (
+        "Planilla de Canasta: Clásica",
+        "Reparte",
+        "Para bajar",
+        "Canasta limpia",
+        "Premios",
+        "5.000",
+    ),
+    "pt_BR": (
+        "Folha de pontos de Canastra: Clássica",
+        "Carteador",
+        "Para baixar",
+        "Canastra limpa",
+        "Bônus",
+        "5.000",
+    ),
+    "it": (
+        "Foglio dei punti di Canasta: Classica",
+        "Mazziere",
+        "Per aprire",
+        "Canasta pulita",
+        "Premi",
+        "5.000",
+    ),
+    "de": (
+        "Canasta-Punkteblatt: Klassisch",
+        "Geber",
+        "Auslegen",
+        "Reine Canasta",
+        "Prämien",
+        "5.000",
+    ),
+}
+FILLED = {
+    "en": ("Breakdown", "Winner: We, by", "Melded cards", "game to 5,000", "Totals:"),
+    "es": ("Detalle", "Ganador: We, por", "Cartas bajadas", "partida a 5.000", "Totales:"),
+    "pt_BR": ("Detalhe", "Vencedor: We, por", "Cartas baixadas", "jogo até 5.000", "Totais:"),
+    "it": ("Dettaglio", "Vincitore: We, di", "Carte calate", "partita a 5.000", "Totali:"),
+    "de": ("Aufstellung", "Sieger: We, mit", "Ausgelegte Karten", "Spiel bis 5.000", "Summen:"),
+}
+DATES = {
+    "en": r"\d{1,2} [A-Z][a-z]{2} \d{4}",
+    "es": r"\d{1,2} [a-z]{3} \d{4}",
+    "pt_BR": r"\d{1,2} de [a-z]{3}\. de \d{4}",
+    "it": r"\d{1,2} [a-z]{3} \d{4}",
+    "de": r"\d{1,2}\.\d{1,2}\.\d{4}",
+}
+
+
+def _text(data: bytes) -> str:
+    """Returns a PDF's text, its whitespace run together the way pypdf reads it."""
+    pages = PdfReader(io.BytesIO(data)).pages
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in pages))
+
+
+@pytest.mark.parametrize("language", sorted(BLANK))
+def test_the_blank_classic_sheet_in_each_language(client, language: str) -> None:
+    """Title, column headings, the preset's canasta kinds and tables, and 5.000 the local way."""
+    response = client.get(f"/sheets/classic.pdf?lang={language}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = _text(response.get_data())
+    for expected in BLANK[language]:
+        assert expected in text, (expected, text[:400])
+
+
+@pytest.mark.parametrize("language", sorted(FILLED))
+def test_a_finished_game_sheet_in_each_language(table: Table, app, language: str) -> None:
+    """A won Classic game: the breakdown's items, the result line, totals and the date."""
+    game_id = table.new_game("classic")
+    big = {0: {"melded_points": "1050", "canastas-natural": 4, "went_out": "out"}, 1: {}}
+    for number in (1, 2):
+        assert saved_hand(table.record(game_id, big), game_id) == number
+    data = table.client.get(f"/games/{game_id}/sheet.pdf?lang={language}").get_data()
+    text = _text(data)
+    for expected in FILLED[language]:
+        assert expected in text, (expected, text[:500])
+    # 1,050 melded + 4 × 500 + 100 for going out = 3,150 a hand; two hands 6,300, the end.
+    total = "6,300" if language == "en" else "6.300"
+    assert total in text and re.search(DATES[language], text), text[:300]
+
+
+def test_each_language_gets_its_own_cached_sheet(table: Table) -> None:
+    """The PDF kept for a game version is per language: German after Spanish is German."""
+    game_id = table.new_game("classic")
+    assert saved_hand(table.record(game_id, {0: {"melded_points": "90"}, 1: {}}), game_id) == 1
+    spanish = _text(table.client.get(f"/games/{game_id}/sheet.pdf?lang=es").get_data())
+    german = _text(table.client.get(f"/games/{game_id}/sheet.pdf?lang=de").get_data())
+    assert "Detalle" in spanish and "Aufstellung" in german
+
+
+def test_the_command_line_writes_english_sheets() -> None:
+    """No request, no language (as `scorekeeper sheet` draws it): the sheet stays English."""
+    text = _text(blank_sheet(load_presets()["classic"].rules))
+    assert "Classic Canasta score sheet" in text and "Dealer" in text
