@@ -17,14 +17,17 @@ from werkzeug import Response
 
 from scorekeeper.db import get_db
 from scorekeeper.presets import load_presets
+from scorekeeper.resources import resource_dir
 from scorekeeper.stats.history import history
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import played
 from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
+from scorekeeper.store.portable import export_games, import_document
 from scorekeeper.web.access import browser_id
 from scorekeeper.web.group_words import explain
 from scorekeeper.web.origin import public_url, reachable_by_other_phones
+from scorekeeper.web.portable import download
 from scorekeeper.web.share import qr_svg
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
@@ -65,6 +68,18 @@ def create() -> Response | tuple[str, int]:
     return redirect(url_for("groups.page", group_id=group.id))
 
 
+@bp.post("/demo")
+def demo() -> Response:
+    """Makes this phone a demo group of finished games to look around (one per phone)."""
+    mine = [g for g in store_groups.groups_for_browser(get_db(), browser_id()) if g.demo]
+    if mine:  # a second tap opens the demo this phone already has
+        return redirect(url_for("groups.page", group_id=mine[0].id))
+    seed = (resource_dir("seeds") / "demo" / "demo.json").read_bytes()
+    _games, (group_id,) = import_document(get_db(), seed, member=browser_id(), demo=True)
+    flash(_("A demo group to look around: its history, statistics and charts."), "ok")
+    return redirect(url_for("groups.page", group_id=group_id))
+
+
 @bp.get("/join/<token>")
 def join(token: str) -> Response:
     """Makes this browser a member of the group the link opens."""
@@ -99,6 +114,14 @@ def page(group_id: str) -> Response:
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"  # the join link is the group's key
     return response
+
+
+@bp.get("/<group_id>/export.json")
+def export(group_id: str) -> Response:
+    """Downloads the group's games with its players, as JSON an import brings back."""
+    group = member_group(group_id)
+    document = export_games(get_db(), store_groups.game_ids(get_db(), group_id))
+    return download(document, f"canasta-group-{document['exported_at'][:10]}-{group.id[:8]}.json")
 
 
 @bp.post("/<group_id>/leave")
