@@ -21,7 +21,7 @@ from scorekeeper.resources import resource_dir
 from scorekeeper.stats.history import history
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store import players as store_players
-from scorekeeper.store.figures import played
+from scorekeeper.store.figures import summed
 from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
 from scorekeeper.store.portable import export_games, import_document
 from scorekeeper.web.access import browser_id
@@ -39,11 +39,6 @@ def member_group(group_id: str) -> Group:
         return store_groups.member_group(get_db(), browser_id(), group_id)
     except GroupNotFound:
         abort(404)
-
-
-def names(group_id: str) -> dict[str, str]:
-    """Returns the group's player names by id."""
-    return {p.id: p.name for p in store_players.players_of(get_db(), group_id)}
 
 
 @bp.get("")
@@ -95,8 +90,8 @@ def page(group_id: str) -> Response:
     """Shows the group: its latest games, players, join link and QR, and its members."""
     group = member_group(group_id)
     db = get_db()
-    known = names(group_id)
-    games = played(db, group_id)
+    sums = summed(db, group_id)
+    known, games = sums.names, sums.played
     join_url = public_url(url_for("groups.join", token=group.token))
     body = render_template(
         "groups/page.html",
