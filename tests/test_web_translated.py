@@ -212,7 +212,10 @@ def test_the_api_answers_problems_in_the_language_asked(client) -> None:
         k: v for k, v in english.items() if k not in ("title", "detail")
     }
     spanish = client.get("/api/v1/no-such-thing", headers={"Accept-Language": "es"}).get_json()
-    assert (spanish["title"], spanish["detail"]) == ("No encontrado", "No hay nada en esta dirección.")
+    assert (spanish["title"], spanish["detail"]) == (
+        "No encontrado",
+        "No hay nada en esta dirección.",
+    )
 
 
 def test_the_api_ignores_the_pages_remembered_language(client) -> None:
