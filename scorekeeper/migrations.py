@@ -163,3 +163,57 @@ def games_archived_deleted(db: Database) -> None:
     # Both NULL for a game on the home list; independent of every other migration.
     db.execute("ALTER TABLE games ADD COLUMN archived_at TEXT")
     db.execute("ALTER TABLE games ADD COLUMN deleted_at TEXT")
+
+
+GROUPS = [
+    """CREATE TABLE groups (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
+        token TEXT NOT NULL UNIQUE,
+        demo INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE group_members (
+        group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        browser_id TEXT NOT NULL,
+        founder INTEGER NOT NULL DEFAULT 0,
+        joined_at TEXT NOT NULL,
+        PRIMARY KEY (group_id, browser_id)
+    )""",
+    "CREATE INDEX group_members_browser ON group_members(browser_id)",
+    """CREATE TABLE group_players (
+        id TEXT PRIMARY KEY,
+        group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 40),
+        created_at TEXT NOT NULL,
+        UNIQUE (group_id, name COLLATE NOCASE)
+    )""",
+    """CREATE TABLE group_games (
+        game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        added_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX group_games_group ON group_games(group_id)",
+    """CREATE TABLE game_seats (
+        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        side_position INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        player_id TEXT NOT NULL REFERENCES group_players(id) ON DELETE CASCADE,
+        PRIMARY KEY (game_id, side_position, position)
+    )""",
+    "CREATE INDEX game_seats_player ON game_seats(player_id)",
+    """CREATE TABLE game_figures (
+        game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        figures TEXT NOT NULL
+    )""",
+]
+
+
+@migrations(name="0005_groups")
+def groups(db: Database) -> None:
+    """Adds groups, their member browsers and players, their games, and per-game figures."""
+    # game_figures keeps each game's statistics at one version, so a group's page adds up
+    # rows instead of replaying every game; independent of every other migration.
+    for statement in GROUPS:
+        db.execute(statement)

@@ -1,4 +1,4 @@
-"""Dependencies point inward only: presets <- engine <- store <- web/api/pdf <- app/cli."""
+"""Dependencies point inward only: presets <- engine <- stats <- store <- web/api/pdf <- app/cli."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ LAYERS = {
     "scorekeeper.marked": 0,  # N_(): English words marked where written, translated at the edges
     "scorekeeper.catalogues": 0,  # the translators' tools: extract, update, check (Babel only)
     "scorekeeper.engine": 1,
+    "scorekeeper.stats": 1.5,  # figures across games from the engine's rows; the store keeps them
     "scorekeeper.migrations": 2,
     "scorekeeper.store": 2,
     "scorekeeper.extensions": 3,  # the Flask glue the screens share: CSRF, get_db on `g`
@@ -29,6 +30,7 @@ LAYERS = {
     "scorekeeper.collector": 3,  # gc.freeze once per worker, wired by the factory
     "scorekeeper.origin": 3,  # the origin of links handed out: share page and API alike
     "scorekeeper.i18n": 3,  # numbers per locale: read by the screens and the API
+    "scorekeeper.charts": 3,  # SVG charts of a game's running totals: the pages draw them
     "scorekeeper.words": 3,  # the engine's item codes in words: the pages and the PDF
     "scorekeeper.problem_words": 3,  # the engine's problems in words, from code and params
     "scorekeeper.web": 4,
@@ -120,7 +122,9 @@ def test_each_pending_crossing_still_exists() -> None:
     assert not gone, f"remove from PENDING, the crossing is gone: {gone}"
 
 
-@pytest.mark.parametrize("layer", ["scorekeeper.presets", "scorekeeper.engine"])
+@pytest.mark.parametrize(
+    "layer", ["scorekeeper.presets", "scorekeeper.engine", "scorekeeper.stats"]
+)
 def test_the_rules_import_neither_the_web_nor_the_database(layer: str) -> None:
     for source, target in EDGES:
         if _owner(source) == layer:
@@ -138,6 +142,7 @@ def test_the_store_imports_no_web_module() -> None:
     [
         pytest.param("scorekeeper.store", WEB_STACK, id="store-without-flask"),
         pytest.param("scorekeeper.engine", WEB_STACK + DATABASE, id="engine-pure"),
+        pytest.param("scorekeeper.stats.tables", WEB_STACK + DATABASE, id="stats-pure"),
         pytest.param("scorekeeper.cli", WEB_STACK, id="cli-without-the-web"),
     ],
 )

@@ -5,7 +5,10 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.api import formats  # noqa: F401 - adds the /formats routes to the blueprint
+from scorekeeper.api import (
+    formats,  # noqa: F401 - adds the /formats routes to the blueprint
+    groups,  # noqa: F401 - adds the /groups routes to the blueprint
+)
 from scorekeeper.api.problems import ApiProblem, http_error, problem_response
 from scorekeeper.api.routes import bp
 

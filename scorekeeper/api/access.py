@@ -27,6 +27,16 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
+def bearer_token() -> str:
+    """Returns the request's bearer token; 401 as a problem when there is none."""
+    found = BEARER.fullmatch(request.headers.get("Authorization", "").strip())
+    if not found:
+        raise ApiProblem(
+            401, "Send the group's token as `Authorization: Bearer TOKEN`.", headers=CHALLENGE
+        )
+    return found.group(1)
+
+
 def role_for(game_id: str, *, write: bool = False) -> str:
     """Returns the bearer token's role in this game; 401, 404 or 403 as a problem otherwise."""
     found = BEARER.fullmatch(request.headers.get("Authorization", "").strip())

@@ -16,7 +16,7 @@ from scorekeeper.marked import N_
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets, rules_for
 from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
 
-KEYS = ("format", "options", "sides", "first_dealer", "start_totals")
+KEYS = ("format", "options", "sides", "first_dealer", "start_totals", "group")
 
 
 def _invalid(errors: list[Any]) -> ApiProblem:

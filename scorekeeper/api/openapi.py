@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from scorekeeper.api import openapi_groups
+
 JSON = "application/json"
 PROBLEM = "application/problem+json"
 NULLABLE_STRING = {"type": ["string", "null"]}
@@ -35,9 +37,12 @@ EXAMPLE_GAME = {
 ERRORS = {
     304: "Not modified: the version in If-None-Match is still the current one.",
     400: "Malformed request: not JSON, or a malformed If-Match or Idempotency-Key header.",
-    401: "No bearer token, or one that opens no game.",
+    401: "No bearer token, or one that opens no game (a new game for a group: no token).",
     403: "A view-only token tried to change the game.",
-    404: "No such game for this token (the same answer whether or not the id exists), or no such hand.",
+    404: (
+        "No such game for this token (the same answer whether or not the id exists), or no "
+        "such hand; for a new game, no such group for the bearer token."
+    ),
     409: "The game changed since the version in If-Match, or it is over and not reopened.",
     413: "The body is larger than 64 KB.",
     415: "The body is not sent as application/json.",
@@ -270,6 +275,10 @@ SCHEMAS: dict[str, Any] = {
             "sides": {"type": "array", "items": _ref("Side")},
             "first_dealer": {"type": "string", "description": "default: the first player"},
             "start_totals": _map(INTEGER),
+            "group": {
+                "type": "string",
+                "description": "a group id; send the group's member token as the bearer token",
+            },
         },
         "additionalProperties": False,
     },
@@ -476,7 +485,7 @@ PATHS: dict[str, Any] = {
                         "Location": {"required": True, "schema": {"type": "string"}},
                     },
                 },
-                **_problems(400, 413, 415, 422),
+                **_problems(400, 401, 404, 413, 415, 422),
             },
         }
     },
@@ -592,9 +601,13 @@ SCHEMAS["GameSummary"] = {
     "properties": {k: v for k, v in SCHEMAS["Game"]["properties"].items() if k != "hands"},
 }
 
+SCHEMAS.update(openapi_groups.SCHEMAS)
+PATHS.update(openapi_groups.PATHS)
+
 COMPONENTS: dict[str, Any] = {
     "schemas": SCHEMAS,
     "securitySchemes": {
+        **openapi_groups.SECURITY,
         "formatToken": {
             "type": "http",
             "scheme": "bearer",

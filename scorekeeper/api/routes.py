@@ -19,6 +19,7 @@ from scorekeeper.db import get_db
 from scorekeeper.marked import N_
 from scorekeeper.origin import public_url
 from scorekeeper.store import Game
+from scorekeeper.store import groups as store_groups
 from scorekeeper.store.hands import scoped_key
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -53,9 +54,11 @@ def openapi() -> Response:
 @bp.post("/games")
 def create() -> Response:
     """Starts a game and returns it with its owner, edit and view tokens and links."""
-    draft, inline = read_new_game(access.json_body())
+    body = access.json_body()
+    group = _group_of(body)
+    draft, inline = read_new_game(body)
     try:
-        game = store.create_game(get_db(), **asdict(draft), inline=inline)
+        game = store.create_game(get_db(), **asdict(draft), inline=inline, group=group)
     except store.InvalidGame as error:
         raise ApiProblem(
             422,
@@ -69,6 +72,21 @@ def create() -> Response:
     response = _game_response(game, 201, id=game.id, tokens=tokens, links=links)
     response.headers["Location"] = url_for("api.read", game_id=game.id)
     return response
+
+
+def _group_of(body: dict[str, Any]) -> str | None:
+    """Returns the group a new game is for, checked against the bearer member token."""
+    if "group" not in body:
+        return None
+    group_id = body["group"]
+    if not isinstance(group_id, str) or not group_id:
+        message = "The group is its id, as POST /api/v1/groups answered it."
+        raise ApiProblem(422, message, kind="invalid-game", errors=[field_error("group", message)])
+    token = access.bearer_token()
+    try:
+        return store_groups.token_group(get_db(), group_id, token).id
+    except store_groups.GroupNotFound:
+        raise ApiProblem(404, "There is no such group for this token.") from None
 
 
 @bp.get("/games/<game_id>")

@@ -7,6 +7,7 @@ from sqlite_utils import Database
 from scorekeeper.store.connection import write
 from scorekeeper.store.errors import GameNotFound
 from scorekeeper.store.games import now
+from scorekeeper.store.groups import sees_game
 
 RANK = {"view": 0, "edit": 1, "owner": 2}
 
@@ -24,7 +25,10 @@ def role_of(db: Database, browser_id: str, game_id: str, *, deleted: bool = Fals
             [browser_id, game_id],
         )
     )
-    return rows[0]["role"] if rows else None
+    if rows:
+        return rows[0]["role"]
+    # A member of the game's group reads it, as the group's shared history.
+    return "view" if not deleted and sees_game(db, browser_id, game_id) else None
 
 
 def find_link(db: Database, token: str) -> tuple[str, str]:

@@ -306,8 +306,11 @@ def create_game(
     owner: str | None = None,
     inline: Mapping[str, Any] | None = None,
     form_token: str | None = None,
+    group: str | None = None,
 ) -> Game:
     """Saves a new game with a frozen copy of its rules, in one transaction.
+
+    With `group`, the game is that group's and its named players become the group's players.
 
     `format_id` is a preset or a house format; `inline`, a whole document from `format_id`.
     A `form_token` starts one game only: sent again, it raises AlreadyStarted with that game.
@@ -365,6 +368,11 @@ def create_game(
                 {"game_id": game_id, "side_position": position, "position": i, "name": p}
                 for i, p in enumerate(players)
             )
+        if group:
+            # Imported here: store.players reads this module's token and clock helpers.
+            from scorekeeper.store.players import add_game
+
+            add_game(db, group, game_id)
         if owner:
             db.table("browser_games").insert(
                 {

@@ -29,6 +29,7 @@ from scorekeeper.store.errors import (
     StaleGame,
     StoreError,
 )
+from scorekeeper.store.figures import kept_for_game
 from scorekeeper.store.games import MAX_HANDS, Game, load, now, remember
 
 PLAY_ON = N_("This game is over: fix a hand, or choose to keep playing to a higher target.")
@@ -173,6 +174,8 @@ def add_hand(
         game_id,
         Replayed(saved.version, saved.setup, saved.hands, saved.state, saved.unreadable),
     )
+    if state.status.over:  # a group's game just finished: its figures are kept at once
+        kept_for_game(db, saved)
     return saved
 
 

@@ -9,7 +9,9 @@ from sqlite_utils import Database
 
 from scorekeeper import engine
 from scorekeeper.store.games import Game, load, refusal
+from scorekeeper.store.groups import group_of_game
 from scorekeeper.store.hands import _current, _locked
+from scorekeeper.store.players import link_seats
 
 
 def _renamed_hand(entry: str, names: dict[str, str]) -> str:
@@ -78,4 +80,13 @@ def rename(
                 "UPDATE hands SET entry = ? WHERE game_id = ? AND number = ?",
                 [_renamed_hand(hand["entry"], names), game_id, hand["number"]],
             )
+        group = group_of_game(db, game_id)
+        if group is not None:  # a seat given another name is that player's now
+            changed = [
+                (i, j)
+                for i, (side, (_, new_players)) in enumerate(zip(old.sides, sides, strict=True))
+                for j, player in enumerate(new_players)
+                if j >= len(side.players) or side.players[j] != player
+            ]
+            link_seats(db, group, game_id, only=changed)
     return load(db, game_id)

@@ -14,7 +14,10 @@ from scorekeeper.web import (
     errors,
     game_end,
     game_form,
+    game_summary,
     games,
+    group_stats,  # noqa: F401 - adds the history, statistics and player pages to groups.bp
+    groups,
     hands,
     home,
     house_formats,
@@ -92,6 +95,8 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         shelf.bp,
         names.bp,
         house_formats.bp,
+        groups.bp,
+        game_summary.bp,
         language.bp,
     ):
         app.register_blueprint(blueprint)

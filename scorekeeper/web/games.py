@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
@@ -11,8 +12,10 @@ from werkzeug import Response
 from scorekeeper import i18n, store, words
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
+from scorekeeper.store.groups import Group
 from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format, house_formats
-from scorekeeper.web import access, follow, game_form
+from scorekeeper.store.players import players_of, recent_partnerships
+from scorekeeper.web import access, follow, game_form, groups, player_picks
 from scorekeeper.web.posting import posted, posted_token
 from scorekeeper.web.sheet_page import render_sheet
 
@@ -47,18 +50,27 @@ def _chosen() -> tuple[Rules | None, int]:
 def new() -> Response | tuple[str, int]:
     """Offers the formats, then the chosen format's form; a valid form starts the game."""
     rules, count = _chosen()
+    group = _group()
     if rules is None:
         houses = house_formats(get_db())
-        page = render_template("games/formats.html", presets=load_presets().values(), houses=houses)
+        page = render_template(
+            "games/formats.html", presets=load_presets().values(), houses=houses, group=group
+        )
         return page, 200
     if request.method == "GET":
         form = game_form.blank(rules, count)
+        if group is not None:
+            player_picks.prefill(form, request.args)
+            player_picks.apply(form, request.args.getlist("pick")[:8])
     else:
         form = game_form.read(rules, count, request.form, request.form.getlist("option"))
         if not form.errors:
             try:
                 game = store.create_game(
-                    get_db(), **asdict(game_form.draft(form)), owner=access.browser_id()
+                    get_db(),
+                    **asdict(game_form.draft(form)),
+                    owner=access.browser_id(),
+                    group=group.id if group else None,
                 )
             except store.InvalidGame as error:
                 form.error("_form", gettext(error.message))
@@ -72,7 +84,28 @@ def new() -> Response | tuple[str, int]:
                     "ok",
                 )
                 return redirect(url_for("games.sheet", game_id=game.id))
-    return render_template("games/new.html", form=form), 422 if form.errors else 200
+    page = render_template("games/new.html", form=form, group=group, **_picks(form, group))
+    return page, 422 if form.errors else 200
+
+
+def _group() -> Group | None:
+    """Returns the group the new game is for, from the query or form; 404 for a non-member."""
+    group_id = request.values.get("group", "")
+    return groups.member_group(group_id) if group_id else None
+
+
+def _picks(form: game_form.GameForm, group: Group | None) -> dict[str, Any]:
+    """Returns the group's remembered partnerships and players as one-tap choices."""
+    if group is None:
+        return {"pairs": [], "singles": []}
+    db = get_db()
+    partnerships = recent_partnerships(db, group.id)
+    people = sorted(players_of(db, group.id), key=lambda p: (-p.games, p.name.casefold()))
+    format_id = request.values.get("format", "")
+    pairs, singles = player_picks.picks(
+        form, format_id, group.id, partnerships, [p.name for p in people]
+    )
+    return {"pairs": pairs, "singles": singles}
 
 
 @bp.post("/games/<game_id>/again")

@@ -8,6 +8,7 @@ from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.pdf.blank_sheet import player_counts
 from scorekeeper.presets import load_presets
+from scorekeeper.store.groups import groups_for_browser
 from scorekeeper.web.access import browser_id, can_write
 from scorekeeper.web.origin import is_loopback, lan_origins
 from scorekeeper.web.posting import new_form_token
@@ -42,4 +43,5 @@ def index() -> str:
         sheet_players={preset.id: player_counts(preset.rules) for preset in presets},
         join_urls=[f"{origin}/" for origin in lan],
         join_qr=qr_svg(f"{lan[0]}/") if lan else None,
+        groups=groups_for_browser(get_db(), browser_id()),
     )

@@ -10,11 +10,14 @@ from scorekeeper.engine.ending import next_target
 from scorekeeper.store import Game
 from scorekeeper.web import follow
 from scorekeeper.web.access import can_write
+from scorekeeper.web.game_summary import course_of
 from scorekeeper.web.posting import new_form_token
 
 
 def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
     """Returns the sheet page for this browser's role, with a given status code."""
+    # A finished game shows how it went at once; one in play loads the chart when asked.
+    shown = course_of(game) if game.state.status.over else {}
     page = render_template(
         "games/sheet.html",
         game=game,
@@ -28,5 +31,6 @@ def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
         form_token=new_form_token(),
         live_etag=follow.etag(game.id, game.version, role),
         rules_changed=store.rules_changed(get_db(), game),
+        **shown,
     )
     return page, status

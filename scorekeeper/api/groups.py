@@ -1,0 +1,178 @@
+"""The group endpoints: make a group, and read its history and statistics with its member token."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import jsonify, request, url_for
+from werkzeug import Response
+
+from scorekeeper.api import access
+from scorekeeper.api.problems import ApiProblem, field_error
+from scorekeeper.api.routes import bp
+from scorekeeper.db import get_db
+from scorekeeper.origin import public_url
+from scorekeeper.stats.history import Entry, Filters, history
+from scorekeeper.stats.tables import Line, Statistics, statistics
+from scorekeeper.store import groups as store_groups
+from scorekeeper.store.figures import played
+from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
+from scorekeeper.store.players import players_of
+
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def member_token(group_id: str) -> Group:
+    """Returns the group when the bearer token is its member token; 401 or 404 otherwise."""
+    token = access.bearer_token()
+    try:
+        return store_groups.token_group(get_db(), group_id, token)
+    except GroupNotFound:
+        # The same answer for an unknown group and a token of another group: ids reveal nothing.
+        raise ApiProblem(404, "There is no such group for this token.") from None
+
+
+def _private(body: Any, status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Authorization")
+    return response
+
+
+@bp.post("/groups")
+def create_group() -> Response:
+    """Makes a group and returns its id and member token (the join link's capability)."""
+    data = access.json_body()
+    unknown = sorted(set(data) - {"name"})
+    errors = [field_error(key, f"A new group has no field {key!r}.") for key in unknown]
+    name = data.get("name")
+    if not isinstance(name, str):
+        errors.append(field_error("name", 'Send the group\'s name as text, like "Tuesday table".'))
+    if errors:
+        raise ApiProblem(
+            422, "The group cannot be made like this.", kind="invalid-group", errors=errors
+        )
+    try:
+        group = store_groups.create_group(get_db(), name)
+    except InvalidGroup as error:
+        raise ApiProblem(
+            422, error.message, kind="invalid-group", errors=[field_error("name", error.message)]
+        ) from None
+    join = public_url(url_for("groups.join", token=group.token))
+    response = _private(
+        {"id": group.id, "name": group.name, "token": group.token, "join": join}, 201
+    )
+    response.headers["Location"] = url_for("api.group_stats", group_id=group.id)
+    return response
+
+
+def _filters(names: dict[str, str]) -> Filters:
+    """Returns the history filters of the query; a value that matches nothing is a 422."""
+    args = request.args
+    errors = []
+    player = args.get("player", "")
+    if player and player not in names:
+        errors.append(field_error("player", "This group has no such player."))
+    pair = tuple(sorted(p for p in args.get("partnership", "").split("+") if p))
+    if pair and (len(pair) < 2 or any(p not in names for p in pair)):
+        errors.append(field_error("partnership", "Give two or more player ids joined by +."))
+    for key in ("since", "until"):
+        if args.get(key) and not DATE.fullmatch(args[key]):
+            errors.append(field_error(key, "Dates are YYYY-MM-DD."))
+    if errors:
+        raise ApiProblem(
+            422, "The history cannot be filtered like this.", kind="bad-filter", errors=errors
+        )
+    return Filters(
+        args.get("format", ""), player, pair, args.get("since", ""), args.get("until", "")
+    )
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    """Returns one finished game of the history as JSON."""
+    return {
+        "id": entry.game_id,
+        "finished": entry.ended,
+        "format": entry.format,
+        "label": " · ".join(entry.label),
+        "hands": entry.hands,
+        "tied": entry.tied,
+        "winner": entry.winner.name if entry.winner else None,
+        "sides": [
+            {
+                "name": s.name,
+                "players": list(s.players),
+                "player_ids": list(s.player_ids),
+                "total": s.total,
+                "won": s.won,
+            }
+            for s in entry.sides
+        ],
+    }
+
+
+@bp.get("/groups/<group_id>/history")
+def group_history(group_id: str) -> Response:
+    """Returns the group's finished games, the latest first, with the filters of the query."""
+    member_token(group_id)
+    names = {p.id: p.name for p in players_of(get_db(), group_id)}
+    entries = history(played(get_db(), group_id), names, _filters(names))
+    return _private({"games": [entry_json(e) for e in entries]})
+
+
+def _line_json(stats: Statistics, line: Line) -> dict[str, Any]:
+    kinds = {f.key: f.kinds for f in stats.formats}
+    labels = {f.key: " · ".join(f.label) for f in stats.formats}
+    return {
+        "games": line.overall.games,
+        "wins": line.overall.wins,
+        "win_rate": line.overall.win_rate,
+        "streak": line.overall.streak,
+        "longest_win_streak": line.overall.longest_win_streak,
+        "by_format": [
+            {"format": key, "label": labels[key], **tally.figures(kinds[key])}
+            for key, tally in line.by_format.items()
+        ],
+    }
+
+
+def stats_json(stats: Statistics) -> dict[str, Any]:
+    """Returns a group's statistics as JSON: players, partnerships and head-to-head records."""
+    return {
+        "games": stats.games,
+        "formats": [
+            {
+                "format": f.key,
+                "label": " · ".join(f.label),
+                "games": f.games,
+                "canastas": [{"kind": k, "label": n} for k, n in f.kinds],
+            }
+            for f in stats.formats
+        ],
+        "players": [
+            {"id": line.key[0], "name": line.name, **_line_json(stats, line)}
+            for line in stats.players
+        ],
+        "partnerships": [
+            {"ids": list(line.ids), "names": list(line.names), **_line_json(stats, line)}
+            for line in stats.partnerships
+        ],
+        "head_to_head": [
+            {
+                "partnerships": [list(m.first.names), list(m.second.names)],
+                "games": m.games,
+                "wins": [m.first_wins, m.second_wins],
+            }
+            for m in stats.head_to_head
+        ],
+    }
+
+
+@bp.get("/groups/<group_id>/stats")
+def group_stats(group_id: str) -> Response:
+    """Returns the group's statistics per player and partnership, overall and per format."""
+    member_token(group_id)
+    names = {p.id: p.name for p in players_of(get_db(), group_id)}
+    return _private(stats_json(statistics(played(get_db(), group_id), names)))

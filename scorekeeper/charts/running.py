@@ -1,0 +1,183 @@
+"""Inline SVG of a game's course: running totals with the target and lead changes, and hand bars.
+
+Pure strings from a `Course`, no script and no style attribute: colours come from the page's
+CSS (`static/css/charts.css`, side colours that follow the dark theme), and each side also
+has its own line pattern and point marker, so the chart reads without telling colours apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+
+from scorekeeper.stats.swings import Course
+
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 48, 10, 12, 26
+MARKERS = (  # one shape per side, as the sheet's side marks: ● ▲ ■ ◆ ★ ✚
+    '<circle cx="3" cy="3" r="2.4"/>',
+    '<path d="M3 .4 5.8 5.6H.2z"/>',
+    '<rect x=".6" y=".6" width="4.8" height="4.8"/>',
+    '<path d="M3 0 6 3 3 6 0 3z"/>',
+    '<path d="M3 0 3.9 2.1 6 2.3 4.4 3.8 4.9 6 3 4.8 1.1 6 1.6 3.8 0 2.3 2.1 2.1z"/>',
+    '<path d="M2 0h2v2h2v2H4v2H2V4H0V2h2z"/>',
+)
+Number = Callable[[int], str]
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words a chart holds, in the reader's language: the page builds them."""
+
+    summary: str  # the chart's title: what it shows, for a screen reader
+    target: str  # e.g. "Target 5,000"
+    lead: Callable[[int], str]  # e.g. "The lead changed at hand 3"
+    bars: str  # the bar strip's title
+
+
+def english(course: Course, number: Callable[[int], str] | None = None) -> Words:
+    """Returns the chart's words in English (the command line and tests read these)."""
+    number = number or _plain
+    return Words(
+        summary=_summary(course, number),
+        target=f"Target {number(course.target)}" if course.target else "",
+        lead=lambda hand: f"The lead changed at hand {hand}",
+        bars="Each hand's score, plus above the line and minus below",
+    )
+
+
+def _plain(value: int) -> str:
+    return f"{value:,}".replace("-", "\N{MINUS SIGN}")
+
+
+def _scale(low: int, high: int, top: float, bottom: float) -> Callable[[float], float]:
+    span = (high - low) or 1
+    return lambda v: round(bottom - (v - low) * (bottom - top) / span, 1)
+
+
+def _xs(hands: int, left: float, right: float) -> list[float]:
+    if hands == 1:
+        return [round((left + right) / 2, 1)]
+    step = (right - left) / (hands - 1)
+    return [round(left + i * step, 1) for i in range(hands)]
+
+
+def _defs(sides: int, prefix: str) -> str:
+    shapes = "".join(
+        f'<marker id="{prefix}m{i}" class="s{i % 6}" viewBox="0 0 6 6" refX="3" refY="3" '
+        f'markerWidth="6" markerHeight="6" markerUnits="userSpaceOnUse">{MARKERS[i % 6]}</marker>'
+        for i in range(sides)
+    )
+    return f"<defs>{shapes}</defs>"
+
+
+def running_totals(
+    course: Course, *, number: Number = _plain, prefix: str = "c", words: Words | None = None
+) -> str:
+    """Returns the running-totals chart: a line per side, one point per counted hand.
+
+    `prefix` keeps the ids of two charts on one page apart; `number` writes the axis numbers.
+    """
+    hands = course.hands
+    if not hands:
+        return ""
+    words = words or english(course, number)
+    values = [v for side in course.totals for v in side]
+    low = min(0, *values)
+    high = max(values + ([course.target] if course.target else []))
+    y = _scale(low, high, TOP, HEIGHT - BOTTOM)
+    xs = _xs(hands, LEFT + 6, WIDTH - RIGHT - 6)
+    title = f"{prefix}t"
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{title}">',
+        f'<title id="{title}">{escape(words.summary)}</title>',
+        _defs(len(course.totals), prefix),
+        f'<g class="axis"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0)}" y2="{y(0)}"/>',
+        f'<text x="{LEFT - 4}" y="{y(0) + 4}" text-anchor="end">0</text>',
+    ]
+    near_target = bool(course.target) and abs(high - course.target) < (high - low) * 0.08
+    for value in sorted({low, high} - {0} - ({high} if near_target else set())):
+        parts.append(
+            f'<text x="{LEFT - 4}" y="{y(value) + 4}" text-anchor="end">{number(value)}</text>'
+        )
+    parts.append(
+        f'<text x="{xs[0]}" y="{HEIGHT - 8}" text-anchor="middle">1</text>'
+        + (
+            f'<text x="{xs[-1]}" y="{HEIGHT - 8}" text-anchor="middle">{hands}</text>'
+            if hands > 1
+            else ""
+        )
+        + "</g>"
+    )
+    if course.target:
+        ty = y(course.target)
+        # The target's words sit on its line, clear of the points that reach it.
+        parts.append(
+            f'<g class="target"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty}" y2="{ty}"/>'
+            f'<text x="{LEFT + 4}" y="{ty - 3}">{escape(words.target)}</text></g>'
+        )
+    for hand in course.lead_changes:
+        x = xs[hand - 1]
+        parts.append(
+            f'<g class="lead"><line x1="{x}" x2="{x}" y1="{TOP}" y2="{HEIGHT - BOTTOM}"/>'
+            f"<title>{escape(words.lead(hand))}</title></g>"
+        )
+    for i, side in enumerate(course.totals):
+        points = " ".join(f"{x},{y(v)}" for x, v in zip(xs, side, strict=True))
+        marker = f"url(#{prefix}m{i})"
+        parts.append(
+            f'<polyline class="s{i % 6} p{i % 3}" points="{points}" marker-start="{marker}" '
+            f'marker-mid="{marker}" marker-end="{marker}"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _summary(course: Course, number: Number) -> str:
+    ends = ", ".join(
+        f"{name} {number(side[-1])}" for name, side in zip(course.names, course.totals, strict=True)
+    )
+    text = f"Running totals over {course.hands} hands: {ends}."
+    if course.lead_changes:
+        text += f" The lead changed at {hand_list(course.lead_changes)}."
+    return text
+
+
+def hand_list(numbers: tuple[int, ...]) -> str:
+    """Returns hand numbers in words: "hand 3", "hands 3 and 7", "hands 2, 5 and 9"."""
+    if len(numbers) == 1:
+        return f"hand {numbers[0]}"
+    return "hands " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+
+
+def hand_bars(course: Course, *, prefix: str = "b", title: str = "") -> str:
+    """Returns a small strip of each hand's score per side: bars up for plus, down for minus."""
+    hands = course.hands
+    if not hands:
+        return ""
+    height, pad = 44, 2
+    values = [v for side in course.scores for v in side]
+    peak = max((abs(v) for v in values), default=0) or 1
+    slot = (WIDTH - LEFT - RIGHT) / hands
+    width = max(slot / len(course.scores) - 0.6, 0.6)
+    # The line sits at the bottom unless some hand scored minus: then plus and minus share it.
+    mid = height / 2 if min(values, default=0) < 0 else height - pad
+    paths = []
+    for i, side in enumerate(course.scores):
+        bars = []
+        for hand, score in enumerate(side):
+            x = round(LEFT + hand * slot + i * (width + 0.3), 1)
+            tall = round(abs(score) / peak * (mid - pad), 1)
+            if tall:
+                top = mid - tall if score > 0 else mid
+                bars.append(f"M{x} {round(top, 1)}h{round(width, 1)}v{tall}h-{round(width, 1)}z")
+        paths.append(f'<path class="s{i % 6} b{i % 3}" d="{"".join(bars)}"/>')
+    label = f"{prefix}t"
+    return (
+        f'<svg class="bars" viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="{label}">'
+        f'<title id="{label}">{escape(title or english(course).bars)}</title>'
+        f'<line class="axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{mid}" y2="{mid}"/>'
+        + "".join(paths)
+        + "</svg>"
+    )

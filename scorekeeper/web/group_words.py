@@ -1,0 +1,34 @@
+"""The words of the group store's refusals, by code, in the reader's language."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from scorekeeper.engine.names import MAX_NAME
+from scorekeeper.store.groups import InvalidGroup
+
+
+def explain(error: InvalidGroup) -> str:
+    """Returns what went wrong, in words; the store's English when the code is unknown."""
+    code, params = error.code, error.params
+    if code == "group-name-blank":
+        return _("Give the group a name, like “Tuesday table”.")
+    if code == "group-name-too-long":
+        return _("A group name has at most %(most)s characters.", most=params["most"])
+    if code == "name-blank":
+        return _("Enter the player's name.")
+    if code == "name-too-long":
+        return _("Names are at most %(most)s characters.", most=MAX_NAME)
+    if code in ("name-bidi", "name-control", "name-surrogate", "name-spaces"):
+        return _("Names cannot hold control or invisible characters, nor start or end with spaces.")
+    if code == "name-taken":
+        return _("%(name)s is already a player of this group: merge the two instead.", **params)
+    if code == "same-player":
+        return _("Choose two different players to merge.")
+    if code == "no-player":
+        return _("This group has no such player.")
+    if code == "no-member":
+        return _("That phone is no longer a member of this group.")
+    if code == "not-demo":
+        return _("Only a demo group can be deleted.")
+    return error.message

@@ -1,0 +1,174 @@
+"""Group screens: make a group, join it by link or QR, its page, leaving, links and members."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from werkzeug import Response
+
+from scorekeeper.db import get_db
+from scorekeeper.presets import load_presets
+from scorekeeper.stats.history import history
+from scorekeeper.store import groups as store_groups
+from scorekeeper.store import players as store_players
+from scorekeeper.store.figures import played
+from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
+from scorekeeper.web.access import browser_id
+from scorekeeper.web.group_words import explain
+from scorekeeper.web.origin import public_url, reachable_by_other_phones
+from scorekeeper.web.share import qr_svg
+
+bp = Blueprint("groups", __name__, url_prefix="/groups")
+
+
+def member_group(group_id: str) -> Group:
+    """Returns the group when this browser is a member; 404 otherwise, as for an unknown id."""
+    try:
+        return store_groups.member_group(get_db(), browser_id(), group_id)
+    except GroupNotFound:
+        abort(404)
+
+
+def names(group_id: str) -> dict[str, str]:
+    """Returns the group's player names by id."""
+    return {p.id: p.name for p in store_players.players_of(get_db(), group_id)}
+
+
+@bp.get("")
+def index() -> str:
+    """Lists this browser's groups and offers to make one."""
+    return render_template(
+        "groups/index.html", groups=store_groups.groups_for_browser(get_db(), browser_id())
+    )
+
+
+@bp.post("")
+def create() -> Response | tuple[str, int]:
+    """Makes a group from this phone, which becomes its first member."""
+    name = request.form.get("name", "")[:200]
+    try:
+        group = store_groups.create_group(get_db(), name, browser_id())
+    except InvalidGroup as error:
+        mine = store_groups.groups_for_browser(get_db(), browser_id())
+        page = render_template("groups/index.html", groups=mine, error=explain(error), name=name)
+        return page, 422
+    flash(_("Group “%(name)s” made. Share its link so the others can join.", name=group.name), "ok")
+    return redirect(url_for("groups.page", group_id=group.id))
+
+
+@bp.get("/join/<token>")
+def join(token: str) -> Response:
+    """Makes this browser a member of the group the link opens."""
+    try:
+        group = store_groups.join_group(get_db(), browser_id(), token)
+    except GroupNotFound:
+        abort(404)
+    return redirect(url_for("groups.page", group_id=group.id))
+
+
+@bp.get("/<group_id>")
+def page(group_id: str) -> Response:
+    """Shows the group: its latest games, players, join link and QR, and its members."""
+    group = member_group(group_id)
+    db = get_db()
+    known = names(group_id)
+    games = played(db, group_id)
+    join_url = public_url(url_for("groups.join", token=group.token))
+    body = render_template(
+        "groups/page.html",
+        group=group,
+        players=store_players.players_of(db, group_id),
+        recent=history(games, known)[:5],
+        playing=sum(1 for g in games if not g.figures["finished"]),
+        members=store_groups.members(db, group_id),
+        me=browser_id(),
+        join_url=join_url,
+        qr=qr_svg(join_url),
+        reachable=reachable_by_other_phones(),
+        presets=load_presets().values(),
+    )
+    response = make_response(body)
+    response.headers["Cache-Control"] = "no-store"  # the join link is the group's key
+    return response
+
+
+@bp.post("/<group_id>/leave")
+def leave(group_id: str) -> Response:
+    """Takes this phone out of the group; its games stay the group's."""
+    group = member_group(group_id)
+    store_groups.leave_group(get_db(), browser_id(), group_id)
+    flash(_("This phone left “%(name)s”.", name=group.name), "ok")
+    return redirect(url_for("groups.index"))
+
+
+@bp.post("/<group_id>/link/replace")
+def replace_link(group_id: str) -> Response:
+    """Gives the group a new join link; the old one (and its API token) stops working."""
+    member_group(group_id)
+    store_groups.replace_token(get_db(), browser_id(), group_id)
+    flash(_("New join link made. The old link no longer opens this group."), "ok")
+    return redirect(url_for("groups.page", group_id=group_id))
+
+
+@bp.post("/<group_id>/members/<tag>/remove")
+def remove_member(group_id: str, tag: str) -> Response:
+    """Removes a member phone from the group."""
+    member_group(group_id)
+    try:
+        store_groups.remove_member(get_db(), browser_id(), group_id, tag)
+    except InvalidGroup as error:
+        flash(explain(error), "error")
+    else:
+        flash(_("That phone is no longer a member of this group."), "ok")
+    return redirect(url_for("groups.page", group_id=group_id))
+
+
+@bp.post("/<group_id>/delete")
+def delete(group_id: str) -> Response:
+    """Deletes a demo group with its games."""
+    member_group(group_id)
+    try:
+        store_groups.delete_demo(get_db(), browser_id(), group_id)
+    except InvalidGroup as error:
+        flash(explain(error), "error")
+        return redirect(url_for("groups.page", group_id=group_id))
+    flash(_("The demo group is deleted."), "ok")
+    return redirect(url_for("home.index"))
+
+
+@bp.post("/<group_id>/players/<player_id>/rename")
+def rename_player(group_id: str, player_id: str) -> Response:
+    """Gives one of the group's players a new name; their games stay theirs."""
+    member_group(group_id)
+    try:
+        store_players.rename_player(
+            get_db(), group_id, player_id, request.form.get("name", "")[:200]
+        )
+    except InvalidGroup as error:
+        flash(explain(error), "error")
+    else:
+        flash(_("Player renamed."), "ok")
+    return redirect(url_for("groups.player", group_id=group_id, player_id=player_id))
+
+
+@bp.post("/<group_id>/players/<player_id>/merge")
+def merge_player(group_id: str, player_id: str) -> Response:
+    """Makes another spelling of this player theirs: its games join this player's."""
+    member_group(group_id)
+    other = request.form.get("other", "")
+    try:
+        store_players.merge_players(get_db(), group_id, player_id, other)
+    except InvalidGroup as error:
+        flash(explain(error), "error")
+    else:
+        flash(_("Players merged: every game of both is this player's now."), "ok")
+    return redirect(url_for("groups.player", group_id=group_id, player_id=player_id))

@@ -1,0 +1,182 @@
+"""Group pages: making and joining a group, its members and link, isolation, players' names."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.store.connection import connect
+from tests.conftest import GOOD, Table, location
+
+
+def make_group(client, name: str = "Tuesday") -> str:
+    """Makes a group from this client and returns its id."""
+    found = re.fullmatch(r"/groups/([\w-]+)", location(client.post("/groups", data={"name": name})))
+    assert found
+    return found[1]
+
+
+def join_link(client, group_id: str) -> str:
+    """Returns the group's join path as its page shows it."""
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    found = re.search(r'value="https?://[^/"]+(/groups/join/[\w-]+)"', page)
+    assert found, page
+    return found[1]
+
+
+def finished_game(table: Table, group_id: str, players: tuple[str, str, str, str]) -> str:
+    """Starts a Classic game of the group from 4,900 and ends it with one hand; its id."""
+    fields = {f"side-{i // 2}-player-{i % 2}": name for i, name in enumerate(players)}
+    game_id = table.new_game("classic", group=group_id, **fields, **{"side-0-start": "4900"})
+    table.record(game_id, GOOD)
+    return game_id
+
+
+@pytest.fixture
+def other(app):
+    """Returns a second browser."""
+    return app.test_client()
+
+
+def test_a_name_is_needed_and_kept(client):
+    response = client.post("/groups", data={"name": "   "})
+    assert response.status_code == 422
+    assert "Give the group a name" in response.get_data(as_text=True)
+
+
+def test_joining_by_link_shares_games_and_players(client, other, table):
+    group_id = make_group(client)
+    game_id = finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    assert other.get(f"/groups/{group_id}").status_code == 404
+    assert other.get(f"/games/{game_id}").status_code == 404
+    assert location(other.get(join_link(client, group_id))) == f"/groups/{group_id}"
+    page = other.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert all(name in page for name in ("Ann", "Bob", "Cy", "Di"))
+    assert other.get(f"/games/{game_id}").status_code == 200  # a member reads the sheet
+    history = other.get(f"/groups/{group_id}/history").get_data(as_text=True)
+    assert f"/games/{game_id}" in history
+
+
+def test_a_member_of_one_group_sees_nothing_of_another(app, client, other, table):
+    mine = make_group(client, "Mine")
+    game_id = finished_game(table, mine, ("Ann", "Bob", "Cy", "Di"))
+    theirs = make_group(other, "Theirs")
+    player_id = (
+        connect(app.config["DATABASE"])
+        .execute("SELECT id FROM group_players WHERE name = 'Ann'")
+        .fetchone()[0]
+    )
+    for path in (
+        f"/groups/{mine}",
+        f"/groups/{mine}/history",
+        f"/groups/{mine}/stats",
+        f"/groups/{mine}/history.csv",
+        f"/groups/{mine}/stats/players.csv",
+        f"/groups/{mine}/players/{player_id}",
+        f"/games/{game_id}",
+        f"/games/new?group={mine}&format=classic",
+    ):
+        assert other.get(path).status_code == 404, path
+    for path in (
+        f"/groups/{mine}/leave",
+        f"/groups/{mine}/link/replace",
+        f"/groups/{mine}/players/{player_id}/rename",
+    ):
+        assert other.post(path, data={"name": "X"}).status_code == 404, path
+    page = other.get(f"/groups/{theirs}/history").get_data(as_text=True)
+    assert game_id not in page and "Ann" not in page
+    assert other.get("/groups").get_data(as_text=True).count("/groups/" + mine) == 0
+
+
+def test_replacing_the_link_stops_the_old_one(client, other, app):
+    group_id = make_group(client)
+    old = join_link(client, group_id)
+    client.post(f"/groups/{group_id}/link/replace")
+    new = join_link(client, group_id)
+    assert new != old
+    assert other.get(old).status_code == 404
+    assert other.get(f"/groups/{group_id}").status_code == 404
+    assert location(other.get(new)) == f"/groups/{group_id}"
+
+
+def test_leaving_and_removing_a_member(client, other, app):
+    group_id = make_group(client)
+    other.get(join_link(client, group_id))
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    (tag,) = re.findall(r"/members/(\w+)/remove", page)  # every member but this phone
+    client.post(f"/groups/{group_id}/members/{tag}/remove")
+    assert other.get(f"/groups/{group_id}").status_code == 404
+    other.get(join_link(client, group_id))
+    assert location(other.post(f"/groups/{group_id}/leave")) == "/groups"
+    assert other.get(f"/groups/{group_id}").status_code == 404
+    assert client.get(f"/groups/{group_id}").status_code == 200  # the others stay
+
+
+def _player_id(app, name: str) -> str:
+    conn = connect(app.config["DATABASE"])
+    try:
+        return conn.execute("SELECT id FROM group_players WHERE name = ?", [name]).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_a_rename_keeps_the_players_history(app, client, table):
+    group_id = make_group(client)
+    game_id = finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    ann = _player_id(app, "Ann")
+    client.post(f"/groups/{group_id}/players/{ann}/rename", data={"name": "Annie"})
+    page = client.get(f"/groups/{group_id}/players/{ann}").get_data(as_text=True)
+    assert "<h1>Annie</h1>" in page and f"/games/{game_id}" in page
+    stats = client.get(f"/groups/{group_id}/stats").get_data(as_text=True)
+    assert "Annie &amp; Bob" in stats and ">Ann<" not in stats
+    taken = client.post(f"/groups/{group_id}/players/{ann}/rename", data={"name": "bob"})
+    assert "merge the two instead" in client.get(location(taken)).get_data(as_text=True)
+
+
+def test_a_merge_joins_two_spellings(app, client, table):
+    group_id = make_group(client)
+    first = finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    second = finished_game(table, group_id, ("Anne", "Bob", "Cy", "Di"))
+    ann, anne = _player_id(app, "Ann"), _player_id(app, "Anne")
+    client.post(f"/groups/{group_id}/players/{ann}/merge", data={"other": anne})
+    page = client.get(f"/groups/{group_id}/players/{ann}").get_data(as_text=True)
+    assert f"/games/{first}" in page and f"/games/{second}" in page
+    assert client.get(f"/groups/{group_id}/players/{anne}").status_code == 404
+    rows = client.get(f"/groups/{group_id}/stats/partnerships.csv").get_data(as_text=True)
+    assert "Ann & Bob,all,2,2,1.0," in rows
+
+
+def test_names_added_later_become_the_groups_players(app, client, table):
+    group_id = make_group(client)
+    blank = {f"side-{i}-player-{j}": "" for i in (0, 1) for j in (0, 1)}
+    game_id = table.new_game("classic", group=group_id, **blank)  # no names: no players
+    assert "Players are remembered" in client.get(f"/groups/{group_id}").get_data(as_text=True)
+    path = f"/games/{game_id}/names"
+    fields = {"side-0-name": "We", "side-1-name": "They", "side-0-player-0": "Ann"}
+    client.post(path, data=table.form(path) | fields)
+    assert _player_id(app, "Ann")
+
+
+def test_the_new_game_form_offers_remembered_partnerships(client, table):
+    group_id = make_group(client)
+    finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    page = client.get(f"/games/new?group={group_id}&format=classic").get_data(as_text=True)
+    chips = re.findall(r'<a href="([^"]+)" rel="nofollow">([^<]+)</a>', page)
+    assert [label for _, label in chips][:2] == ["Ann &amp; Bob", "Cy &amp; Di"]
+    first = client.get(chips[0][0].replace("&amp;", "&")).get_data(as_text=True)
+    assert 'name="side-0-player-0" type="text" value="Ann"' in first
+    chips = re.findall(r'<a href="([^"]+)" rel="nofollow">([^<]+)</a>', first)
+    assert [label for _, label in chips][0] == "Cy &amp; Di"  # Ann & Bob are seated
+    second = client.get(chips[0][0].replace("&amp;", "&")).get_data(as_text=True)
+    assert 'name="side-1-player-1" type="text" value="Di"' in second
+
+
+def test_csv_cells_that_look_like_formulas_are_quoted(app, client, table):
+    group_id = make_group(client)
+    finished_game(table, group_id, ("=cmd()", "Bob", "Cy", "Di"))
+    rows = client.get(f"/groups/{group_id}/stats/players.csv")
+    assert rows.headers["Content-Type"].startswith("text/csv")
+    assert "'=cmd()" in rows.get_data(as_text=True)
+    history = client.get(f"/groups/{group_id}/history.csv").get_data(as_text=True)
+    assert "'=cmd() & Bob" in history
