@@ -8,6 +8,7 @@ missing, fuzzy, untranslated or has other placeholders (tests/test_translations.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import tomllib
@@ -20,6 +21,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
+
+from scorekeeper.marked import N_
 
 ROOT = Path(__file__).resolve().parent.parent  # a checkout: babel.cfg sits at its top
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
@@ -93,13 +96,41 @@ def write(catalogue: Catalog, path: Path) -> None:
 
 
 def update(root: Path = ROOT) -> None:
-    """Merges the extracted messages into every catalogue and compiles them."""
+    """Merges the extracted messages into every catalogue, compiles them, writes manifests."""
     template = extract(root)
     for language in LANGUAGES:
         path = catalogue_path(language)
         catalogue = read(path, language)
         catalogue.update(template, no_fuzzy_matching=True)
         write(catalogue, path)
+        manifest_path(root, language).write_text(manifest(root, language), encoding="utf-8")
+
+
+# The web manifest's words; each language gets its own static copy (an installed app keeps
+# its name), written by `update` from the catalogue and compared by `check`.
+MANIFEST_WORDS = ("name", "short_name", "description")
+MANIFEST_TEXTS = (
+    N_("Canasta Scorekeeper"),
+    N_("Canasta"),
+    N_("The Canasta score sheet for every format, at the table."),
+)
+
+
+def manifest_path(root: Path, language: str) -> Path:
+    """Returns where a language's web manifest lives: static/manifest.<lang>.webmanifest."""
+    return root / "static" / f"manifest.{language}.webmanifest"
+
+
+def manifest(root: Path, language: str) -> str:
+    """Returns the English web manifest with its words from the language's catalogue."""
+    english = (root / "static" / "manifest.webmanifest").read_text(encoding="utf-8")
+    data = json.loads(english)
+    catalogue = read(catalogue_path(language), language)
+    for key in MANIFEST_WORDS:
+        entry = catalogue.get(data[key])
+        data[key] = entry.string if entry is not None and entry.string else data[key]
+    data["lang"] = language.replace("_", "-")
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"  # small: first load
 
 
 def _texts(message: Any) -> list[str]:
@@ -162,6 +193,9 @@ def check(root: Path = ROOT) -> list[str]:
     for language in LANGUAGES:
         found += problems(template, language, read(catalogue_path(language), language))
         found += compiled_problems(language)
+        path = manifest_path(root, language)
+        if not path.exists() or path.read_text(encoding="utf-8") != manifest(root, language):
+            found.append(f"{language}: {path.name} is not written from the catalogue")
     return found
 
 

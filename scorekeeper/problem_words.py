@@ -12,7 +12,7 @@ from typing import Any
 from flask_babel import gettext, ngettext
 
 from scorekeeper import i18n, words
-from scorekeeper.engine import Problem
+from scorekeeper.engine import MAX_NAME, Problem
 
 N = i18n.number
 
@@ -67,9 +67,51 @@ def _multiple(p: Mapping[str, Any], found: Problem) -> str:
     )
 
 
+def _name(found: Problem) -> str | None:
+    """Returns a side's or player's name problem in words (engine/names.py and setup.py)."""
+    p, code = found.params, found.code
+    player = p.get("what") == "player"
+    if code == "name-blank":
+        return gettext("Enter the player's name.") if player else gettext("Enter the side's name.")
+    if code == "name-taken":
+        if player:
+            return gettext("Another player already has this name.")
+        return gettext("Another side already has this name.")
+    simple = {
+        "name-too-long": gettext("Names are at most %(most)s characters.", most=MAX_NAME),
+        "name-surrogate": gettext("This name holds a broken character; type it again."),
+        "name-bidi": gettext("Names cannot hold invisible text-direction characters."),
+        "name-control": gettext("Names cannot hold control characters (like tabs or line breaks)."),
+        "name-spaces": gettext("Names cannot start or end with spaces."),
+    }
+    return simple.get(code)
+
+
+def _setup(found: Problem) -> str | None:
+    """Returns a problem with a new game's starting totals or first dealer in words."""
+    p, code = found.params, found.code
+    if code == "unknown_dealer":
+        return gettext("Choose who deals the first hand.")
+    if not found.field.startswith("start_totals"):
+        return None
+    if code == "not_multiple_of_5":
+        return gettext("A starting total is a whole multiple of 5, like 1250 or -120.")
+    if code == "too_large":
+        return gettext("A starting total that large cannot be right.")
+    if code == "start_at_target":
+        return gettext(
+            "A starting total must be below the target (%(target)s).", target=N(p["target"])
+        )
+    return None
+
+
 def _wording(found: Problem) -> str | None:
     """Returns the problem in the reader's words, or None for a code not worded here."""
     p, code = found.params, found.code
+    if code.startswith("name-"):
+        return _name(found)
+    if found.field.startswith("start_totals") or code == "unknown_dealer":
+        return _setup(found)
     if code == "more_than_pack":
         return _pack(p, found)
     if code == "not_multiple_of_5" and "value" in p:

@@ -198,3 +198,57 @@ def test_the_engines_problems_are_worded_in_the_language(
         rf'<ul class="errors" id="{field}"><li>([^<]*)</li>', page.get_data(as_text=True)
     )
     assert found and html.unescape(found[1]) == expected
+
+
+def test_the_api_answers_problems_in_the_language_asked(client) -> None:
+    """title and detail follow Accept-Language; type, status and errors' shape do not."""
+    english = client.get("/api/v1/games/nothing-here").get_json()
+    german = client.get(
+        "/api/v1/games/nothing-here", headers={"Accept-Language": "de-DE,de;q=0.9"}
+    ).get_json()
+    assert (english["title"], german["title"]) == ("A token is needed", "Ein Token wird gebraucht")
+    assert german["detail"] == "Schick den Link-Token des Spiels als `Authorization: Bearer TOKEN`."
+    assert {k: v for k, v in german.items() if k not in ("title", "detail")} == {
+        k: v for k, v in english.items() if k not in ("title", "detail")
+    }
+    spanish = client.get("/api/v1/no-such-thing", headers={"Accept-Language": "es"}).get_json()
+    assert (spanish["title"], spanish["detail"]) == (
+        "No encontrado",
+        "No hay nada en esta dirección.",
+    )
+
+
+def test_the_api_ignores_the_pages_remembered_language(client) -> None:
+    """A browser that chose Italian on the pages still gets English problems from the API."""
+    client.get("/language/it?next=/")
+    assert client.get("/api/v1/no-such-thing").get_json()["title"] == "Not found"
+
+
+@pytest.mark.parametrize("language", ["es", "pt_BR", "it", "de"])
+def test_each_language_has_its_own_web_manifest(client, language: str) -> None:
+    """The installed app is named in the language it was installed in."""
+    page = client.get(f"/?lang={language}").get_data(as_text=True)
+    href = re.search(r'<link rel="manifest" href="([^"]+)">', page)[1]
+    assert href == f"/static/manifest.{language}.webmanifest"
+    with client.get(href) as response:
+        manifest = response.get_json(force=True)
+    with client.get("/static/manifest.webmanifest") as response:
+        english = response.get_json(force=True)
+    assert manifest["lang"] == language.replace("_", "-")
+    assert manifest["description"] != english["description"]
+    assert manifest["icons"] == english["icons"] and manifest["start_url"] == "/"
+
+
+def test_new_game_names_are_refused_in_the_language(table: Table) -> None:
+    """A name given twice comes back in German beside its field, the typing kept."""
+    data = {
+        "format": "classic",
+        "sides": "2",
+        "first_dealer": "0-0",
+        "side-0-name": "Wir",
+        "side-0-player-0": "Anna",
+        "side-0-player-1": "anna",
+        "side-1-name": "Die",
+    }
+    page = table.client.post("/games/new?lang=de", data=data).get_data(as_text=True)
+    assert "Ein anderer Spieler hat diesen Namen schon." in page and 'value="anna"' in page

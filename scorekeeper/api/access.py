@@ -11,6 +11,7 @@ from flask import request
 from scorekeeper import safe_json, store
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
+from scorekeeper.marked import N_
 from scorekeeper.store import FORM_TOKEN
 
 WRITERS = ("owner", "edit")
@@ -41,18 +42,20 @@ def role_for(game_id: str, *, write: bool = False) -> str:
     found = BEARER.fullmatch(request.headers.get("Authorization", "").strip())
     if not found:
         raise ApiProblem(
-            401, "Send the game's link token as `Authorization: Bearer TOKEN`.", headers=CHALLENGE
+            401,
+            N_("Send the game's link token as `Authorization: Bearer TOKEN`."),
+            headers=CHALLENGE,
         )
     try:
         token_game, role = store.find_link(get_db(), found.group(1))
     except store.GameNotFound:
         raise ApiProblem(
-            401, "That token does not open any game.", kind="unknown-token", headers=CHALLENGE
+            401, N_("That token does not open any game."), kind="unknown-token", headers=CHALLENGE
         ) from None
     if token_game != game_id:
-        raise ApiProblem(404, "There is no such game.")  # the same as an unknown id
+        raise ApiProblem(404, N_("There is no such game."))  # the same as an unknown id
     if write and role not in WRITERS:
-        raise ApiProblem(403, "This is the game's view-only link; it cannot change the game.")
+        raise ApiProblem(403, N_("This is the game's view-only link; it cannot change the game."))
     return role
 
 
@@ -62,7 +65,7 @@ def version_wanted() -> int:
     if raw is None:
         raise ApiProblem(
             428,
-            'Send the version you last read as `If-Match: "VERSION"` (the game\'s ETag).',
+            N_('Send the version you last read as `If-Match: "VERSION"` (the game\'s ETag).'),
             kind="version-needed",
             errors=[field_error("If-Match", 'Send the game\'s version, like "3".')],
         )
@@ -70,7 +73,7 @@ def version_wanted() -> int:
     if not found:
         raise ApiProblem(
             400,
-            'If-Match must hold one game version, like "3".',
+            N_('If-Match must hold one game version, like "3".'),
             kind="bad-header",
             errors=[field_error("If-Match", 'Send the game\'s version, like "3".')],
         )
@@ -106,7 +109,7 @@ def idempotency_key() -> str:
 def json_body() -> dict[str, Any]:
     """Returns the request's JSON object; 415 or 400 as a problem when it is not one."""
     if not request.is_json:
-        raise ApiProblem(415, "Send the body as JSON with `Content-Type: application/json`.")
+        raise ApiProblem(415, N_("Send the body as JSON with `Content-Type: application/json`."))
     try:
         data = safe_json.loads(request.get_data(), LIMITS)
     except safe_json.JsonRefused as refused:
@@ -119,7 +122,7 @@ def json_body() -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ApiProblem(
             400,
-            "The body is not one JSON object.",
+            N_("The body is not one JSON object."),
             kind="bad-body",
             errors=[field_error("document", "Expected one JSON object.")],
         )

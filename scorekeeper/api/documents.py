@@ -10,6 +10,7 @@ from scorekeeper.api.numbers import hand_numbers
 from scorekeeper.api.problems import ApiProblem
 from scorekeeper.engine import Hand, Problem, Row
 from scorekeeper.engine.document import opening_dict
+from scorekeeper.marked import N_
 from scorekeeper.store import Game
 
 HAND_KEYS = ("hand", "lone_hand")
@@ -92,7 +93,7 @@ def hand_document(data: Mapping[str, Any], extra: tuple[str, ...] = ()) -> dict[
     if unknown:
         raise ApiProblem(
             422,
-            "The body has fields a hand does not have.",
+            N_("The body has fields a hand does not have."),
             kind="invalid-hand",
             errors=[
                 Problem(None, key, f"A hand has no field {key!r}; the game sets format and totals.")
@@ -110,7 +111,7 @@ def hand_document(data: Mapping[str, Any], extra: tuple[str, ...] = ()) -> dict[
 def invalid_hand(problems: Sequence[Problem | Mapping[str, Any]]) -> ApiProblem:
     """Returns the 422 problem for a hand the engine refused, one entry per problem."""
     return ApiProblem(
-        422, "The hand is not valid; nothing was saved.", kind="invalid-hand", errors=problems
+        422, N_("The hand is not valid; nothing was saved."), kind="invalid-hand", errors=problems
     )
 
 

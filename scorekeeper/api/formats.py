@@ -12,6 +12,7 @@ from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
 from scorekeeper.db import get_db
 from scorekeeper.format_documents import FormatError, preset_document
+from scorekeeper.marked import N_
 from scorekeeper.presets import format_summaries, load_presets, summary
 from scorekeeper.store import house_formats as houses
 
@@ -36,7 +37,9 @@ def _body() -> dict[str, Any]:
 def _impossible(error: FormatError) -> ApiProblem:
     """Returns the 422 of impossible rules: one entry per field."""
     errors = [field_error(p.field, p.message) for p in error.problems]
-    return ApiProblem(422, "These rules cannot be played.", kind="invalid-format", errors=errors)
+    return ApiProblem(
+        422, N_("These rules cannot be played."), kind="invalid-format", errors=errors
+    )
 
 
 def _token() -> str:

@@ -12,6 +12,7 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import Draft
 from scorekeeper.engine.setup import MAX_START_TOTAL, NOT_MULTIPLE
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
+from scorekeeper.marked import N_
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets, rules_for
 from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
 
@@ -19,7 +20,9 @@ KEYS = ("format", "options", "sides", "first_dealer", "start_totals", "group")
 
 
 def _invalid(errors: list[Any]) -> ApiProblem:
-    return ApiProblem(422, "The game cannot start like this.", kind="invalid-game", errors=errors)
+    return ApiProblem(
+        422, N_("The game cannot start like this."), kind="invalid-game", errors=errors
+    )
 
 
 def _text(value: Any) -> str:

@@ -6,25 +6,28 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import jsonify
+from flask_babel import gettext, lazy_gettext
 from werkzeug import Response
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.engine import Problem
+from scorekeeper.marked import N_
 
 MEDIA_TYPE = "application/problem+json"
 TYPES = "/api/v1/problems#"  # each kind of problem is explained under this anchor in docs/api.md
+# English unless the request asks for a language (Accept-Language or ?lang=): i18n.select_locale.
 TITLES = {
-    400: "Bad request",
-    401: "A token is needed",
-    403: "This token may only read",
-    404: "Not found",
-    405: "Method not allowed",
-    409: "Conflict",
-    413: "Request too large",
-    415: "Unsupported media type",
-    422: "Invalid input",
-    428: "Version needed",
-    500: "Server error",
+    400: lazy_gettext("Bad request"),
+    401: lazy_gettext("A token is needed"),
+    403: lazy_gettext("This token may only read"),
+    404: lazy_gettext("Not found"),
+    405: lazy_gettext("Method not allowed"),
+    409: lazy_gettext("Conflict"),
+    413: lazy_gettext("Request too large"),
+    415: lazy_gettext("Unsupported media type"),
+    422: lazy_gettext("Invalid input"),
+    428: lazy_gettext("Version needed"),
+    500: lazy_gettext("Server error"),
 }
 
 
@@ -55,9 +58,9 @@ def problem_response(problem: ApiProblem) -> Response:
     """Returns the problem as an application/problem+json response."""
     body: dict[str, Any] = {
         "type": TYPES + problem.kind if problem.kind else "about:blank",
-        "title": TITLES.get(problem.status, "Error"),
+        "title": str(TITLES.get(problem.status, "Error")),
         "status": problem.status,
-        "detail": problem.detail,
+        "detail": gettext(problem.detail),  # its words, when marked N_() where it was written
         "errors": problem.errors,
     }
     response = jsonify(body)
@@ -70,11 +73,11 @@ def problem_response(problem: ApiProblem) -> Response:
 def from_http(code: int, message: str | None = None) -> Response:
     """Returns a problem document for an HTTP error raised outside the API's own checks."""
     detail = message or {
-        404: "There is nothing at this address.",
-        405: "This address does not take that method.",
-        413: "The request body is too large.",
-        500: "Something went wrong on the server; nothing was saved.",
-    }.get(code, "The request could not be understood.")
+        404: N_("There is nothing at this address."),
+        405: N_("This address does not take that method."),
+        413: N_("The request body is too large."),
+        500: N_("Something went wrong on the server; nothing was saved."),
+    }.get(code, N_("The request could not be understood."))
     return problem_response(ApiProblem(code, detail))
 
 

@@ -16,6 +16,7 @@ from scorekeeper.api.new_game import read_new_game
 from scorekeeper.api.openapi import document
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
+from scorekeeper.marked import N_
 from scorekeeper.origin import public_url
 from scorekeeper.store import Game
 from scorekeeper.store import groups as store_groups
@@ -41,7 +42,7 @@ def _load(game_id: str) -> Game:
     try:
         return store.get_game(get_db(), game_id)
     except store.GameNotFound:
-        raise ApiProblem(404, "There is no such game.") from None
+        raise ApiProblem(404, N_("There is no such game.")) from None
 
 
 @bp.get("/openapi.json")

@@ -12,6 +12,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext, ngettext
 
 from scorekeeper import store
 from scorekeeper.db import get_db
@@ -65,12 +66,14 @@ def import_file() -> Response | tuple[str, int]:
         csrf.protect()
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return render_template("portable/import.html", error="Choose a file to import."), 422
+        return render_template(
+            "portable/import.html", error=gettext("Choose a file to import.")
+        ), 422
     try:
         data, owner = upload.read(UPLOAD_LIMIT + 1), access.browser_id()
         ids = import_games(get_db(), data, owner=owner, max_bytes=UPLOAD_LIMIT)
     except InvalidImport as error:
         message = f"{error.message} Nothing was imported."
         return render_template("portable/import.html", error=message), 422
-    flash(f"Imported {len(ids)} game{'s' if len(ids) != 1 else ''}.", "ok")
+    flash(ngettext("Imported %(num)s game.", "Imported %(num)s games.", len(ids)), "ok")
     return redirect(url_for("home.index"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, url_for
+from flask_babel import gettext, lazy_gettext
 from werkzeug import Response
 
 from scorekeeper.db import get_db
@@ -13,7 +14,10 @@ from scorekeeper.web.origin import public_origin, public_url, reachable_by_other
 
 bp = Blueprint("share", __name__, url_prefix="/games/<game_id>/share")
 
-WHAT = {"view": "read-only", "edit": "edit"}
+MADE = {
+    "view": lazy_gettext("New read-only link made. The old one no longer opens this game."),
+    "edit": lazy_gettext("New edit link made. The old one no longer opens this game."),
+}
 
 
 def qr_svg(url: str) -> str:
@@ -56,7 +60,7 @@ def replace(game_id: str, which: str) -> Response:
     """Replaces the read-only or edit link; browsers that came in through the old one lose it."""
     _game, role = access.open_game(game_id, write=True)
     if role != "owner":
-        abort(403, "Only the phone that started the game can replace its links.")
+        abort(403, gettext("Only the phone that started the game can replace its links."))
     replace_link(get_db(), game_id, which)
-    flash(f"New {WHAT[which]} link made. The old one no longer opens this game.", "ok")
+    flash(str(MADE[which]), "ok")
     return redirect(url_for("share.page", game_id=game_id))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import contextlib
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
 from werkzeug import Response
 
-from scorekeeper import store
+from scorekeeper import store, words
 from scorekeeper.db import get_db
 from scorekeeper.web import access
 from scorekeeper.web.posting import new_form_token, posted_token
@@ -26,7 +26,7 @@ def _owner_only(game_id: str) -> store.Game:
 
 def _title(game: store.Game) -> str:
     """Returns the words that tell a game apart: format and sides, e.g. "Classic, We v They"."""
-    return f"{game.rules.name}, {' v '.join(s.name for s in game.setup.sides)}"
+    return f"{words.text(game.rules.name)}, {' v '.join(s.name for s in game.setup.sides)}"
 
 
 @bp.get("/games/<game_id>/remove")
@@ -74,7 +74,9 @@ def _owned_shelved(game_id: str) -> store.Shelved | None:
     return None
 
 
-GONE = "That game is not archived or deleted on this phone, or it is already gone for good."
+GONE = lazy_gettext(
+    "That game is not archived or deleted on this phone, or it is already gone for good."
+)
 
 
 @bp.post("/games/<game_id>/restore")
@@ -82,14 +84,14 @@ def restore(game_id: str) -> Response:
     """Puts an archived or deleted game back on the home list."""
     shelved = _owned_shelved(game_id)
     if shelved is None:
-        flash(GONE, "error")
+        flash(str(GONE), "error")
         return redirect(url_for("home.index"))
     try:
         store.restore(get_db(), game_id, access.browser_id(), form_token=posted_token())
     except store.AlreadySaved:
         pass
     else:
-        flash(f"{_title(shelved.game)}: back on the home list.", "ok")
+        flash(gettext("%(game)s: back on the home list.", game=_title(shelved.game)), "ok")
     return redirect(url_for("home.index"))
 
 
@@ -101,7 +103,7 @@ def delete_for_good(game_id: str) -> Response:
     if shelved is None:
         return redirect(url_for("shelf.archived"))
     store.delete_for_good(get_db(), game_id, access.browser_id())
-    flash(f"{_title(shelved.game)}: deleted for good.", "ok")
+    flash(gettext("%(game)s: deleted for good.", game=_title(shelved.game)), "ok")
     return redirect(url_for("shelf.archived"))
 
 
