@@ -75,6 +75,8 @@ def test_a_member_of_one_group_sees_nothing_of_another(app, client, other, table
         f"/groups/{mine}/stats/players.csv",
         f"/groups/{mine}/players/{player_id}",
         f"/games/{game_id}",
+        f"/games/{game_id}/summary",
+        f"/games/{game_id}/sheet.pdf",
         f"/games/new?group={mine}&format=classic",
     ):
         assert other.get(path).status_code == 404, path
@@ -180,3 +182,17 @@ def test_csv_cells_that_look_like_formulas_are_quoted(app, client, table):
     assert "'=cmd()" in rows.get_data(as_text=True)
     history = client.get(f"/groups/{group_id}/history.csv").get_data(as_text=True)
     assert "'=cmd() & Bob" in history
+
+
+def test_seats_left_blank_in_another_language_are_nobody(app, client, table):
+    group_id = make_group(client)
+    blank = {"side-0-name": "", "side-1-name": ""}
+    client.set_cookie("lang", "es")  # as the language switch leaves it
+    game_id = table.new_game("two_hand", group=group_id, **blank)
+    sides = [s.name for s in table.game(game_id).setup.sides]
+    assert sides == ["Jugador 1", "Jugador 2"]  # the form's names for blank seats, in Spanish
+    conn = connect(app.config["DATABASE"])
+    try:
+        assert conn.execute("SELECT count(*) FROM group_players").fetchone()[0] == 0
+    finally:
+        conn.close()
