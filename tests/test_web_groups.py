@@ -196,3 +196,24 @@ def test_seats_left_blank_in_another_language_are_nobody(app, client, table):
         assert conn.execute("SELECT count(*) FROM group_players").fetchone()[0] == 0
     finally:
         conn.close()
+
+
+def test_a_groups_game_played_again_stays_in_the_group(app, client, table):
+    group_id = make_group(client)
+    first = finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    fields = table.form(f"/games/{first}")  # the sheet's hidden one-time token
+    again = location(client.post(f"/games/{first}/again", data=fields))
+    second = again.rsplit("/", 1)[1]
+    assert second != first
+    conn = connect(app.config["DATABASE"])
+    try:
+        rows = conn.execute("SELECT game_id FROM group_games WHERE group_id = ?", [group_id])
+        assert {r[0] for r in rows} == {first, second}
+        assert (
+            conn.execute("SELECT count(*) FROM game_seats WHERE game_id = ?", [second]).fetchone()[
+                0
+            ]
+            == 4
+        )  # the same four players, linked again
+    finally:
+        conn.close()
