@@ -282,7 +282,8 @@ def import_(file: Path) -> int:
     """Adds the games of FILE, written by `scorekeeper export`, all or none, under new ids."""
     from scorekeeper.store import get_game
     from scorekeeper.store.connection import connect
-    from scorekeeper.store.portable import MAX_BYTES, InvalidImport, import_games
+    from scorekeeper.store.groups import get_group
+    from scorekeeper.store.portable import MAX_BYTES, InvalidImport, import_document
 
     try:
         with open(file, "rb") as opened:
@@ -291,8 +292,9 @@ def import_(file: Path) -> int:
         return fail(f"cannot read {file}: {error.strerror or error}")
     db = connect(_database())
     try:
-        ids = import_games(db, data)
+        ids, group_ids = import_document(db, data)
         owners = [get_game(db, game_id).tokens.owner for game_id in ids]
+        groups = [get_group(db, group_id) for group_id in group_ids]
     except InvalidImport as error:
         return fail(f"{file}: {error.message} Nothing was imported.")
     finally:
@@ -300,6 +302,8 @@ def import_(file: Path) -> int:
     click.echo(f"Imported {len(ids)} games. Open each one once through its owner link:")
     for owner in owners:
         click.echo(f"/join/{owner}")
+    for group in groups:
+        click.echo(f"Group {group.name}: join it through /groups/join/{group.token}")
     return 0
 
 

@@ -14,11 +14,10 @@ from scorekeeper.api.routes import bp
 from scorekeeper.db import get_db
 from scorekeeper.origin import public_url
 from scorekeeper.stats.history import Entry, Filters, history
-from scorekeeper.stats.tables import Line, Statistics, statistics
+from scorekeeper.stats.tables import Line, Statistics
 from scorekeeper.store import groups as store_groups
-from scorekeeper.store.figures import played
+from scorekeeper.store.figures import summed
 from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
-from scorekeeper.store.players import players_of
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -117,8 +116,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
 def group_history(group_id: str) -> Response:
     """Returns the group's finished games, the latest first, with the filters of the query."""
     member_token(group_id)
-    names = {p.id: p.name for p in players_of(get_db(), group_id)}
-    entries = history(played(get_db(), group_id), names, _filters(names))
+    sums = summed(get_db(), group_id)
+    entries = history(sums.played, sums.names, _filters(sums.names))
     return _private({"games": [entry_json(e) for e in entries]})
 
 
@@ -174,5 +173,4 @@ def stats_json(stats: Statistics) -> dict[str, Any]:
 def group_stats(group_id: str) -> Response:
     """Returns the group's statistics per player and partnership, overall and per format."""
     member_token(group_id)
-    names = {p.id: p.name for p in players_of(get_db(), group_id)}
-    return _private(stats_json(statistics(played(get_db(), group_id), names)))
+    return _private(stats_json(summed(get_db(), group_id).statistics))

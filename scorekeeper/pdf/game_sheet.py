@@ -15,6 +15,8 @@ from scorekeeper import words
 from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
 from scorekeeper.engine.ending import TargetRaise
 from scorekeeper.pdf import fonts
+from scorekeeper.pdf.course_chart import HEIGHT as CHART_HEIGHT
+from scorekeeper.pdf.course_chart import draw_course
 from scorekeeper.pdf.layout import (
     INK,
     MARGIN,
@@ -37,6 +39,7 @@ from scorekeeper.pdf.layout import (
 )
 from scorekeeper.pdf.names import Legend, joined_lines
 from scorekeeper.presets import Rules
+from scorekeeper.stats.swings import Course, course
 from scorekeeper.words import short_minus_reason
 
 DEALER_LEAST, DEALER_MOST = 58.0, 84.0  # the dealer column widens for long single words
@@ -105,6 +108,7 @@ class _Sheet:
             created,
         )
         self.raises = raises
+        self.course: Course | None = None  # a finished game's course, charted at the end
         per_side = _per_side(rules)
         lead = _lead(setup)
         wide = needs_landscape(lead, per_side, len(setup.sides), paper)
@@ -403,12 +407,27 @@ class _Sheet:
         canvas.setFillColorRGB(*INK)
 
     def render(self) -> bytes:
+        """Returns the sheet; a finished game's chart goes under the last page's result, or
+        on a page of its own when the result leaves too little room."""
+        data, fits = self._render(chart_page=False)
+        if self.course is not None and not fits:
+            data, _ = self._render(chart_page=True)
+        return data
+
+    def _box_bottom(self, top: float, lines: list[tuple[str, bool]]) -> float:
+        """Returns where the result box drawn from `top` ends."""
+        return top - 4 - len(lines) * FOOTER_LINE - len(self._legend_lines()) * LEGEND_LINE - 8
+
+    def _render(self, chart_page: bool) -> tuple[bytes, bool]:
+        """Draws every page; says whether the chart (if any) fitted under the last result."""
         buffer = io.BytesIO()
         name = words.text(self.rules.name)
         sheet = gettext("%(name)s score sheet", name=name)
         canvas = new_canvas(buffer, self.size, f"{self.title} – {sheet}")
         pages = self.pages(self.lines())
+        total = len(pages) + int(chart_page)
         carried = self.state.totals_before(1)
+        fits = False
         for number, page in enumerate(pages, start=1):
             top = self.header(canvas, number)
             band_top = top
@@ -422,16 +441,24 @@ class _Sheet:
             draw_rules(canvas, self.grid, grid_top, y, band_top)
             lines = self.result_lines(number == len(pages), carried, number + 1)
             self.result_box(canvas, y - 4, lines)
-            draw_page_line(
-                canvas,
-                self.size,
-                f"{sheet} · {self.title}",
-                number,
-                len(pages),
-            )
+            room = self._box_bottom(y, lines) - MARGIN - 12
+            if number == len(pages) and self.course is not None and not chart_page:
+                fits = room >= CHART_HEIGHT
+                if fits:
+                    chart_y = self._box_bottom(y, lines) - CHART_HEIGHT
+                    draw_course(canvas, self.course, self.grid.left, chart_y, self._chart_width())
+            draw_page_line(canvas, self.size, f"{sheet} · {self.title}", number, total)
+            canvas.showPage()
+        if chart_page and self.course is not None:
+            chart_y = self.size[1] - MARGIN - CHART_HEIGHT
+            draw_course(canvas, self.course, self.grid.left, chart_y, self._chart_width())
+            draw_page_line(canvas, self.size, f"{sheet} · {self.title}", total, total)
             canvas.showPage()
         canvas.save()
-        return buffer.getvalue()
+        return buffer.getvalue(), fits
+
+    def _chart_width(self) -> float:
+        return min(self.grid.right - self.grid.left, 520.0)
 
 
 def default_title(setup: Setup) -> str:
@@ -448,9 +475,16 @@ def game_sheet(
     created: date | datetime | str,
     paper: str = "a4",
     raises: tuple[TargetRaise, ...] = (),
+    chart: bool = False,
 ) -> bytes:
-    """Returns the PDF score sheet of a game: a row per hand, running totals and the result."""
-    return _Sheet(rules, setup, state, title, date_text(created), paper, raises).render()
+    """Returns the PDF score sheet of a game: a row per hand, running totals and the result.
+
+    With `chart`, a finished game also gets the chart of its running totals.
+    """
+    sheet = _Sheet(rules, setup, state, title, date_text(created), paper, raises)
+    if chart and state.status.over and state.rows:
+        sheet.course = course(setup, state, rules.ending.target)
+    return sheet.render()
 
 
 class SavedGame(Protocol):
@@ -478,6 +512,7 @@ def sheet_of_game(game: SavedGame, paper: str = "a4") -> bytes:
         created=game.created_at,
         paper=paper,
         raises=game.raises,
+        chart=True,
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from scorekeeper.stats.figures import Figures
@@ -80,7 +81,7 @@ class Tally:
         """Returns the games not won (lost or tied)."""
         return self.games - self.wins
 
-    @property
+    @cached_property  # read after the sums are done, many times by a page
     def streak(self) -> int:
         """Returns the current run: +3 for three wins in a row, -2 for two games without one."""
         if not self.results:
@@ -92,7 +93,7 @@ class Tally:
             run += 1
         return run if last else -run
 
-    @property
+    @cached_property
     def longest_win_streak(self) -> int:
         """Returns the most wins in a row."""
         best = run = 0

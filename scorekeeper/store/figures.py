@@ -3,17 +3,25 @@
 A row of `game_figures` is right for exactly the game version it names (every change to a
 game's hands, names or rules bumps its version, see store/cache.py); a reader that finds none,
 or one of another version, computes the figures from the replayed game and keeps them.
+
+A group's statistics are also kept in this process, by group, with the signature of all they
+were added up from: every game's id, version and last change, every seat's player, every
+player's name. A read whose signature differs (any game, seat or name changed) adds them up
+again, so what is kept always equals a fresh sum; a read whose signature matches adds nothing.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from sqlite_utils import Database
 
 from scorekeeper.stats.figures import Figures, format_key, format_label, game_figures
-from scorekeeper.stats.tables import Played
+from scorekeeper.stats.tables import Played, Statistics, statistics
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.games import Game, load
@@ -85,3 +93,64 @@ def played(db: Database, group_id: str) -> list[Played]:
     return [
         Played(game_id, ended, f, seats.get(game_id, {})) for game_id, (ended, f) in figures.items()
     ]
+
+
+@dataclass(frozen=True)
+class Summed:
+    """A group's games as read, its players' names, and their statistics, at one signature."""
+
+    signature: int
+    played: tuple[Played, ...]
+    names: dict[str, str]
+    statistics: Statistics
+
+
+KEPT_GROUPS = 16  # groups whose sums this process keeps; the least recently read go first
+_kept: OrderedDict[tuple[str, str], Summed] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _database_file(db: Database) -> str:
+    row = db.execute("PRAGMA database_list").fetchone()
+    return row[2] if row else ""
+
+
+def _signature(db: Database, group_id: str) -> tuple[int, dict[str, str]]:
+    """Returns a hash of everything a group's statistics depend on, and its players' names."""
+    # Joined inside SQLite: thousands of seats become one string, not thousands of rows. The
+    # order is the index's; were it ever to differ, the sums would only be made again. Seats
+    # are named by their player alone, in the index's (game, side, seat) order: a seat is
+    # linked or unlinked only when its game starts or is renamed, both of which move the
+    # game's version; a merge changes the players, which the names below also show.
+    with read(db):
+        games, seats = db.execute(
+            "SELECT (SELECT group_concat(g.id || ':' || g.version || ':' || g.updated_at) "
+            "FROM group_games gg JOIN games g ON g.id = gg.game_id "
+            "WHERE gg.group_id = ?1 AND g.deleted_at IS NULL), "
+            "(SELECT group_concat(s.player_id) FROM game_seats s JOIN group_games gg "
+            "ON gg.game_id = s.game_id WHERE gg.group_id = ?1)",
+            [group_id],
+        ).fetchone()
+        names = db.execute(
+            "SELECT id, name FROM group_players WHERE group_id = ? ORDER BY id", [group_id]
+        ).fetchall()
+    return hash((games, seats, tuple(names))), dict(names)
+
+
+def summed(db: Database, group_id: str) -> Summed:
+    """Returns the group's games, names and statistics: kept ones when nothing changed."""
+    signature, names = _signature(db, group_id)
+    key = (_database_file(db), group_id)
+    with _lock:
+        kept = _kept.get(key)
+        if kept is not None and kept.signature == signature:
+            _kept.move_to_end(key)
+            return kept
+    games = tuple(played(db, group_id))
+    fresh = Summed(signature, games, names, statistics(games, names))
+    with _lock:
+        _kept[key] = fresh
+        _kept.move_to_end(key)
+        while len(_kept) > KEPT_GROUPS:
+            _kept.popitem(last=False)
+    return fresh

@@ -230,3 +230,15 @@ def sees_game(db: Database, browser_id: str, game_id: str) -> bool:
             [game_id, browser_id],
         ).fetchone()
     return row is not None
+
+
+def game_ids(db: Database, group_id: str) -> list[str]:
+    """Returns the ids of the group's (undeleted) games, the oldest first."""
+    return [
+        row[0]
+        for row in db.execute(
+            "SELECT g.id FROM group_games gg JOIN games g ON g.id = gg.game_id "
+            "WHERE gg.group_id = ? AND g.deleted_at IS NULL ORDER BY g.created_at, g.id",
+            [group_id],
+        ).fetchall()
+    ]

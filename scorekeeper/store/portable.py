@@ -20,6 +20,12 @@ from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, freeze
 from scorekeeper.store.games import MAX_HANDS, load, new_token, now, refusal
+from scorekeeper.store.portable_groups import (
+    InvalidGroups,
+    check_groups,
+    group_documents,
+    insert_groups,
+)
 
 KIND = "canasta-scorekeeper"
 VERSION = 1
@@ -50,6 +56,7 @@ GAME_KEYS = {
 }
 SEGMENT_KEYS = {"from_hand", "source", "source_id", "options", "document", "digest"}
 REQUIRED = {"format", "sides", "first_dealer", "hands"}
+TOP_KEYS = {"kind", "version", "exported_at", "games", "groups"}
 
 
 class InvalidImport(StoreError):
@@ -106,7 +113,11 @@ def export_games(db: Database, game_ids: Iterable[str] | None = None) -> dict[st
         if game_ids is None:
             game_ids = [r["id"] for r in db.query("SELECT id FROM games ORDER BY created_at, id")]
         games = [game_document(load(db, game_id)) for game_id in game_ids]
-    return {"kind": KIND, "version": VERSION, "exported_at": now(), "games": games}
+        groups = group_documents(db, [game["id"] for game in games])
+    document = {"kind": KIND, "version": VERSION, "exported_at": now(), "games": games}
+    if groups:  # the groups of these games, their players and who sat where
+        document["groups"] = groups
+    return document
 
 
 def dumps(document: Mapping[str, Any]) -> str:
@@ -128,8 +139,8 @@ def parse(data: bytes | str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
         raise InvalidImport(f'This is not a Canasta Scorekeeper export (no "kind": "{KIND}").')
     if document.get("version") != VERSION:
         raise InvalidImport(f"Only export version {VERSION} can be imported.")
-    if set(document) - {"kind", "version", "exported_at", "games"}:
-        extra = sorted(set(document) - {"kind", "version", "exported_at", "games"})
+    if set(document) - TOP_KEYS:
+        extra = sorted(set(document) - TOP_KEYS)
         raise InvalidImport(f"Unknown field {extra[0][:MAX_TEXT]!r} in the file.")
     games = document.get("games")
     if not isinstance(games, list) or not games:
@@ -433,7 +444,41 @@ def _insert(db: Database, game: Imported, owner: str | None) -> str:
 def import_games(
     db: Database, data: bytes | str, owner: str | None = None, max_bytes: int = MAX_BYTES
 ) -> list[str]:
-    """Checks an export file and saves every game in it in one transaction; returns new ids."""
-    games = check(parse(data, max_bytes))
+    """Checks an export file and saves every game in it in one transaction; returns new ids.
+
+    The file's groups come too, with the owner as their member.
+    """
+    return import_document(db, data, owner=owner, member=owner, max_bytes=max_bytes)[0]
+
+
+def import_document(
+    db: Database,
+    data: bytes | str,
+    *,
+    owner: str | None = None,
+    member: str | None = None,
+    max_bytes: int = MAX_BYTES,
+    demo: bool = False,
+) -> tuple[list[str], list[str]]:
+    """Saves an export's games (owned by `owner`) and groups (`member` joins them), all or none.
+
+    Returns the new game ids and the new group ids; `demo` marks the groups as deletable demos.
+    """
+    document = parse(data, max_bytes)
+    games = check(document)
+    file_ids = [
+        raw.get("id") if isinstance(raw.get("id"), str) else None for raw in document["games"]
+    ]
+    shapes = {
+        file_id: [len(side.players) for side in game.setup.sides]
+        for file_id, game in zip(file_ids, games, strict=True)
+        if file_id is not None
+    }
+    try:
+        groups = check_groups(document.get("groups"), shapes)
+    except InvalidGroups as error:
+        raise InvalidImport(error.message) from None
     with write(db):
-        return [_insert(db, game, owner) for game in games]
+        ids = [_insert(db, game, owner) for game in games]
+        new_ids = {f: new for f, new in zip(file_ids, ids, strict=True) if f is not None}
+        return ids, insert_groups(db, groups, new_ids, member, demo=demo)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from functools import lru_cache
 
 from babel.numbers import format_decimal, format_percent
 from flask import abort, render_template, request, url_for
@@ -12,39 +13,39 @@ from werkzeug import Response
 
 from scorekeeper import i18n, words
 from scorekeeper.db import get_db
-from scorekeeper.stats.history import Filters, history
-from scorekeeper.stats.tables import statistics
+from scorekeeper.stats.history import Entry, Filters, history
 from scorekeeper.store import players as store_players
-from scorekeeper.store.figures import played
+from scorekeeper.store.figures import Summed, summed
 from scorekeeper.store.groups import InvalidGroup
 from scorekeeper.web import group_csv
-from scorekeeper.web.groups import bp, member_group, names
+from scorekeeper.web.groups import bp, member_group
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@lru_cache(maxsize=4096)
+def _formatted(value: float, pattern: str, locale: str, percent: bool) -> str:
+    """Returns a number written by Babel; kept, as a table repeats the same few values."""
+    write = format_percent if percent else format_decimal
+    return write(value, pattern, locale=locale).replace("-", "\N{MINUS SIGN}")
 
 
 @bp.app_template_filter("percent")
 def percent(rate: float | None) -> str:
     """Returns a rate from 0 to 1 as a whole percentage the locale's way; a dash when none."""
-    return "–" if rate is None else format_percent(rate, "#,##0%", locale=i18n.current())
-
-
-def _places(value: float | None, pattern: str) -> str:
-    if value is None:
-        return "–"
-    return format_decimal(value, pattern, locale=i18n.current()).replace("-", "\N{MINUS SIGN}")
+    return "–" if rate is None else _formatted(rate, "#,##0%", i18n.current(), True)
 
 
 @bp.app_template_filter("decimal")
 def decimal(value: float | None) -> str:
     """Returns an average to one place, the locale's way, with a true minus sign."""
-    return _places(value, "#,##0.0")
+    return "–" if value is None else _formatted(value, "#,##0.0", i18n.current(), False)
 
 
 @bp.app_template_filter("decimal2")
 def decimal2(value: float | None) -> str:
     """Returns a per-hand rate to two places, the locale's way."""
-    return _places(value, "0.00")
+    return "–" if value is None else _formatted(value, "0.00", i18n.current(), False)
 
 
 @bp.app_template_filter("format_label")
@@ -75,26 +76,25 @@ def _filters(known: dict[str, str]) -> Filters:
     )
 
 
-def _history(group_id: str):
-    known = names(group_id)
-    games = played(get_db(), group_id)
-    filters = _filters(known)
-    return known, games, filters, history(games, known, filters)
+def _history(group_id: str) -> tuple[Summed, Filters, list[Entry]]:
+    group = summed(get_db(), group_id)
+    filters = _filters(group.names)
+    return group, filters, history(group.played, group.names, filters)
 
 
 @bp.get("/<group_id>/history")
 def history_page(group_id: str) -> str:
     """Lists the group's finished games, the latest first, narrowed by the filters chosen."""
     group = member_group(group_id)
-    known, games, filters, entries = _history(group_id)
-    stats = statistics(games, known)
+    sums, filters, entries = _history(group_id)
+    stats = sums.statistics
     return render_template(
         "groups/history.html",
         group=group,
         entries=entries,
         filters=filters,
         formats=stats.formats,
-        players=sorted(known.items(), key=lambda kv: kv[1].casefold()),
+        players=sorted(sums.names.items(), key=lambda kv: kv[1].casefold()),
         partnerships=stats.partnerships,
         csv_url=url_for("groups.history_csv", group_id=group_id, **request.args),
     )
@@ -104,7 +104,7 @@ def history_page(group_id: str) -> str:
 def history_csv(group_id: str) -> Response:
     """Downloads the history, as filtered, as CSV."""
     group = member_group(group_id)
-    entries = _history(group_id)[3]
+    entries = _history(group_id)[2]
     return group_csv.download(group_csv.history_rows(entries), f"{group.name} history")
 
 
@@ -112,16 +112,16 @@ def history_csv(group_id: str) -> Response:
 def stats_page(group_id: str) -> str:
     """Shows who wins: players, partnerships, head to head and streaks, per format in detail."""
     group = member_group(group_id)
-    stats = statistics(played(get_db(), group_id), names(group_id))
-    return render_template("groups/stats.html", group=group, stats=stats)
+    return render_template(
+        "groups/stats.html", group=group, stats=summed(get_db(), group_id).statistics
+    )
 
 
 @bp.get("/<group_id>/stats/<any(players, partnerships, 'head-to-head'):table>.csv")
 def stats_csv(group_id: str, table: str) -> Response:
     """Downloads one statistics table as CSV: a row per player or partnership and format."""
     group = member_group(group_id)
-    stats = statistics(played(get_db(), group_id), names(group_id))
-    rows = group_csv.stats_rows(stats, table)
+    rows = group_csv.stats_rows(summed(get_db(), group_id).statistics, table)
     return group_csv.download(rows, f"{group.name} {table}")
 
 
@@ -133,9 +133,8 @@ def player(group_id: str, player_id: str) -> str:
         person = store_players.get_player(get_db(), group_id, player_id)
     except InvalidGroup:
         abort(404)
-    known = names(group_id)
-    games = played(get_db(), group_id)
-    stats = statistics(games, known)
+    sums = summed(get_db(), group_id)
+    known, games, stats = sums.names, sums.played, sums.statistics
     line = next((p for p in stats.players if p.key == (player_id,)), None)
     return render_template(
         "groups/player.html",

@@ -17,14 +17,17 @@ from werkzeug import Response
 
 from scorekeeper.db import get_db
 from scorekeeper.presets import load_presets
+from scorekeeper.resources import resource_dir
 from scorekeeper.stats.history import history
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store import players as store_players
-from scorekeeper.store.figures import played
+from scorekeeper.store.figures import summed
 from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
+from scorekeeper.store.portable import export_games, import_document
 from scorekeeper.web.access import browser_id
 from scorekeeper.web.group_words import explain
 from scorekeeper.web.origin import public_url, reachable_by_other_phones
+from scorekeeper.web.portable import download
 from scorekeeper.web.share import qr_svg
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
@@ -36,11 +39,6 @@ def member_group(group_id: str) -> Group:
         return store_groups.member_group(get_db(), browser_id(), group_id)
     except GroupNotFound:
         abort(404)
-
-
-def names(group_id: str) -> dict[str, str]:
-    """Returns the group's player names by id."""
-    return {p.id: p.name for p in store_players.players_of(get_db(), group_id)}
 
 
 @bp.get("")
@@ -65,6 +63,18 @@ def create() -> Response | tuple[str, int]:
     return redirect(url_for("groups.page", group_id=group.id))
 
 
+@bp.post("/demo")
+def demo() -> Response:
+    """Makes this phone a demo group of finished games to look around (one per phone)."""
+    mine = [g for g in store_groups.groups_for_browser(get_db(), browser_id()) if g.demo]
+    if mine:  # a second tap opens the demo this phone already has
+        return redirect(url_for("groups.page", group_id=mine[0].id))
+    seed = (resource_dir("seeds") / "demo" / "demo.json").read_bytes()
+    _games, (group_id,) = import_document(get_db(), seed, member=browser_id(), demo=True)
+    flash(_("A demo group to look around: its history, statistics and charts."), "ok")
+    return redirect(url_for("groups.page", group_id=group_id))
+
+
 @bp.get("/join/<token>")
 def join(token: str) -> Response:
     """Makes this browser a member of the group the link opens."""
@@ -80,8 +90,8 @@ def page(group_id: str) -> Response:
     """Shows the group: its latest games, players, join link and QR, and its members."""
     group = member_group(group_id)
     db = get_db()
-    known = names(group_id)
-    games = played(db, group_id)
+    sums = summed(db, group_id)
+    known, games = sums.names, sums.played
     join_url = public_url(url_for("groups.join", token=group.token))
     body = render_template(
         "groups/page.html",
@@ -99,6 +109,14 @@ def page(group_id: str) -> Response:
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"  # the join link is the group's key
     return response
+
+
+@bp.get("/<group_id>/export.json")
+def export(group_id: str) -> Response:
+    """Downloads the group's games with its players, as JSON an import brings back."""
+    group = member_group(group_id)
+    document = export_games(get_db(), store_groups.game_ids(get_db(), group_id))
+    return download(document, f"canasta-group-{document['exported_at'][:10]}-{group.id[:8]}.json")
 
 
 @bp.post("/<group_id>/leave")

@@ -31,7 +31,7 @@ bp = Blueprint("portable", __name__)
 UPLOAD_LIMIT = WEB_MAX_BYTES  # the app's 64 KiB is for forms
 
 
-def _download(document: dict, filename: str) -> Response:
+def download(document: dict, filename: str) -> Response:
     """Returns an export document as a JSON attachment that no cache keeps."""
     response = Response(dumps(document), mimetype="application/json")
     response.headers.set("Content-Disposition", "attachment", filename=filename)
@@ -44,7 +44,7 @@ def export_game(game_id: str) -> Response:
     """Downloads one game as JSON, for anyone who may see it (the links are never in it)."""
     game, _role = access.open_game(game_id)
     document = export_games(get_db(), [game.id])
-    return _download(document, f"canasta-{game.created_at[:10]}-{game.id[:8]}.json")
+    return download(document, f"canasta-{game.created_at[:10]}-{game.id[:8]}.json")
 
 
 @bp.get("/export.json")
@@ -52,7 +52,7 @@ def export_mine() -> Response:
     """Downloads every game this browser has, as one JSON file."""
     ids = [game.id for _role, game in store.games_for_browser(get_db(), access.browser_id())]
     document = export_games(get_db(), ids)
-    return _download(document, f"canasta-games-{document['exported_at'][:10]}.json")
+    return download(document, f"canasta-games-{document['exported_at'][:10]}.json")
 
 
 @bp.route("/import", methods=["GET", "POST"])

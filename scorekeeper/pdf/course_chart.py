@@ -1,0 +1,155 @@
+"""The running-totals chart on a filled score sheet, drawn with reportlab's graphics.
+
+The same course as the pages' SVG (`scorekeeper.stats.swings`): a line per side with its own
+dash pattern and point marker (so it reads in black and white), the target, and dotted
+upright lines where the lead changed. Words are drawn with the sheet's fonts, so any name
+prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Circle, Drawing, Line, Polygon, PolyLine, Rect
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from scorekeeper.pdf import fonts
+from scorekeeper.pdf.layout import INK, RULE, points
+from scorekeeper.stats.swings import Course
+
+HEIGHT = 190.0  # the chart's height on the page, its title and legend included
+LEFT, RIGHT, BOTTOM, TOP = 46.0, 8.0, 16.0, 44.0  # room around the plot: numbers, title, legend
+SIDES = (  # the app's side colours (Okabe-Ito), a little darker for paper
+    Color(0.0, 0.36, 0.6),
+    Color(0.78, 0.5, 0.0),
+    Color(0.0, 0.5, 0.36),
+    Color(0.66, 0.33, 0.52),
+    Color(0.75, 0.3, 0.0),
+    Color(0.2, 0.5, 0.75),
+)
+DASHES: tuple[tuple[float, ...] | None, ...] = (None, (6, 2.5), (1.5, 2))
+MARK = 2.4  # a marker's half width
+
+
+@dataclass(frozen=True)
+class Plot:
+    """Where the plot sits in the drawing and how a hand and a total map to a point."""
+
+    xs: tuple[float, ...]
+    low: int
+    high: int
+    bottom: float
+    top: float
+
+    def y(self, value: float) -> float:
+        """Returns the height of a total."""
+        span = (self.high - self.low) or 1
+        return self.bottom + (value - self.low) * (self.top - self.bottom) / span
+
+
+def _marker(side: int, x: float, y: float, color: Color) -> Circle | Polygon | Rect:
+    """Returns a side's point marker: circle, triangle, square, diamond, then again."""
+    r = MARK
+    kind = side % 4
+    if kind == 0:
+        return Circle(x, y, r, fillColor=color, strokeColor=None)
+    if kind == 1:
+        return Polygon([x - r, y - r, x + r, y - r, x, y + r], fillColor=color, strokeColor=None)
+    if kind == 2:
+        return Rect(x - r, y - r, 2 * r, 2 * r, fillColor=color, strokeColor=None)
+    return Polygon([x, y - r, x + r, y, x, y + r, x - r, y], fillColor=color, strokeColor=None)
+
+
+def plot(course: Course, width: float, height: float = HEIGHT) -> Plot:
+    """Returns the plot's scale for this course: zero, every total and the target in view."""
+    values = [v for side in course.totals for v in side]
+    low = min(0, *values)
+    high = max(values + ([course.target] if course.target else []))
+    left, right = LEFT + 6, width - RIGHT - 6
+    hands = course.hands
+    step = (right - left) / max(hands - 1, 1)
+    xs = tuple(left + i * step for i in range(hands)) if hands > 1 else ((left + right) / 2,)
+    return Plot(xs, low, high, BOTTOM + 12, height - TOP)
+
+
+def drawing(course: Course, width: float, height: float = HEIGHT) -> Drawing:
+    """Returns the chart's lines and markers as a reportlab drawing: one point per hand."""
+    scale = plot(course, width, height)
+    d = Drawing(width, height)
+    gray, ink = Color(*RULE), Color(*INK)
+    d.add(Line(LEFT, scale.y(0), width - RIGHT, scale.y(0), strokeColor=gray, strokeWidth=0.6))
+    if course.target:
+        ty = scale.y(course.target)
+        d.add(
+            Line(
+                LEFT,
+                ty,
+                width - RIGHT,
+                ty,
+                strokeColor=ink,
+                strokeWidth=0.6,
+                strokeDashArray=(4, 3),
+            )
+        )
+    for hand in course.lead_changes:
+        x = scale.xs[hand - 1]
+        d.add(
+            Line(
+                x,
+                scale.bottom,
+                x,
+                scale.top,
+                strokeColor=gray,
+                strokeWidth=0.7,
+                strokeDashArray=(1, 2),
+            )
+        )
+    for i, side in enumerate(course.totals):
+        color = SIDES[i % len(SIDES)]
+        flat = [c for x, v in zip(scale.xs, side, strict=True) for c in (x, scale.y(v))]
+        if len(side) > 1:
+            d.add(PolyLine(flat, strokeColor=color, strokeWidth=1.4, strokeDashArray=DASHES[i % 3]))
+        for x, v in zip(scale.xs, side, strict=True):
+            d.add(_marker(i, x, scale.y(v), color))
+        key_x, key_y = LEFT + i * 120, height - 30
+        dash = DASHES[i % 3]
+        d.add(
+            Line(
+                key_x,
+                key_y,
+                key_x + 18,
+                key_y,
+                strokeColor=color,
+                strokeWidth=1.4,
+                strokeDashArray=dash,
+            )
+        )
+        d.add(_marker(i, key_x + 9, key_y, color))
+    return d
+
+
+def draw_course(canvas: Canvas, course: Course, x: float, y: float, width: float) -> None:
+    """Draws the chart, its title, legend and numbers, with its lower left corner at (x, y)."""
+    if not course.hands:
+        return
+    renderPDF.draw(drawing(course, width), canvas, x, y)
+    scale = plot(course, width)
+    canvas.setFillColorRGB(*INK)
+    fonts.draw(canvas, x, y + HEIGHT - 12, gettext("How the game went"), 10, bold=True)
+    for i, name in enumerate(course.names):
+        fonts.draw(canvas, x + LEFT + i * 120 + 22, y + HEIGHT - 33, name, 8)
+    for value in sorted({scale.low, scale.high, 0}):
+        fonts.draw(canvas, x + LEFT - 4, y + scale.y(value) - 3, points(value), 7, align="right")
+    if course.target:
+        label = gettext("Target %(points)s", points=points(course.target))
+        fonts.draw(canvas, x + LEFT + 4, y + scale.y(course.target) + 3, label, 7)
+    fonts.draw(canvas, x + scale.xs[0], y + BOTTOM, "1", 7, align="center")
+    if course.hands > 1:
+        fonts.draw(canvas, x + scale.xs[-1], y + BOTTOM, str(course.hands), 7, align="center")
+    if course.lead_changes:
+        hands = ", ".join(map(str, course.lead_changes))
+        note = gettext("Dotted upright lines: the lead changed at hands %(hands)s.", hands=hands)
+        fonts.draw(canvas, x + LEFT, y + 2, note, 7)

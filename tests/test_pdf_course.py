@@ -1,0 +1,65 @@
+"""A finished game's PDF ends with the chart of its running totals, under the result or after it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+from reportlab.graphics.shapes import PolyLine
+
+from scorekeeper.engine import replay
+from scorekeeper.pdf import game_sheet
+from scorekeeper.pdf.course_chart import drawing, plot
+from scorekeeper.presets import rules_for
+from scorekeeper.stats.swings import course
+from tests.sample_game import sample_hands, sample_setup
+
+RULES = rules_for("classic")
+SETUP = sample_setup(RULES)
+
+
+def _pages(hands: int, chart: bool) -> list[str]:
+    state = replay(RULES, SETUP, sample_hands(RULES, SETUP, hands))
+    data = game_sheet(RULES, SETUP, state, title="t", created="2024-05-01", chart=chart)
+    return [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(data)).pages]
+
+
+@pytest.mark.parametrize(
+    ("hands", "own_page"),
+    [
+        pytest.param(16, False, id="fits-under-the-result"),
+        pytest.param(14, True, id="a-page-of-its-own"),  # the result fills page 1
+    ],
+)
+def test_the_chart_comes_once_at_the_end_with_the_pages_counted(hands, own_page):
+    plain, charted = _pages(hands, chart=False), _pages(hands, chart=True)
+    assert len(charted) == len(plain) + own_page
+    assert ["How the game went" in page for page in charted] == [False] * (len(charted) - 1) + [
+        True
+    ]
+    for number, page in enumerate(charted, 1):
+        assert f"page {number} of {len(charted)}" in page
+    assert "Target 5,000" in charted[-1]
+
+
+def test_a_game_in_play_has_no_chart():
+    state = replay(RULES, SETUP, sample_hands(RULES, SETUP, 5))
+    assert not state.status.over
+    data = game_sheet(RULES, SETUP, state, title="t", created="2024-05-01", chart=True)
+    assert "How the game went" not in PdfReader(io.BytesIO(data)).pages[-1].extract_text()
+
+
+def test_one_point_per_counted_hand_at_the_right_heights():
+    state = replay(RULES, SETUP, sample_hands(RULES, SETUP, 20))  # ends at hand 14
+    played = course(SETUP, state, RULES.ending.target)
+    assert played.hands == state.ended_at == 14
+    lines = [shape for shape in drawing(played, 500).contents if isinstance(shape, PolyLine)]
+    plot_lines = lines[: len(SETUP.sides)]
+    scale = plot(played, 500)
+    for line, totals in zip(plot_lines, played.totals, strict=True):
+        ys = line.points[1::2]
+        assert len(ys) == 14
+        assert ys == pytest.approx([scale.y(v) for v in totals])
+    top = max(v for side in played.totals for v in side)
+    assert scale.high == top and scale.y(top) == scale.top  # the highest total touches the top
