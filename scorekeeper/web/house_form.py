@@ -10,18 +10,19 @@ from typing import Any
 
 from scorekeeper import i18n
 from scorekeeper.format_checks import FormatProblem
+from scorekeeper.marked import N_
 from scorekeeper.presets import PresetError, apply_changes
 
 # The rule book's order; each top-level key of a document is shown under one heading.
 GROUPS = (
-    ("cards", "Card values", ("cards",)),
-    ("canastas", "Canasta kinds", ("canastas",)),
-    ("red_threes", "Red threes", ("red_threes",)),
-    ("going_out", "Going out", ("going_out",)),
-    ("extras", "Black threes and extras", ("black_threes", "extras")),
-    ("opening", "Opening minimums", ("opening",)),
-    ("ending", "Ending: target and tie", ("ending",)),
-    ("table", "Sides, players and pack", ("table", "pack")),
+    ("cards", N_("Card values"), ("cards",)),
+    ("canastas", N_("Canasta kinds"), ("canastas",)),
+    ("red_threes", N_("Red threes"), ("red_threes",)),
+    ("going_out", N_("Going out"), ("going_out",)),
+    ("extras", N_("Black threes and extras"), ("black_threes", "extras")),
+    ("opening", N_("Opening minimums"), ("opening",)),
+    ("ending", N_("Ending: target and tie"), ("ending",)),
+    ("table", N_("Sides, players and pack"), ("table", "pack")),
 )
 NOT_RULES = {"id", "name", "description", "order", "options"}  # named, or switched, elsewhere
 PROSE = {"help", "seating", "hand_label"}  # explanations, not values a score depends on

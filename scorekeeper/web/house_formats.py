@@ -144,7 +144,13 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
                     get_db(), name=name, base=base, changes=reading.changes
                 )
                 _keep_token(made.id, token)
-                flash(f"Saved {made.name}. It is in the list of formats for new games.", "ok")
+                flash(
+                    gettext(
+                        "Saved %(name)s. It is in the list of formats for new games.",
+                        name=made.name,
+                    ),
+                    "ok",
+                )
             else:
                 made = houses.update_house_format(
                     get_db(),
@@ -154,7 +160,12 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
                     base=base,
                     changes=reading.changes,
                 )
-                flash(f"Saved {made.name}. Games already played keep their rules.", "ok")
+                flash(
+                    gettext(
+                        "Saved %(name)s. Games already played keep their rules.", name=made.name
+                    ),
+                    "ok",
+                )
             return redirect(url_for("house.page", format_id=made.id), 303)
         except FormatError as error:
             problems += error.problems
@@ -227,7 +238,9 @@ def edit(format_id: str) -> Response:
     """Changes a house format made on this phone; games already played keep their rules."""
     house = _house(format_id)
     if _token(house.id) is None:
-        abort(403, "Only the phone that made this house format can change it. Duplicate it.")
+        abort(
+            403, gettext("Only the phone that made this house format can change it. Duplicate it.")
+        )
     if request.method == "POST":
         return _save(house.base, house)
     return _render(house.base, dict(house.changes), name=house.name, house=house)
@@ -237,7 +250,12 @@ def edit(format_id: str) -> Response:
 def duplicate(format_id: str) -> Response:
     """Starts a new house format with the same changes as this one."""
     house = _house(format_id)
-    return _render(house.base, dict(house.changes), name=f"Copy of {house.name}"[:60], house=None)
+    return _render(
+        house.base,
+        dict(house.changes),
+        name=gettext("Copy of %(name)s", name=house.name)[:60],
+        house=None,
+    )
 
 
 @bp.post("/<format_id>/delete")
@@ -247,13 +265,15 @@ def delete(format_id: str) -> Response:
     try:
         houses.delete_house_format(get_db(), house.id, _token(house.id) or "")
     except houses.NotYourHouseFormat:
-        flash("Only the phone that made this house format can delete it.", "error")
+        flash(gettext("Only the phone that made this house format can delete it."), "error")
         return redirect(url_for("house.page", format_id=house.id), 303)
     except houses.HouseFormatInUse:
-        message = "Games were played with this house format, so it stays: they keep its rules."
+        message = gettext(
+            "Games were played with this house format, so it stays: they keep its rules."
+        )
         flash(message, "error")
         return redirect(url_for("house.page", format_id=house.id), 303)
-    flash(f"Deleted {house.name}.", "ok")
+    flash(gettext("Deleted %(name)s.", name=house.name), "ok")
     return redirect(url_for("games.new"), 303)
 
 
@@ -325,7 +345,13 @@ def upload() -> Response:
                     messages = [f"{p.field}: {p.message}" for p in error.problems]
                 else:
                     _keep_token(made.id, token)
-                    flash(f"Added {made.name}. It is in the list of formats for new games.", "ok")
+                    flash(
+                        gettext(
+                            "Added %(name)s. It is in the list of formats for new games.",
+                            name=made.name,
+                        ),
+                        "ok",
+                    )
                     return redirect(url_for("house.page", format_id=made.id), 303)
     body = render_template("formats/upload.html", messages=messages)
     return make_response(body, 422 if messages else 200)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import PHONE, TYPICAL_HAND, new_game, screenshot, stored_game
+from test_groups import _group_with_games
 
 pytestmark = pytest.mark.browser
 
@@ -19,6 +20,15 @@ CLIPPED = """() => [...document.querySelectorAll("button, .button, summary, inpu
   })
   .map(el => el.outerHTML.slice(0, 120))"""
 SCROLLS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+WIDEST = """() => [...document.querySelectorAll("body *")]
+  .filter(el => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .filter(el => {  // past the edge and not inside a box that scrolls or clips it
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== "visible" && getComputedStyle(el).position !== "absolute") return false;
+    }
+    return true;
+  })
+  .map(el => el.outerHTML.slice(0, 100)).slice(-3)"""
 
 
 @pytest.fixture
@@ -34,7 +44,10 @@ def screen(browser, scheme):
 
 def fits(page, what: str) -> None:
     """Asserts the page scrolls only up and down and shows every control whole."""
-    assert page.evaluate(SCROLLS) <= 0, f"{what} scrolls sideways"
+    if page.evaluate(SCROLLS) > 0:
+        shot = screenshot(page, "too-wide")  # what to look at when this fails
+        widest = page.evaluate(WIDEST)
+        raise AssertionError(f"{what} scrolls sideways ({shot.name}): {widest}")
     assert page.evaluate(CLIPPED) == [], what
 
 
@@ -43,7 +56,9 @@ def test_every_screen_fits_in_each_language(live_app, base_url, screen, scheme, 
     """One session per language and scheme walks every screen a player meets."""
     page = screen
     game_id = new_game(live_app, page, hands=[TYPICAL_HAND, TYPICAL_HAND])
+    group_id, token, _finished = _group_with_games(live_app)
     sheet = f"{base_url}/games/{game_id}"
+    page.goto(f"{base_url}/groups/join/{token}")
     page.goto(f"{base_url}/language/{language}?next=/")
     assert page.evaluate("document.documentElement.lang") == language.replace("_", "-")
     for path in (
@@ -64,11 +79,19 @@ def test_every_screen_fits_in_each_language(live_app, base_url, screen, scheme, 
         "/archived",
         "/import",
         "/formats/new?base=classic",
+        "/formats/upload",
+        "/groups",
+        f"/groups/{group_id}",
+        f"/groups/{group_id}/history",
+        f"/groups/{group_id}/stats",
         "/games/no-such-game",
         "/offline",
     ):
         page.goto(base_url + path)
         fits(page, path)
+    page.goto(f"{base_url}/groups/{group_id}/stats")
+    page.goto(base_url + page.locator("a[href*='/players/']").first.get_attribute("href"))
+    fits(page, "a player's page")
     page.goto(sheet)
     page.locator("details.opening summary").tap()
     page.locator("button.step[data-for='f-cards-ace'][data-step='1']").tap()
