@@ -154,7 +154,11 @@ def test_keep_playing_after_an_earlier_end_says_the_later_hands_count_again(
 @pytest.mark.parametrize(
     ("language", "typed", "message"),
     [
-        ("it", "5000", "Il nuovo traguardo deve essere un multiplo di 5 sopra 5.200: almeno 5.205."),
+        (
+            "it",
+            "5000",
+            "Il nuovo traguardo deve essere un multiplo di 5 sopra 5.200: almeno 5.205.",
+        ),
         ("de", "99.999.999", "Das neue Ziel: zu groß, höchstens 1.000.000."),
         ("es", "7.500.5", "Escribe la nueva meta en puntos, p. ej. 7500."),
     ],
