@@ -75,6 +75,8 @@ def test_a_member_of_one_group_sees_nothing_of_another(app, client, other, table
         f"/groups/{mine}/stats/players.csv",
         f"/groups/{mine}/players/{player_id}",
         f"/games/{game_id}",
+        f"/games/{game_id}/summary",
+        f"/games/{game_id}/sheet.pdf",
         f"/games/new?group={mine}&format=classic",
     ):
         assert other.get(path).status_code == 404, path
@@ -180,3 +182,38 @@ def test_csv_cells_that_look_like_formulas_are_quoted(app, client, table):
     assert "'=cmd()" in rows.get_data(as_text=True)
     history = client.get(f"/groups/{group_id}/history.csv").get_data(as_text=True)
     assert "'=cmd() & Bob" in history
+
+
+def test_seats_left_blank_in_another_language_are_nobody(app, client, table):
+    group_id = make_group(client)
+    blank = {"side-0-name": "", "side-1-name": ""}
+    client.set_cookie("lang", "es")  # as the language switch leaves it
+    game_id = table.new_game("two_hand", group=group_id, **blank)
+    sides = [s.name for s in table.game(game_id).setup.sides]
+    assert sides == ["Jugador 1", "Jugador 2"]  # the form's names for blank seats, in Spanish
+    conn = connect(app.config["DATABASE"])
+    try:
+        assert conn.execute("SELECT count(*) FROM group_players").fetchone()[0] == 0
+    finally:
+        conn.close()
+
+
+def test_a_groups_game_played_again_stays_in_the_group(app, client, table):
+    group_id = make_group(client)
+    first = finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    fields = table.form(f"/games/{first}")  # the sheet's hidden one-time token
+    again = location(client.post(f"/games/{first}/again", data=fields))
+    second = again.rsplit("/", 1)[1]
+    assert second != first
+    conn = connect(app.config["DATABASE"])
+    try:
+        rows = conn.execute("SELECT game_id FROM group_games WHERE group_id = ?", [group_id])
+        assert {r[0] for r in rows} == {first, second}
+        assert (
+            conn.execute("SELECT count(*) FROM game_seats WHERE game_id = ?", [second]).fetchone()[
+                0
+            ]
+            == 4
+        )  # the same four players, linked again
+    finally:
+        conn.close()

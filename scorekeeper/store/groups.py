@@ -116,6 +116,14 @@ def member_group(db: Database, browser_id: str, group_id: str) -> Group:
     return _group(rows[0])
 
 
+def is_member(db: Database, browser_id: str, group_id: str) -> bool:
+    """Tells whether this browser is a member of the group."""
+    row = db.execute(
+        "SELECT 1 FROM group_members WHERE group_id = ? AND browser_id = ?", [group_id, browser_id]
+    ).fetchone()
+    return row is not None
+
+
 def token_group(db: Database, group_id: str, token: str) -> Group:
     """Returns the group when `token` is its member token; GroupNotFound otherwise."""
     group = get_group(db, group_id)

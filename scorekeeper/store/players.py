@@ -13,8 +13,9 @@ from scorekeeper.store.connection import read, write
 from scorekeeper.store.games import new_token, now
 from scorekeeper.store.groups import InvalidGroup
 
-# Names the new-game form gives a seat left blank ("We 2", "Player 3"): nobody's name.
-UNNAMED_PLAYER = re.compile(r"(Player|Side) \d+")
+# Names the new-game form gives a seat left blank ("We 2", "Player 3", "Jugador 3" in the
+# starting phone's language): one word and a number are nobody's name.
+UNNAMED_PLAYER = re.compile(r"[^\W\d_]+ \d+")
 
 
 @dataclass(frozen=True)

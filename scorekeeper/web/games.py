@@ -12,7 +12,7 @@ from werkzeug import Response
 from scorekeeper import i18n, store, words
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
-from scorekeeper.store.groups import Group
+from scorekeeper.store.groups import Group, group_of_game, is_member
 from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format, house_formats
 from scorekeeper.store.players import players_of, recent_partnerships
 from scorekeeper.web import access, follow, game_form, groups, player_picks
@@ -114,9 +114,13 @@ def again(game_id: str) -> Response:
     game, _role = access.open_game(game_id, write=True)  # a spectator's phone starts none
     token = posted_token()  # one game per tap: a double tap opens the game the first started
     draft = game_form.again(game)
+    # A group's game played again stays the group's, when this phone is still a member.
+    group_id = group_of_game(get_db(), game_id)
+    if group_id and not is_member(get_db(), access.browser_id(), group_id):
+        group_id = None
     try:
         new_game = store.create_game(
-            get_db(), **asdict(draft), owner=access.browser_id(), form_token=token
+            get_db(), **asdict(draft), owner=access.browser_id(), form_token=token, group=group_id
         )
     except store.AlreadyStarted as error:
         return redirect(url_for("games.sheet", game_id=error.game_id))
