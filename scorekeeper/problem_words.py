@@ -13,6 +13,8 @@ from flask_babel import gettext, ngettext
 
 from scorekeeper import i18n, words
 from scorekeeper.engine import MAX_NAME, Problem
+from scorekeeper.engine.ending import EndProblem
+from scorekeeper.store.end_words import explain
 
 N = i18n.number
 
@@ -165,6 +167,26 @@ def _wording(found: Problem) -> str | None:
             canastas=p["canastas"],
         )
     return None
+
+
+def end(found: EndProblem) -> str:
+    """Returns why a game's target cannot be raised as asked, in the reader's words."""
+    p = found.params
+    if i18n.current() == i18n.DEFAULT_LOCALE:
+        return explain(found)
+    if found.code == "no_target":
+        return gettext("This format ends after a number of deals, not at a target.")
+    if found.code == "not_over":
+        return gettext("The game is not over yet: there is no target to raise.")
+    if found.code == "target_too_high":
+        return gettext("A target above %(most)s cannot be right.", most=N(p["most"]))
+    if found.code == "target_too_low":
+        return gettext(
+            "The new target must be a multiple of 5 above %(lead)s: at least %(least)s.",
+            lead=N(p["lead"]),
+            least=N(p["least"]),
+        )
+    return explain(found)
 
 
 def problem(found: Problem) -> str:

@@ -149,3 +149,22 @@ def test_keep_playing_after_an_earlier_end_says_the_later_hands_count_again(
     table.client.post(f"{path}/play-on", data=table.form(path) | {"target": "7500"})
     game = table.game(won)
     assert game.state.after_end == () and game.state.totals == {"We": 6250, "They": 50}
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "message"),
+    [
+        (
+            "it",
+            "5000",
+            "Il nuovo traguardo deve essere un multiplo di 5 sopra 5.200: almeno 5.205.",
+        ),
+        ("de", "99.999.999", "Das neue Ziel: zu groß, höchstens 1.000.000."),
+        ("es", "7.500.5", "Escribe la nueva meta en puntos, p. ej. 7500."),
+    ],
+)
+def test_a_wrong_target_is_explained_in_the_language(table, won, language, typed, message):
+    """The game end's codes and the number reader speak the page's language."""
+    path = f"/games/{won}/play-on?lang={language}"
+    response = table.client.post(path, data=table.form(path) | {"target": typed})
+    assert response.status_code == 422 and message in response.get_data(as_text=True)

@@ -16,9 +16,12 @@ from scorekeeper.store.hands import _current, _locked
 class CannotPlayOn(StoreError):
     """The target cannot be raised as asked; the message says why."""
 
-    def __init__(self, message: str, field: str = "target") -> None:
+    def __init__(
+        self, message: str, field: str = "target", problem: ending.EndProblem | None = None
+    ) -> None:
         super().__init__(message)
         self.field = field
+        self.problem = problem  # the engine's code and params, for words in other languages
 
 
 def delete_hands_after_end(
@@ -40,7 +43,7 @@ def play_on(db: Database, game_id: str, target: int, *, version: int, form_token
     game = _current(db, game_id, version, form_token, when_over=True)
     problems = ending.raise_problems(game.rules, game.state, target)
     if problems:
-        raise CannotPlayOn(explain(problems[0]), problems[0].field)
+        raise CannotPlayOn(explain(problems[0]), problems[0].field, problems[0])
     raised = (*game.raises, ending.raise_target(game.rules, game.state, target))
     with _locked(db, game_id, version, form_token, reopened=False, rewrites=True):
         db.execute(

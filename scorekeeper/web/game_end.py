@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import i18n, store
+from scorekeeper import i18n, problem_words, store
 from scorekeeper.db import get_db
 from scorekeeper.engine.ending import MAX_TARGET, next_target
 from scorekeeper.i18n import MAX_TYPED, NumberProblem, parse_whole
@@ -88,7 +88,7 @@ def play_on(game_id: str):
     version, token = posted()
     typed = request.form.get("target", "").strip()[:MAX_TYPED]
     try:
-        target = parse_whole(typed, label="The new target", limit=MAX_TARGET)
+        target = parse_whole(typed, label=gettext("The new target"), limit=MAX_TARGET)
     except NumberProblem as problem:
         words = gettext("Type the new target in points, e.g. 7500.")
         return _play_on_page(
@@ -97,7 +97,8 @@ def play_on(game_id: str):
     try:
         target = store.play_on(get_db(), game_id, target, version=version, form_token=token)
     except store.CannotPlayOn as error:
-        return _play_on_page(game, typed, error.message, 422)
+        said = problem_words.end(error.problem) if error.problem else error.message
+        return _play_on_page(game, typed, said, 422)
     except store.StaleGame as error:
         flash(gettext(error.message), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
