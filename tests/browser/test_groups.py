@@ -61,6 +61,9 @@ def test_join_start_with_two_taps_and_read_the_stats(live_app, base_url, phone, 
     page = phone
     page.goto(f"{base_url}/groups/join/{token}")
     assert page.locator("h1").inner_text().startswith("Tuesday table")
+    assert [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in axe_violations(page)] == []
+    assert not page.evaluate(WIDER_THAN_THE_PHONE)
+    screenshot(page, f"group-page-{scheme}")
 
     page.get_by_role("link", name="New game in this group").tap()
     page.get_by_role("link", name="Set up Classic").tap()
@@ -68,6 +71,8 @@ def test_join_start_with_two_taps_and_read_the_stats(live_app, base_url, phone, 
     page.get_by_role("link", name="Cy & Di").tap()  # tap two: the other side
     assert page.locator("#f-side-0-player-1").input_value() == "Bob"
     assert page.locator("#f-side-1-player-0").input_value() == "Cy"
+    assert [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in axe_violations(page)] == []
+    screenshot(page, f"group-new-game-{scheme}")
     page.get_by_role("button", name="Start game").tap()
     assert "/games/" in page.url
     assert "Ann, Bob" in page.locator(".board").inner_text()
