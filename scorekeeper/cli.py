@@ -25,6 +25,13 @@ PAPER = click.option(
     show_default=True,
     help="Paper size.",
 )
+LANG = click.option(
+    "--lang",
+    type=click.Choice(["en", "es", "pt_BR", "it", "de"]),
+    default="en",
+    show_default=True,
+    help="The sheet's language: headings, tables and numbers (5,000 or 5.000).",
+)
 
 
 def fail(message: str) -> int:
@@ -179,10 +186,17 @@ def serve(lan: bool, host: str | None, port: int, threads: int) -> int:
     help="Score columns for a format played by a range of players (Oklahoma: 2 to 5).",
 )
 @PAPER
+@LANG
 def sheet(
-    format_id: str, output: Path, options: tuple[str, ...], players: int | None, paper: str
+    format_id: str,
+    output: Path,
+    options: tuple[str, ...],
+    players: int | None,
+    paper: str,
+    lang: str,
 ) -> int:
     """Writes the blank score sheet of FORMAT (an id that `scorekeeper formats` lists) as PDF."""
+    from scorekeeper.i18n import speaking
     from scorekeeper.pdf import blank_sheet
     from scorekeeper.pdf.blank_sheet import PlayersError
     from scorekeeper.presets import FormatChoiceError, load_presets, rules_for
@@ -191,7 +205,8 @@ def sheet(
         return fail(f"unknown format {format_id!r} (formats: {', '.join(load_presets())})")
     try:
         rules = rules_for(format_id, options)
-        data = blank_sheet(rules, paper=paper, players=players)
+        with speaking(lang):
+            data = blank_sheet(rules, paper=paper, players=players)
     except FormatChoiceError as error:
         return fail(error.message)
     except PlayersError as error:
@@ -209,9 +224,11 @@ def sheet(
     help="The PDF file to write.",
 )
 @PAPER
-def export_pdf(game_id: str, output: Path, paper: str) -> int:
+@LANG
+def export_pdf(game_id: str, output: Path, paper: str, lang: str) -> int:
     """Writes the filled score sheet of the saved game GAME_ID (as in /games/GAME_ID) as PDF."""
     from scorekeeper import store
+    from scorekeeper.i18n import speaking
     from scorekeeper.pdf.game_sheet import sheet_of_game
     from scorekeeper.store.connection import connect
 
@@ -223,7 +240,9 @@ def export_pdf(game_id: str, output: Path, paper: str) -> int:
         return fail(f"no game {game_id!r} in {database}")
     finally:
         db.close()
-    return write_file(output, sheet_of_game(game, paper))
+    with speaking(lang):
+        data = sheet_of_game(game, paper)
+    return write_file(output, data)
 
 
 @cli.command(short_help="Copy the live database to FILE (safe while serving).")

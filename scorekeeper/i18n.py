@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
@@ -13,6 +15,8 @@ from babel.numbers import format_decimal
 from flask import g, has_request_context, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
+
+from scorekeeper.resources import resource_dir
 
 MAX_TYPED = 200  # characters; a longer number is never a score
 MAX_PARTS = 40  # a sum like 120+35+20 has at most this many parts
@@ -77,15 +81,27 @@ def select_locale() -> str:
 
 
 def current() -> str:
-    """Returns the language code in use: the request's, or English outside a request."""
+    """Returns the language code in use: the request's, one `speaking` forces, else English."""
     if not has_request_context():
-        return DEFAULT_LOCALE
+        return str(get_locale() or DEFAULT_LOCALE)  # None outside any app: English
     # Kept on `g`: a sheet asks for every number it shows, and Flask-Babel's lookup costs
     # about 20 µs each time. (Nothing here switches language mid-request with force_locale.)
     code = g.get("locale_code")
     if code is None:
         code = g.locale_code = str(get_locale() or DEFAULT_LOCALE)
     return code
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Runs the enclosed code in a language without a request (the command line's --lang)."""
+    from flask import Flask
+    from flask_babel import Babel, force_locale
+
+    app = Flask(__name__)
+    Babel(app, default_translation_directories=str(resource_dir("translations")))
+    with app.app_context(), force_locale(code):
+        yield
 
 
 @cache

@@ -116,3 +116,19 @@ def test_the_command_line_writes_english_sheets() -> None:
     """No request, no language (as `scorekeeper sheet` draws it): the sheet stays English."""
     text = _text(blank_sheet(load_presets()["classic"].rules))
     assert "Classic Canasta score sheet" in text and "Dealer" in text
+
+
+def test_the_command_line_writes_a_sheet_in_the_language_asked(tmp_path) -> None:
+    """`scorekeeper sheet classic --lang de` prints German headings and 5.000."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import cli
+
+    out = tmp_path / "de.pdf"
+    result = CliRunner().invoke(cli, ["sheet", "classic", "-o", str(out), "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    text = _text(out.read_bytes())
+    for expected in BLANK["de"]:
+        assert expected in text, expected
+    english = _text(blank_sheet(load_presets()["classic"].rules))
+    assert "Dealer" in english and "5,000" in english  # nothing leaks out of `speaking`
