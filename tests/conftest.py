@@ -1,6 +1,14 @@
 """Fixtures like flaskr's: the app on a temporary database, a client, and a table helper."""
+# ruff: noqa: E402 - the imports follow the bytecode switch below, so that they are cached
 
 from __future__ import annotations
+
+import sys
+
+# Some machine images set PYTHONDONTWRITEBYTECODE=1. Then every pytest process compiles the
+# app and its libraries afresh and rewrites every test module's asserts again: seconds per
+# process, and the fast loop runs three. Bytecode caches are ignored by git (.gitignore).
+sys.dont_write_bytecode = False
 
 import re
 import shutil

@@ -7,21 +7,28 @@ import re
 import uuid
 
 import pytest
-import schemathesis
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openapi_spec_validator import validate
-from schemathesis.specs.openapi import checks
 
 from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND, document
 from scorekeeper.store.connection import connect
 
-CHECKS = [
-    checks.status_code_conformance,
-    checks.content_type_conformance,
-    checks.response_headers_conformance,
-    checks.response_schema_conformance,
-]
+
+def conformance_checks() -> list:
+    """Returns schemathesis' checks that an answer is what the document says it is."""
+    # Imported here: schemathesis takes a second or two to import, and only the slow tests
+    # use it, so the fast loop never pays for it.
+    from schemathesis.specs.openapi import checks
+
+    return [
+        checks.status_code_conformance,
+        checks.content_type_conformance,
+        checks.response_headers_conformance,
+        checks.response_schema_conformance,
+    ]
+
+
 METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH"}
 
 
@@ -65,7 +72,7 @@ def _call(app, case, game_id: str, token: str) -> None:
         headers |= {"If-Match": f'"{version}"', "Idempotency-Key": uuid.uuid4().hex}
     response = case.call(headers=headers)
     assert response.status_code < 500, response.text
-    case.validate_response(response, checks=CHECKS)
+    case.validate_response(response, checks=conformance_checks())
     if "Idempotency-Key" in headers and 200 <= response.status_code < 300:
         _reuse_the_key(app, case, headers)
 
@@ -75,7 +82,7 @@ def _reuse_the_key(app, case, headers: dict) -> None:
     again = case.call(headers=headers)
     assert again.status_code == 200, again.text
     assert again.json()["replayed"] is True, again.text
-    case.validate_response(again, checks=CHECKS)
+    case.validate_response(again, checks=conformance_checks())
     path = case.formatted_path
     sent = case.body if isinstance(case.body, dict | list | str | int | float) else None
     body = (json.dumps(sent) if sent is not None else "") + " "  # another request
@@ -102,6 +109,8 @@ def test_the_api_answers_generated_requests_as_documented(app, method, path):
     game_id, token = body["id"], body["tokens"]["edit"]
     headers = {"Authorization": f"Bearer {token}", "If-Match": '"1"', "Idempotency-Key": "k" * 16}
     client.post(f"/api/v1/games/{game_id}/hands", json=EXAMPLE_HAND, headers=headers)
+    import schemathesis  # see conformance_checks
+
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     operation = schema[path][method]
     strategies = [*schema.get_strategies_from_examples(operation), operation.as_strategy()]
