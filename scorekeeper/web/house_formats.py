@@ -199,9 +199,7 @@ def _shown(value: Any) -> str:
             f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
         )
     if isinstance(value, Mapping):  # a kind added: its fields in words
-        return ", ".join(
-            f"{house_form.WORDS.get(k, k).replace('_', ' ')} {_shown(v)}" for k, v in value.items()
-        )
+        return ", ".join(f"{house_form.key_words(k)} {_shown(v)}" for k, v in value.items())
     return json.dumps(value, ensure_ascii=False)
 
 
