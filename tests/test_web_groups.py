@@ -217,3 +217,17 @@ def test_a_groups_game_played_again_stays_in_the_group(app, client, table):
         )  # the same four players, linked again
     finally:
         conn.close()
+
+
+def test_members_find_the_games_being_played(client, other, table):
+    group_id = make_group(client)
+    other.get(join_link(client, group_id))
+    fields = {"side-0-player-0": "Ann", "side-0-player-1": "Bob"}
+    game_id = table.new_game("classic", group=group_id, **fields)
+    table.record(game_id, {0: {"melded_points": "120"}, 1: {"melded_points": "90"}})
+    page = other.get(f"/groups/{group_id}").get_data(as_text=True)
+    section = page[page.index('id="in-play"') :]
+    assert f"/games/{game_id}" in section and "Hands so far: 1." in section
+    assert other.get(f"/games/{game_id}").status_code == 200
+    summary = other.get(f"/games/{game_id}/summary").get_data(as_text=True)
+    assert summary.count("<polyline") == 2  # the chart of the game in play, a line per side

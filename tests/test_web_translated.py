@@ -252,3 +252,35 @@ def test_new_game_names_are_refused_in_the_language(table: Table) -> None:
     }
     page = table.client.post("/games/new?lang=de", data=data).get_data(as_text=True)
     assert "Ein anderer Spieler hat diesen Namen schon." in page and 'value="anna"' in page
+
+
+def test_the_apis_field_errors_are_worded_in_the_language_asked(client) -> None:
+    """A refused hand's `errors` say what the web form says, in the request's language."""
+    body = {
+        "format": "classic",
+        "sides": [
+            {"name": "We", "players": ["Ann", "Bob"]},
+            {"name": "They", "players": ["Cy", "Di"]},
+        ],
+        "first_dealer": "Ann",
+    }
+    created = client.post("/api/v1/games", json=body)
+    game, version = created.get_json(), created.headers["ETag"]
+    hand = {"hand": {"We": {"melded_points": 900}, "They": {"melded_points": 400}}}  # > the pack
+
+    def refused(language: str) -> list[dict]:
+        headers = {
+            "Authorization": f"Bearer {game['tokens']['edit']}",
+            "If-Match": version,
+            "Idempotency-Key": f"too-many-points-{language}",
+            "Accept-Language": language,
+        }
+        answer = client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=headers)
+        assert answer.status_code == 422
+        return answer.get_json()["errors"]
+
+    english, spanish = refused("en"), refused("es")
+    assert [(e["side"], e["field"]) for e in english] == [(e["side"], e["field"]) for e in spanish]
+    assert all(e["message"] != s["message"] for e, s in zip(english, spanish, strict=True))
+    assert any("1.300" in e["message"] for e in spanish)  # Spanish numbers, Spanish words
+    assert any("1,300" in e["message"] for e in english)

@@ -10,6 +10,7 @@ from flask_babel import gettext, lazy_gettext
 from werkzeug import Response
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper import problem_words
 from scorekeeper.engine import Problem
 from scorekeeper.marked import N_
 
@@ -31,6 +32,13 @@ TITLES = {
 }
 
 
+def _entry(found: Problem) -> dict[str, Any]:
+    """Returns one engine problem as an `errors` entry, its message in the request's language."""
+    # English is the engine's own sentence, as before; another language words it from the
+    # problem's code and params, as the web form does.
+    return {**found.as_dict(), "message": problem_words.problem(found)}
+
+
 class ApiProblem(Exception):
     """A request the API refuses; the view stops and the client gets a problem document."""
 
@@ -45,7 +53,7 @@ class ApiProblem(Exception):
     ) -> None:
         super().__init__(detail)
         self.status, self.detail, self.kind = status, detail, kind
-        self.errors = [e.as_dict() if isinstance(e, Problem) else dict(e) for e in errors]
+        self.errors = [_entry(e) if isinstance(e, Problem) else dict(e) for e in errors]
         self.headers = dict(headers or {})
 
 

@@ -75,11 +75,19 @@ def _wanted(game: Played, filters: Filters) -> bool:
     return True
 
 
+def in_play(played: Iterable[Played], names: Mapping[str, str]) -> list[Entry]:
+    """Returns the games still being played, the latest changed first."""
+    return _entries([g for g in played if not g.figures["finished"]], names)
+
+
 def history(
     played: Iterable[Played], names: Mapping[str, str], filters: Filters = Filters()
 ) -> list[Entry]:
     """Returns the finished games that pass the filters, the latest first."""
-    chosen = [g for g in played if g.figures["finished"] and _wanted(g, filters)]
+    return _entries([g for g in played if g.figures["finished"] and _wanted(g, filters)], names)
+
+
+def _entries(chosen: list[Played], names: Mapping[str, str]) -> list[Entry]:
     chosen.sort(key=lambda g: (g.ended, g.game_id), reverse=True)
     return [
         Entry(

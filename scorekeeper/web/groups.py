@@ -18,7 +18,7 @@ from werkzeug import Response
 from scorekeeper.db import get_db
 from scorekeeper.presets import load_presets
 from scorekeeper.resources import resource_dir
-from scorekeeper.stats.history import history
+from scorekeeper.stats.history import history, in_play
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import summed
@@ -98,7 +98,7 @@ def page(group_id: str) -> Response:
         group=group,
         players=store_players.players_of(db, group_id),
         recent=history(games, known)[:5],
-        playing=sum(1 for g in games if not g.figures["finished"]),
+        playing=in_play(games, known),
         members=store_groups.members(db, group_id),
         me=browser_id(),
         join_url=join_url,
