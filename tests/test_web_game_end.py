@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import Table, saved_hand
+from tests.conftest import Table, hand_fields, location, saved_hand
 
 SMALL = {0: {"melded_points": "50"}, 1: {"melded_points": "50"}}
 BIG = {0: {"melded_points": "500", "canastas-natural": 1, "went_out": "out"}}
@@ -168,3 +168,22 @@ def test_a_wrong_target_is_explained_in_the_language(table, won, language, typed
     path = f"/games/{won}/play-on?lang={language}"
     response = table.client.post(path, data=table.form(path) | {"target": typed})
     assert response.status_code == 422 and message in response.get_data(as_text=True)
+
+
+def test_the_game_ending_hand_sent_again_is_already_saved_not_refused(table: Table) -> None:
+    """A resend of the form whose hand ended the game (its answer lost) says it was saved."""
+    game_id = table.new_game("classic", **{"side-0-start": "4000"})
+    path = f"/games/{game_id}/hands/new"
+    fields = table.form(path) | hand_fields(BIG)
+    assert saved_hand(table.client.post(path, data=fields), game_id) == 1
+    assert table.game(game_id).state.status.over
+    again = table.client.post(path, data=fields)  # the very same form, its one-time token spent
+    assert location(again) == f"/games/{game_id}"
+    sheet = page(table, game_id)
+    assert "That hand was already saved." in sheet and "This game is over" not in sheet
+    assert len(table.game(game_id).hands) == 1
+    new_hand = fields | {"form_token": "n" * 22}  # a fresh token: a new hand, after the end
+    assert location(table.client.post(path, data=new_hand)) == f"/games/{game_id}"
+    sheet = page(table, game_id)
+    assert "This game is over" in sheet and "already saved" not in sheet
+    assert len(table.game(game_id).hands) == 1

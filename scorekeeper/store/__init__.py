@@ -29,6 +29,7 @@ from scorekeeper.store.hands import (
     delete_last_hand,
     edit_hand,
     record_hand,
+    repeated,
     set_reopened,
 )
 from scorekeeper.store.names import rename
@@ -91,6 +92,7 @@ __all__ = [
     "play_on",
     "play_on_under_new_rules",
     "record_hand",
+    "repeated",
     "rename",
     "role_of",
     "rules_changed",

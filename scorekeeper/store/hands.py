@@ -68,6 +68,11 @@ def _repeat(db: Database, form_token: str) -> StoreError | None:
     return KeyReused() if digest and row[0] != digest else AlreadySaved()
 
 
+def repeated(db: Database, form_token: str) -> StoreError | None:
+    """Returns what a spent token means (AlreadySaved, or KeyReused), or None when it is fresh."""
+    return _repeat(db, form_token)
+
+
 def _use_token(db: Database, game_id: str, form_token: str, stamp: str) -> None:
     """Marks a form token used; AlreadySaved when it was used before, KeyReused if differently."""
     # Expired tokens go first, so a key older than TOKEN_DAYS counts as new again.

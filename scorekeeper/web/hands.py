@@ -53,6 +53,14 @@ def _form_page(game: Game, number: int, reading: Reading, version: int, status: 
 def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     """Shows the form for a hand, and on POST saves it or shows it again with every problem."""
     game_id = game.id
+    closed = game.locked or (number is None and game.state.status.over)
+    if closed and request.method == "POST":
+        # The same form again, after an answer that never arrived (a dropped connection, a
+        # restart): its hand may be the one that ended the game. Say it was saved.
+        spent = store.repeated(get_db(), posted()[1])
+        if spent is not None:
+            flash(gettext(spent.message), "error")
+            return _to_sheet(game_id)
     if game.locked:
         flash(gettext(store.GameOver.message), "error")
         return _to_sheet(game_id)
