@@ -365,6 +365,7 @@ def test_the_edit_page_labels_its_fields_in_spanish(client):
     assert "Natural canasta: fewest points" in english
     assert "New kind: bonus" in english
     assert "Going out: concealed total" in english
+    assert "ready to change. Games already played" in english  # two sentences, one space
     page = client.get(path + "/edit?lang=es").text
     assert "Tramo 2: puntos" in page
     assert "Canasta limpia: puntos mínimos" in page

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask_babel import gettext
 
-from scorekeeper import i18n, words
+from scorekeeper import i18n, problem_words, words
 from scorekeeper.format_checks import FormatProblem
 from scorekeeper.marked import N_
 from scorekeeper.presets import PresetError, apply_changes
@@ -378,7 +378,7 @@ def attach(made: list[Group], problems: list[FormatProblem]) -> list[str]:
         if target is None and key.startswith("canastas."):
             target = fields.get(f"{NEW_KIND}.{key.rsplit('.', 1)[-1]}")
         if target is not None:
-            target.errors.append(problem.message)
+            target.errors.append(problem_words.format_problem(problem))
         else:
-            left.append(problem.message)
+            left.append(problem_words.format_problem(problem))
     return left
