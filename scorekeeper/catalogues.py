@@ -29,8 +29,8 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("es", "pt_BR", "it", "de")  # English is the source language: no catalogue
 KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None}
 SEARCHED = ("scorekeeper", "templates", "seeds")  # the folders babel.cfg's patterns reach
-# A placeholder: %(name)s in Python and {% trans %} blocks, or a bare %s / %d.
-PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[sd]")
+# A placeholder: %(name)s (or %(name)r) in Python and {% trans %} blocks, or a bare %s / %d.
+PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[sdr]")
 
 # The keys of a preset whose values a player reads; ids, sources and codes are not words.
 WORDED_KEYS = ("name", "description", "label", "help", "seating", "hand_label")

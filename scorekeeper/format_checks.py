@@ -6,15 +6,22 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.marked import N_
+
 
 @dataclass(frozen=True)
 class FormatProblem:
-    """One thing wrong with a format document: the field (a dotted key), a code and words."""
+    """One thing wrong with a format document: the field (a dotted key), a code and words.
+
+    `message` is the English sentence; `template` (an N_()-marked msgid, when there is one)
+    with `params` words it in another language where it is shown (`problem_words.format_problem`).
+    """
 
     field: str
     code: str
     message: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    template: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         """Returns the problem as the JSON object the CLI and API print."""
@@ -23,6 +30,16 @@ class FormatProblem:
 
 def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def english(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Returns the params as the English sentence writes them: whole numbers grouped, 5,000."""
+    return {k: f"{v:,}" if _int(v) else v for k, v in params.items()}
+
+
+def problem(where: str, code: str, template: str, **params: Any) -> FormatProblem:
+    """Returns a problem whose English message is its template filled in with its params."""
+    return FormatProblem(where, code, template % english(params), params, template)
 
 
 def _items(data: Mapping[str, Any], key: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
@@ -50,18 +67,22 @@ def card_points_max(data: Mapping[str, Any]) -> int:
 def _pack(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
     pack = data.get("pack")
     if _int(pack) and pack <= 0:
-        yield FormatProblem("pack", "pack_not_positive", "The pack needs at least one card.")
+        yield problem("pack", "pack_not_positive", N_("The pack needs at least one card."))
     for card_id, card in _items(data, "cards"):
         count = card.get("count")
         if _int(count) and count < 0:
-            yield FormatProblem(
-                f"cards.{card_id}.count", "negative_count", "A pack cannot hold fewer than 0 cards."
+            yield problem(
+                f"cards.{card_id}.count",
+                "negative_count",
+                N_("A pack cannot hold fewer than 0 cards."),
             )
         for key in ("melded", "in_hand"):
             value = card.get(key)
             if _int(value) and value < 0:
-                yield FormatProblem(
-                    f"cards.{card_id}.{key}", "negative_card_value", "Cards are worth 0 or more."
+                yield problem(
+                    f"cards.{card_id}.{key}",
+                    "negative_card_value",
+                    N_("Cards are worth 0 or more."),
                 )
 
 
@@ -70,18 +91,21 @@ def _canastas(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
     for kind_id, kind in _items(data, "canastas"):
         least = kind.get("min_points")
         if _int(least) and least < 0:
-            yield FormatProblem(
+            yield problem(
                 f"canastas.{kind_id}.min_points",
                 "negative_minimum",
-                "A canasta holds 0 points or more.",
+                N_("A canasta holds 0 points or more."),
             )
         elif _int(least) and most and least > most:
-            yield FormatProblem(
+            yield problem(
                 f"canastas.{kind_id}.min_points",
                 "canasta_above_pack",
-                f"A canasta of at least {least:,} points is more than the whole pack "
-                f"holds ({most:,}).",
-                {"min_points": least, "pack_points": most},
+                N_(
+                    "A canasta of at least %(min_points)s points is more than the whole pack "
+                    "holds (%(pack_points)s)."
+                ),
+                min_points=least,
+                pack_points=most,
             )
 
 
@@ -91,23 +115,26 @@ def _going_out(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
         return
     canastas = going_out.get("canastas")
     if _int(canastas) and canastas < 0:
-        yield FormatProblem(
-            "going_out.canastas", "negative_count", "Going out needs 0 canastas or more."
+        yield problem(
+            "going_out.canastas", "negative_count", N_("Going out needs 0 canastas or more.")
         )
     kinds = {kind_id for kind_id, _ in _items(data, "canastas")}
     requires = going_out.get("requires")
     for kind, count in requires.items() if isinstance(requires, Mapping) else ():
         if kind not in kinds:
-            yield FormatProblem(
+            yield problem(
                 f"going_out.requires.{kind}",
                 "unknown_kind",
-                f"Going out requires {kind!r}, which is not a canasta kind of this format "
-                f"(kinds: {', '.join(sorted(kinds)) or 'none'}).",
-                {"kind": kind},
+                N_(
+                    "Going out requires %(kind)r, which is not a canasta kind of this format "
+                    "(kinds: %(kinds)s)."
+                ),
+                kind=kind,
+                kinds=", ".join(sorted(kinds)) or "none",
             )
         elif not _int(count) or count < 0:
-            yield FormatProblem(
-                f"going_out.requires.{kind}", "negative_count", "Give a count of 0 or more."
+            yield problem(
+                f"going_out.requires.{kind}", "negative_count", N_("Give a count of 0 or more.")
             )
 
 
@@ -125,15 +152,17 @@ def _opening(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
         or not all(_int(b) for b in upper)
         or any(a >= b for a, b in zip(upper, upper[1:], strict=False))
     ):
-        yield FormatProblem(
+        yield problem(
             "opening.tiers",
             "tiers_out_of_order",
-            "The opening bands must rise from the lowest score to the highest, and only the "
-            "last may have no upper bound.",
+            N_(
+                "The opening bands must rise from the lowest score to the highest, and only the "
+                "last may have no upper bound."
+            ),
         )
     if any(_int(t.get("points")) and t["points"] < 0 for t in tiers):
-        yield FormatProblem(
-            "opening.tiers", "negative_minimum", "An opening minimum is 0 points or more."
+        yield problem(
+            "opening.tiers", "negative_minimum", N_("An opening minimum is 0 points or more.")
         )
 
 
@@ -143,18 +172,18 @@ def _ending(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
         return
     target, deals = ending.get("target"), ending.get("deals")
     if _int(target) and target <= 0:
-        yield FormatProblem(
-            "ending.target", "target_not_positive", "The target must be more than 0 points."
+        yield problem(
+            "ending.target", "target_not_positive", N_("The target must be more than 0 points.")
         )
     if _int(deals) and deals < 1:
-        yield FormatProblem("ending.deals", "deals_not_positive", "A game needs at least 1 deal.")
+        yield problem("ending.deals", "deals_not_positive", N_("A game needs at least 1 deal."))
 
 
 def _threes(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
     for key in ("red_threes", "black_threes"):
         threes = data.get(key)
         if isinstance(threes, Mapping) and _int(threes.get("max")) and threes["max"] < 0:
-            yield FormatProblem(f"{key}.max", "negative_count", "A pack holds 0 threes or more.")
+            yield problem(f"{key}.max", "negative_count", N_("A pack holds 0 threes or more."))
 
 
 CHECKS = (_pack, _canastas, _going_out, _opening, _ending, _threes)

@@ -11,7 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.format_checks import FormatProblem
+from scorekeeper.format_checks import FormatProblem, problem
+from scorekeeper.marked import N_
 from scorekeeper.presets import (
     FormatChoiceError,
     PresetError,
@@ -56,8 +57,8 @@ def preset_document(format_id: str, options: Iterable[str] = ()) -> dict[str, An
     """Returns a preset's document with these house options already applied."""
     preset = load_presets().get(format_id)
     if preset is None:
-        problem = FormatProblem("format", "unknown_format", f"There is no format {format_id!r}.")
-        raise FormatError([problem])
+        found = problem("format", "unknown_format", N_("There is no format %(id)r."), id=format_id)
+        raise FormatError([found])
     try:
         rules = preset.with_options(options)
     except FormatChoiceError as error:
@@ -98,14 +99,18 @@ def derive(
     """Returns a base (preset id or document) with dotted-key changes, checked whole."""
     problems: list[FormatProblem] = []
     if not isinstance(changes, Mapping):
-        raise FormatError([FormatProblem("set", "not_a_table", "Changes map keys to values.")])
+        raise FormatError([problem("set", "not_a_table", N_("Changes map keys to values."))])
     if len(changes) > MAX_CHANGES:
-        problem = FormatProblem("set", "too_many", f"At most {MAX_CHANGES} changes at once.")
-        raise FormatError([problem])
+        found = problem(
+            "set", "too_many", N_("At most %(most)s changes at once."), most=MAX_CHANGES
+        )
+        raise FormatError([found])
     document = preset_document(base) if isinstance(base, str) else copy.deepcopy(dict(base))
     for key in ("id", "name", "order"):
         if key in changes:
-            problems.append(FormatProblem(key, "not_a_rule", f"{key!r} is not a rule to change."))
+            problems.append(
+                problem(key, "not_a_rule", N_("%(key)r is not a rule to change."), key=key)
+            )
     for key, value in changes.items():
         try:  # one key at a time, so every bad key and every impossible value is reported
             document = apply_changes(document, {key: value}, "set")
@@ -127,8 +132,8 @@ def derive(
 def check_name(name: Any) -> str:
     """Returns a house format's name, stripped; FormatError when empty or too long."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-        message = f"A house format needs a name of 1 to {MAX_NAME} characters."
-        raise FormatError([FormatProblem("name", "bad_name", message)])
+        template = N_("A house format needs a name of 1 to %(most)s characters.")
+        raise FormatError([problem("name", "bad_name", template, most=MAX_NAME)])
     return name.strip()
 
 
@@ -137,27 +142,28 @@ def inline_document(value: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
     if isinstance(value, str):
         return preset_document(value), ()
     if not isinstance(value, Mapping):
-        message = 'Give a preset id, or {"base": "classic", "set": {...}}.'
-        raise FormatError([FormatProblem("format", "bad_format", message)])
+        template = N_('Give a preset id, or {"base": "classic", "set": {...}}.')
+        raise FormatError([problem("format", "bad_format", template)])
     unknown = sorted(set(value) - INLINE_KEYS)
     if unknown:
-        message = f"A format has no field {unknown[0]!r} (fields: base, set, name, options)."
-        raise FormatError([FormatProblem(f"format.{unknown[0]}", "unknown_key", message)])
+        template = N_("A format has no field %(key)r (fields: base, set, name, options).")
+        found = problem(f"format.{unknown[0]}", "unknown_key", template, key=unknown[0])
+        raise FormatError([found])
     base = value.get("base")
     if not isinstance(base, str):
-        message = "Name the preset it starts from, e.g. classic."
-        raise FormatError([FormatProblem("format.base", "bad_format", message)])
+        template = N_("Name the preset it starts from, e.g. classic.")
+        raise FormatError([problem("format.base", "bad_format", template)])
     options = value.get("options") or []
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-        message = "Options are a list of house option ids."
-        raise FormatError([FormatProblem("format.options", "bad_options", message)])
+        template = N_("Options are a list of house option ids.")
+        raise FormatError([problem("format.options", "bad_options", template)])
     try:
         document = derive(preset_document(base, options), value.get("set") or {})
     except FormatError as error:
         if error.problems and error.problems[0].code in ("unknown_format", "unknown_option"):
             field = "base" if error.problems[0].code == "unknown_format" else "options"
-            problem = replace(error.problems[0], field=f"format.{field}")
-            raise FormatError([problem]) from None
+            moved = replace(error.problems[0], field=f"format.{field}")
+            raise FormatError([moved]) from None
         raise FormatError(_under("format", error.problems)) from None
     if "name" in value:
         document["name"] = check_name(value["name"])
@@ -166,10 +172,7 @@ def inline_document(value: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
 
 def _under(prefix: str, problems: Iterable[FormatProblem]) -> list[FormatProblem]:
     """Returns the problems with their fields under a prefix, as a hand document names them."""
-    return [
-        FormatProblem(f"{prefix}.{p.field}" if p.field else prefix, p.code, p.message, p.params)
-        for p in problems
-    ]
+    return [replace(p, field=f"{prefix}.{p.field}" if p.field else prefix) for p in problems]
 
 
 def read_format_file(path: Path) -> Rules:
@@ -187,9 +190,9 @@ def read_format_file(path: Path) -> Rules:
         document = derive(str(data.pop("base")), data.pop("set", {}), name=data.pop("name", None))
         if data:
             key = sorted(data)[0]
-            message = f"{key!r} is not a field of a house format (base, name, set)."
-            raise FormatError([FormatProblem(key, "unknown_key", message)])
+            template = N_("%(key)r is not a field of a house format (base, name, set).")
+            raise FormatError([problem(key, "unknown_key", template, key=key)])
         return rules_of(document, where=path.name)
     if not isinstance(data, dict):
-        raise FormatError([FormatProblem("", "not_a_table", "Expected a table of fields.")])
+        raise FormatError([problem("", "not_a_table", N_("Expected a table of fields."))])
     return rules_of(data, where=path.name)

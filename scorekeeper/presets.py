@@ -10,7 +10,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.format_checks import FormatProblem, impossible_rules
+from scorekeeper.format_checks import FormatProblem, impossible_rules, problem
+from scorekeeper.marked import N_
 from scorekeeper.resources import resource_dir
 
 GOING_OUT_CHOICES = ("no", "out", "concealed")
@@ -212,33 +213,32 @@ class _Reader:
 
     def __init__(self, data: Any, where: str, path: str = "") -> None:
         if not isinstance(data, dict):
-            problem = FormatProblem(path, "not_a_table", "Expected a table of fields.")
-            raise PresetError(f"{where}: expected a table", [problem])
+            found = problem(path, "not_a_table", N_("Expected a table of fields."))
+            raise PresetError(f"{where}: expected a table", [found])
         self.data, self.where, self.path = data, where, path
         self.seen: set[str] = set()
 
-    def fail(self, key: str, message: str) -> PresetError:
-        field = f"{self.path}.{key}" if self.path else key
-        return PresetError(
-            f"{self.where}.{key}: {message}", [FormatProblem(field, "invalid", message)]
-        )
+    def fail(self, key: str, template: str, **params: Any) -> PresetError:
+        """Returns the error of one field: an N_()-marked template and its params."""
+        found = problem(self._field(key), "invalid", template, **params)
+        return PresetError(f"{self.where}.{key}: {found.message}", [found])
 
     def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         self.seen.add(key)
         if key not in self.data:
             if default is ...:
-                raise self.fail(key, "is required")
+                raise self.fail(key, N_("is required"))
             return default
         value = self.data[key]
         if isinstance(value, bool) and kind is int or not isinstance(value, kind):
             names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-            raise self.fail(key, f"expected {names}, got {value!r}")
+            raise self.fail(key, N_("expected %(kinds)s, got %(value)r"), kinds=names, value=value)
         return value
 
     def points(self, key: str, default: Any = ...) -> int:
         value: int = self.get(key, int, default)
         if value % 5:
-            raise self.fail(key, f"{value} is not a multiple of 5")
+            raise self.fail(key, N_("%(value)s is not a multiple of 5"), value=str(value))
         return value
 
     def points_or_none(self, key: str) -> int | None:
@@ -264,13 +264,18 @@ class _Reader:
     def choice(self, key: str, choices: Iterable[str], default: Any = ...) -> str:
         value: str = self.get(key, str, default)
         if value not in choices:
-            raise self.fail(key, f"{value!r} is not one of {', '.join(sorted(choices))}")
+            raise self.fail(
+                key,
+                N_("%(value)r is not one of %(choices)s"),
+                value=value,
+                choices=", ".join(sorted(choices)),
+            )
         return value
 
     def done(self) -> None:
         unknown = sorted(set(self.data) - self.seen)
         if unknown:
-            raise self.fail(unknown[0], "is not a known field")
+            raise self.fail(unknown[0], N_("is not a known field"))
 
 
 def _item_name(item: Any, index: int) -> str:
@@ -321,12 +326,12 @@ def _opening(r: _Reader) -> Opening:
     )
     r.done()
     if opening.by != "none" and not tiers:
-        raise r.fail("tiers", "needs at least one tier")
+        raise r.fail("tiers", N_("needs at least one tier"))
     if opening.by == "score":
         bounds = [t.below for t in tiers]
         limits = [b for b in bounds[:-1] if b is not None]
         if bounds[-1] is not None or len(limits) < len(bounds) - 1 or limits != sorted(limits):
-            raise r.fail("tiers", "bands must rise, and only the last may have no `below`")
+            raise r.fail("tiers", N_("bands must rise, and only the last may have no `below`"))
     return opening
 
 
@@ -339,7 +344,11 @@ def _threes(r: _Reader, label: str) -> Threes:
     )
     r.done()
     if len(threes.scale) != threes.max or any(not isinstance(v, int) for v in threes.scale):
-        raise r.fail("scale", f"needs one whole number for each of the {threes.max} threes")
+        raise r.fail(
+            "scale",
+            N_("needs one whole number for each of the %(count)s threes"),
+            count=str(threes.max),
+        )
     return threes
 
 
@@ -355,7 +364,7 @@ def _extra(r: _Reader) -> Extra:
     )
     r.done()
     if extra.id in CORE_SIDE_FIELDS:
-        raise r.fail("id", f"{extra.id!r} is already a hand field")
+        raise r.fail("id", N_("%(id)r is already a hand field"), id=extra.id)
     return extra
 
 
@@ -363,7 +372,9 @@ def _going_out(r: _Reader, kinds: set[str]) -> GoingOut:
     requires = r.get("requires", dict, {})
     for kind, count in requires.items():
         if kind not in kinds or not isinstance(count, int):
-            raise r.fail(f"requires.{kind}", "must name a canasta kind of this format with a count")
+            raise r.fail(
+                f"requires.{kind}", N_("must name a canasta kind of this format with a count")
+            )
     going_out = GoingOut(
         bonus=r.points("bonus"),
         concealed_bonus=r.points("concealed_bonus"),
@@ -388,7 +399,9 @@ def _table(r: _Reader) -> Table:
     )
     r.done()
     if not 2 <= table.min_sides <= len(per_side) <= table.max_sides:
-        raise r.fail("players_per_side", "side counts must satisfy min_sides <= sides <= max_sides")
+        raise r.fail(
+            "players_per_side", N_("side counts must satisfy min_sides <= sides <= max_sides")
+        )
     return table
 
 
@@ -401,7 +414,7 @@ def _ending(r: _Reader) -> Ending:
     )
     r.done()
     if (ending.target is None) == (ending.deals is None):
-        raise r.fail("target", "give either a target score or a number of deals")
+        raise r.fail("target", N_("give either a target score or a number of deals"))
     return ending
 
 
@@ -421,7 +434,7 @@ def _build(data: dict[str, Any], where: str, active: tuple[str, ...] = ()) -> Ru
     if not isinstance(data, dict):
         raise PresetError(
             f"{where}: expected a table",
-            [FormatProblem("", "not_a_table", "Expected a table of fields.")],
+            [problem("", "not_a_table", N_("Expected a table of fields."))],
         )
     impossible = impossible_rules(data)
     if impossible:
@@ -462,13 +475,18 @@ def _build(data: dict[str, Any], where: str, active: tuple[str, ...] = ()) -> Ru
     for name, items in (("canastas", canastas), ("extras", extras), ("cards", rules.cards)):
         ids = [item.id for item in items]
         if len(ids) != len(set(ids)):
-            raise r.fail(name, "ids must be unique")
+            raise r.fail(name, N_("ids must be unique"))
     cards = {"red_three"} | {c.id for c in rules.cards}
     for extra in extras:
         if extra.card and extra.card not in cards:
-            raise r.fail("extras", f"{extra.id}.card {extra.card!r} is not a card of this pack")
+            raise r.fail(
+                "extras",
+                N_("%(id)s.card %(card)r is not a card of this pack"),
+                id=extra.id,
+                card=extra.card,
+            )
     if rules.opening.by == "deal" and len(rules.opening.tiers) < (rules.ending.deals or 0):
-        raise r.fail("opening.tiers", "needs one tier for each deal")
+        raise r.fail("opening.tiers", N_("needs one tier for each deal"))
     return rules
 
 
@@ -482,12 +500,12 @@ def _patch(data: dict[str, Any], path: str, value: Any, where: str) -> None:
         elif isinstance(node, dict):
             node = node.get(part)
         if node is None:
-            raise _unknown_key(where, path, "names no field of this preset")
+            raise _unknown_key(where, path, N_("%(key)r names no field of this preset."))
     if isinstance(node, list):
         _patch_item(node, path, last, value, where)
         return
     if not isinstance(node, dict):
-        raise _unknown_key(where, path, "names no field of this preset")
+        raise _unknown_key(where, path, N_("%(key)r names no field of this preset."))
     node[last] = copy.deepcopy(value)
 
 
@@ -501,12 +519,14 @@ def _patch_item(items: list[Any], path: str, item_id: str, value: Any, where: st
     elif isinstance(value, dict):
         items.append({"id": item_id, **copy.deepcopy(value)})
     else:
-        raise _unknown_key(where, path, "must end in a field name, or give a whole table")
+        raise _unknown_key(
+            where, path, N_("%(key)r must end in a field name, or give a whole table.")
+        )
 
 
-def _unknown_key(where: str, path: str, message: str) -> PresetError:
-    problem = FormatProblem(path, "unknown_key", f"{path!r} {message}.", {"key": path})
-    return PresetError(f"{where}: {path!r} {message}", [problem])
+def _unknown_key(where: str, path: str, template: str) -> PresetError:
+    found = problem(path, "unknown_key", template, key=path)
+    return PresetError(f"{where}: {found.message.removesuffix('.')}", [found])
 
 
 class Preset:

@@ -14,6 +14,7 @@ from flask_babel import gettext, ngettext
 from scorekeeper import i18n, words
 from scorekeeper.engine import MAX_NAME, Problem
 from scorekeeper.engine.ending import EndProblem
+from scorekeeper.format_checks import FormatProblem
 from scorekeeper.store.end_words import explain
 
 N = i18n.number
@@ -195,3 +196,17 @@ def problem(found: Problem) -> str:
         return found.message
     worded = _wording(found) if found.code else None
     return found.message if worded is None else worded
+
+
+def format_problem(found: FormatProblem) -> str:
+    """Returns a format document's problem in the reader's words: its own sentence in English.
+
+    A problem without a template (an unreadable file's own error text) keeps its sentence.
+    """
+    if i18n.current() == i18n.DEFAULT_LOCALE or not found.template:
+        return found.message
+    params = {
+        key: N(value) if isinstance(value, int) and not isinstance(value, bool) else value
+        for key, value in found.params.items()
+    }
+    return gettext(found.template) % params

@@ -327,3 +327,49 @@ def test_every_preset_saves_unchanged(app, client):
         response = submit(client, f"/formats/new?base={preset_id}", name=f"Same {number}")
         assert FORMAT_PAGE.fullmatch(location(response)), preset_id
     assert all(json.loads(r["changes"]) == {} for r in rows(app))
+
+
+def _keys(node, top: bool = False) -> set[str]:
+    """Returns every key name under a node of a format document, as the house form walks it."""
+    from scorekeeper.web import house_form
+
+    found: set[str] = set()
+    if isinstance(node, dict):
+        for name, value in node.items():
+            skip = house_form.NOT_RULES if top else {"id"}
+            if name not in skip and name not in house_form.PROSE:
+                found |= {name} | _keys(value)
+    elif isinstance(node, list):
+        for item in node:
+            found |= _keys(item)
+    return found
+
+
+@pytest.mark.parametrize("format_id", sorted(load_presets()))
+def test_every_key_of_every_preset_has_words_to_translate(format_id):
+    """A key a preset's document gains must be added to the form's words (and catalogues)."""
+    from scorekeeper.format_documents import preset_document
+    from scorekeeper.web import house_form
+
+    keys = _keys(preset_document(format_id), top=True)
+    assert keys, format_id
+    assert sorted(keys - set(house_form.WORDS)) == []
+
+
+def test_the_edit_page_labels_its_fields_in_spanish(client):
+    """Keys, bands and the new kind's row read in Spanish; the English page keeps its words."""
+    made = submit(client, "/formats/new?base=classic", name="Nuestra", **{"going_out.bonus": "200"})
+    path = made.headers["Location"]
+    english = client.get(path + "/edit").text
+    assert "Band 2: points" in english
+    assert "Natural canasta: fewest points" in english
+    assert "New kind: bonus" in english
+    assert "Going out: concealed total" in english
+    assert "ready to change. Games already played" in english  # two sentences, one space
+    page = client.get(path + "/edit?lang=es").text
+    assert "Tramo 2: puntos" in page
+    assert "Canasta limpia: puntos mínimos" in page
+    assert "Tipo nuevo: premio" in page
+    assert "Cerrar: total al cerrar de mano" in page
+    assert "Band 2" not in page
+    assert "fewest points" not in page

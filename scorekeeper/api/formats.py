@@ -14,6 +14,7 @@ from scorekeeper.db import get_db
 from scorekeeper.format_documents import FormatError, preset_document
 from scorekeeper.marked import N_
 from scorekeeper.presets import format_summaries, load_presets, summary
+from scorekeeper.problem_words import format_problem
 from scorekeeper.store import house_formats as houses
 
 BODY_KEYS = {"name", "base", "set"}
@@ -36,7 +37,7 @@ def _body() -> dict[str, Any]:
 
 def _impossible(error: FormatError) -> ApiProblem:
     """Returns the 422 of impossible rules: one entry per field."""
-    errors = [field_error(p.field, p.message) for p in error.problems]
+    errors = [field_error(p.field, format_problem(p)) for p in error.problems]
     return ApiProblem(
         422, N_("These rules cannot be played."), kind="invalid-format", errors=errors
     )

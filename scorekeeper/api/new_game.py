@@ -14,6 +14,7 @@ from scorekeeper.engine.setup import MAX_START_TOTAL, NOT_MULTIPLE
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
 from scorekeeper.marked import N_
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets, rules_for
+from scorekeeper.problem_words import format_problem
 from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
 
 KEYS = ("format", "options", "sides", "first_dealer", "start_totals", "group")
@@ -46,7 +47,7 @@ def _format(data: Mapping[str, Any]) -> tuple[Rules, dict[str, Any] | None]:
             document = house_document(get_db(), _text(chosen), tuple(options))
             return rules_of(document, options), None
     except FormatError as error:
-        raise _invalid([field_error(p.field, p.message) for p in error.problems]) from None
+        raise _invalid([field_error(p.field, format_problem(p)) for p in error.problems]) from None
     except HouseFormatNotFound:
         raise _invalid([field_error("format", "There is no such house format.")]) from None
     preset = load_presets().get(_text(chosen))

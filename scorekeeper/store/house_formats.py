@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database
 
+from scorekeeper.format_checks import problem
 from scorekeeper.format_documents import (
     FormatError,
     FormatProblem,
@@ -102,14 +103,14 @@ def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, 
     except FormatError as error:
         problems += error.problems
     if not isinstance(base, str) or base not in load_presets():
-        message = f"Start from a preset: {', '.join(load_presets())}."
-        raise FormatError([*problems, FormatProblem("base", "unknown_format", message)])
+        template = N_("Start from a preset: %(presets)s.")
+        found = problem("base", "unknown_format", template, presets=", ".join(load_presets()))
+        raise FormatError([*problems, found])
     try:
         document = derive(base, changes, format_id=format_id or "house", name=str(name))
     except FormatError as error:
         problems += [
-            FormatProblem(f"set.{p.field}" if p.field else "set", p.code, p.message, p.params)
-            for p in error.problems
+            replace(p, field=f"set.{p.field}" if p.field else "set") for p in error.problems
         ]
     if problems:
         raise FormatError(problems)

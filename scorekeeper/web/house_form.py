@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper import i18n
+from flask_babel import gettext
+
+from scorekeeper import i18n, problem_words, words
 from scorekeeper.format_checks import FormatProblem
 from scorekeeper.marked import N_
 from scorekeeper.presets import PresetError, apply_changes
@@ -26,20 +28,53 @@ GROUPS = (
 )
 NOT_RULES = {"id", "name", "description", "order", "options"}  # named, or switched, elsewhere
 PROSE = {"help", "seating", "hand_label"}  # explanations, not values a score depends on
-WORDS = {  # how a key's last part reads on the form
-    "in_hand": "in hand",
-    "min_points": "fewest points",
-    "minus_when": "count minus when",
-    "concealed_bonus": "concealed total",
-    "canastas": "canastas needed",
-    "must_exceed": "meld must exceed the minimum",
-    "players_per_side": "players per side",
-    "min_sides": "fewest sides",
-    "max_sides": "most sides",
-    "winner_bonus": "winner's bonus",
-    "red_threes_match_canastas": "red threes match canastas",
-    "seats_per_side": "seats per side",
-    "by": "set by",
+# How each key of a format document reads on the form, in English; translated where shown.
+# Every key of every preset is here (tests/test_web_house_formats.py checks), so the catalogues
+# list them all; a house format's own new key falls back to its name with spaces.
+WORDS = {
+    "below": N_("below"),
+    "black_threes": N_("black threes"),
+    "bonus": N_("bonus"),
+    "by": N_("set by"),
+    "canastas": N_("canastas needed"),
+    "card": N_("card"),
+    "cards": N_("cards"),
+    "clean": N_("clean"),
+    "concealed_bonus": N_("concealed total"),
+    "count": N_("count"),
+    "deals": N_("deals"),
+    "dirty": N_("dirty"),
+    "ending": N_("ending"),
+    "escalera": N_("escalera"),
+    "extras": N_("extras"),
+    "going_out": N_("going out"),
+    "in_hand": N_("in hand"),
+    "label": N_("label"),
+    "max": N_("max"),
+    "max_sides": N_("most sides"),
+    "melded": N_("melded"),
+    "min_points": N_("fewest points"),
+    "min_sides": N_("fewest sides"),
+    "minus_when": N_("count minus when"),
+    "must_exceed": N_("meld must exceed the minimum"),
+    "needs": N_("needs"),
+    "opening": N_("opening"),
+    "pack": N_("pack"),
+    "partnership": N_("partnership"),
+    "players_per_side": N_("players per side"),
+    "points": N_("points"),
+    "red_threes": N_("red threes"),
+    "red_threes_match_canastas": N_("red threes match canastas"),
+    "requires": N_("requires"),
+    "scale": N_("scale"),
+    "seats_per_side": N_("seats per side"),
+    "table": N_("table"),
+    "target": N_("target"),
+    "tie": N_("tie"),
+    "tiers": N_("tiers"),
+    "when": N_("when"),
+    "wild": N_("wild"),
+    "winner_bonus": N_("winner's bonus"),
 }
 LIMIT = 1_000_000
 NEW_KIND = "new_kind"  # the blank row that adds a canasta kind
@@ -67,8 +102,21 @@ class Group:
     errors: list[str] = field(default_factory=list)
 
 
-def _words(key: str) -> str:
-    return WORDS.get(key, key.replace("_", " "))
+def key_words(key: str) -> str:
+    """Returns how a document key reads, in the request's language (a new key: its name)."""
+    return gettext(WORDS[key]) if key in WORDS else key.replace("_", " ")
+
+
+def _heading(key: str) -> str:
+    """Returns a top-level key's words with a capital first letter, e.g. "Going out"."""
+    found = key_words(key)
+    return found[:1].upper() + found[1:]
+
+
+def _item_words(item: Mapping[str, Any]) -> str:
+    """Returns a list item's name: its preset label in the reader's language, or its id."""
+    label = item.get("label")
+    return words.text(label) if label else str(item["id"])
 
 
 def _shown(value: Any) -> str:
@@ -89,32 +137,40 @@ def _kind(value: Any) -> str:
     return "text"
 
 
+def _band(index: int, column: str) -> str:
+    """Returns the words of one cell of a band table, e.g. "Band 2: points"."""
+    return gettext("Band %(number)s: %(column)s", number=index + 1, column=key_words(column))
+
+
+def _new_kind(name: str) -> str:
+    """Returns the words of a field of the blank row that adds a canasta kind."""
+    return gettext("New kind: %(field)s", field=key_words(name))
+
+
 def _leaves(node: Any, key: str, label: str) -> list[tuple[str, str, Any, str]]:
     """Returns (dotted key, words, value, removable item) for every value under a node."""
     if isinstance(node, Mapping):
         found = []
         for name, value in node.items():
             if name not in PROSE:
-                found += _leaves(value, f"{key}.{name}", f"{label}: {_words(name)}")
+                found += _leaves(value, f"{key}.{name}", f"{label}: {key_words(name)}")
         return found
     if isinstance(node, list) and node and all(isinstance(i, Mapping) for i in node):
         if all("id" in item for item in node):  # a list entered by its items' ids
             found = []
             for item in node:
-                words = str(item.get("label") or item["id"])
+                named = _item_words(item)
                 for name, value in item.items():
                     if name not in PROSE and name != "id":
                         leaf = f"{key}.{item['id']}.{name}"
-                        found.append((leaf, f"{words}: {_words(name)}", value, item["id"]))
+                        found.append((leaf, f"{named}: {key_words(name)}", value, item["id"]))
             return found
         columns = ["below", "points", "needs"]  # a band table: one row per band
         found = []
         for index, row in enumerate(node):
             for name in columns:
                 if name in row or any(name in r for r in node):
-                    found.append(
-                        (f"{key}.{index}.{name}", f"Band {index + 1}: {name}", row.get(name), "")
-                    )
+                    found.append((f"{key}.{index}.{name}", _band(index, name), row.get(name), ""))
         return found
     return [(key, label, node, "")]
 
@@ -128,7 +184,7 @@ def groups(document: Mapping[str, Any], typed: Mapping[str, str] | None = None) 
         for top in tops:
             if top not in document or top in NOT_RULES:
                 continue
-            for key, label, value, item in _leaves(document[top], top, _words(top).capitalize()):
+            for key, label, value, item in _leaves(document[top], top, _heading(top)):
                 kind = "number" if value is None and not key.endswith(".needs") else _kind(value)
                 if key.endswith(".needs"):
                     kind = "text"
@@ -138,8 +194,7 @@ def groups(document: Mapping[str, Any], typed: Mapping[str, str] | None = None) 
         if group_id == "canastas":  # a blank row adds a kind
             for name, kind in (("label", "text"), ("bonus", "number"), ("min_points", "number")):
                 key = f"{NEW_KIND}.{name}"
-                words = f"New kind: {_words(name)}"
-                group.fields.append(Field(key, words, kind, typed.get(key, "")))
+                group.fields.append(Field(key, _new_kind(name), kind, typed.get(key, "")))
         if group.fields:
             made.append(group)
     return made
@@ -267,7 +322,7 @@ def read(
         kind = {"label": label}
         for name in ("bonus", "min_points"):
             text = typed[f"{NEW_KIND}.{name}"].strip()
-            number = _number(text or "0", f"{NEW_KIND}.{name}", f"The {_words(name)}", problems)
+            number = _number(text or "0", f"{NEW_KIND}.{name}", _new_kind(name), problems)
             kind[name] = number if number is not None else 0
         changes[f"canastas.{slug(label)}"] = kind
     _switch(changes, base, raw, options, switched_before)
@@ -323,7 +378,7 @@ def attach(made: list[Group], problems: list[FormatProblem]) -> list[str]:
         if target is None and key.startswith("canastas."):
             target = fields.get(f"{NEW_KIND}.{key.rsplit('.', 1)[-1]}")
         if target is not None:
-            target.errors.append(problem.message)
+            target.errors.append(problem_words.format_problem(problem))
         else:
-            left.append(problem.message)
+            left.append(problem_words.format_problem(problem))
     return left

@@ -24,6 +24,7 @@ from scorekeeper.db import get_db
 from scorekeeper.format_checks import FormatProblem
 from scorekeeper.format_documents import FormatError, preset_document, rules_of
 from scorekeeper.presets import load_presets
+from scorekeeper.problem_words import format_problem
 from scorekeeper.store import house_formats as houses
 from scorekeeper.web import house_example, house_form
 from scorekeeper.web.origin import public_url, reachable_by_other_phones
@@ -73,7 +74,7 @@ def _render(
     shown = house_form.structure(base_document, changes)
     groups = house_form.groups(shown, typed)
     left = house_form.attach(groups, problems or [])
-    name_errors = [p.message for p in problems or [] if p.field == "name"]
+    name_errors = [format_problem(p) for p in problems or [] if p.field == "name"]
     left = [m for m in left if m not in name_errors]
     example = None
     if not problems:
@@ -199,9 +200,7 @@ def _shown(value: Any) -> str:
             f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
         )
     if isinstance(value, Mapping):  # a kind added: its fields in words
-        return ", ".join(
-            f"{house_form.WORDS.get(k, k).replace('_', ' ')} {_shown(v)}" for k, v in value.items()
-        )
+        return ", ".join(f"{house_form.key_words(k)} {_shown(v)}" for k, v in value.items())
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -308,10 +307,15 @@ def add(format_id: str) -> Response:
 
 def _upload_problems(data: Any) -> list[str]:
     if not isinstance(data, dict):
-        return ['Expected one JSON object: {"name": ..., "base": ..., "set": {...}}.']
+        return [gettext('Expected one JSON object: {"name": ..., "base": ..., "set": {...}}.')]
     unknown = sorted(set(data) - {"name", "base", "set", "id", "digest", "house"})
     if unknown:
-        return [f"A house format has no field {unknown[0]!r} (fields: name, base, set)."]
+        return [
+            gettext(
+                "A house format has no field %(key)s (fields: name, base, set).",
+                key=repr(unknown[0]),
+            )
+        ]
     return []
 
 
@@ -323,14 +327,16 @@ def upload() -> Response:
         file = request.files.get("file")
         raw = file.read(MAX_UPLOAD + 1) if file else b""
         if not raw:
-            messages = ["Choose a JSON file of a house format."]
+            messages = [gettext("Choose a JSON file of a house format.")]
         elif len(raw) > MAX_UPLOAD:
-            messages = [f"The file is too large: at most {MAX_UPLOAD // 1024} KB."]
+            messages = [
+                gettext("The file is too large: at most %(most)s KB.", most=MAX_UPLOAD // 1024)
+            ]
         else:
             try:
                 data = json.loads(raw.decode("utf-8"))
             except (UnicodeDecodeError, json.JSONDecodeError) as error:
-                data, messages = None, [f"This file is not JSON: {error}."]
+                data, messages = None, [gettext("This file is not JSON: %(why)s.", why=error)]
             if not messages:
                 messages = _upload_problems(data)
             if not messages:
@@ -342,7 +348,7 @@ def upload() -> Response:
                         changes=data.get("set", {}),
                     )
                 except FormatError as error:
-                    messages = [f"{p.field}: {p.message}" for p in error.problems]
+                    messages = [f"{p.field}: {format_problem(p)}" for p in error.problems]
                 else:
                     _keep_token(made.id, token)
                     flash(
