@@ -62,11 +62,7 @@ def test_a_member_of_one_group_sees_nothing_of_another(app, client, other, table
     mine = make_group(client, "Mine")
     game_id = finished_game(table, mine, ("Ann", "Bob", "Cy", "Di"))
     theirs = make_group(other, "Theirs")
-    player_id = (
-        connect(app.config["DATABASE"])
-        .execute("SELECT id FROM group_players WHERE name = 'Ann'")
-        .fetchone()[0]
-    )
+    player_id = _player_id(app, "Ann")
     for path in (
         f"/groups/{mine}",
         f"/groups/{mine}/history",
