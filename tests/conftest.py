@@ -219,6 +219,31 @@ class Table:
         return self.client.post(path, data=self.form(path))
 
 
+# A hand that scores 175 and 90: thirty of them make a long sheet that stays short of 5,000.
+LONG_SHEET_HAND = {
+    0: {"melded_points": "60", "hand_points": "15", "red_threes": 1},
+    1: {"melded_points": "90"},
+}
+STATIC = re.compile(rb'(?:href|src)="(/static/[^"]+)"')
+
+
+def thirty_hand_game(table: Table) -> str:
+    """Returns a Classic game with 30 hands recorded through the form."""
+    game_id = table.new_game("classic")
+    for number in range(1, 31):
+        assert saved_hand(table.record(game_id, LONG_SHEET_HAND), game_id) == number
+    return game_id
+
+
+def static_sizes(client: FlaskClient, page: bytes) -> dict[bytes, int]:
+    """Returns the size of every /static/ file a page names, as a first load fetches them."""
+    sizes = {}
+    for path in dict.fromkeys(STATIC.findall(page)):
+        with client.get(path.decode()) as response:  # static files stream: close them
+            sizes[path] = len(response.get_data())
+    return sizes
+
+
 @pytest.fixture
 def table(app: Flask, client: FlaskClient) -> Table:
     """Returns the table helper for the default client."""

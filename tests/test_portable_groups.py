@@ -12,10 +12,10 @@ from scorekeeper.cli import main
 from scorekeeper.stats.tables import statistics
 from scorekeeper.store.connection import connect
 from scorekeeper.store.figures import played
-from scorekeeper.store.games import new_token
 from scorekeeper.store.groups import create_group, group_of_token, groups_for_browser
 from scorekeeper.store.players import merge_players, players_of, rename_player
 from scorekeeper.store.portable import InvalidImport, dumps, export_games, import_document
+from scorekeeper.store.stamps import new_token
 
 OUT = {"melded_points": 200, "canastas": {"natural": 1}, "went_out": "out"}
 

@@ -225,7 +225,7 @@ def test_old_form_tokens_are_pruned(store_db, game) -> None:
 
 
 def test_ids_and_tokens_never_start_like_a_command_line_option():
-    from scorekeeper.store.games import new_token
+    from scorekeeper.store.stamps import new_token
 
     tokens = [new_token() for _ in range(2000)]
     assert all(t[0] not in "-_" and len(t) == 22 for t in tokens)

@@ -12,10 +12,10 @@ from scorekeeper import store
 from scorekeeper.stats.tables import Played, statistics
 from scorekeeper.store.connection import connect, migrate
 from scorekeeper.store.figures import figures_of, played, summed
-from scorekeeper.store.games import new_token
 from scorekeeper.store.groups import InvalidGroup, create_group
 from scorekeeper.store.players import merge_players, players_of, rename_player, seat_players
 from scorekeeper.store.shelf import shelve
+from scorekeeper.store.stamps import new_token
 
 HANDS = [
     {"melded_points": 200, "canastas": {"natural": 1}, "red_threes": 1, "went_out": "out"},

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 import stat
 from contextlib import closing
 
 from scorekeeper import create_app
 from scorekeeper.migrations import migrations
 from scorekeeper.store.connection import connect, migrate
-from tests.conftest import saved_hand
+from tests.conftest import static_sizes, thirty_hand_game
 
 
 def test_first_start_creates_the_instance_folder_key_and_database(tmp_path, monkeypatch) -> None:
@@ -77,19 +76,9 @@ def test_pages_use_no_inline_script_or_style(table) -> None:
 
 def test_a_30_hand_sheet_loads_in_under_30_kb(table) -> None:
     """The sheet's first load (HTML and every file it names) stays within issue 7's 30 KB."""
-    game_id = table.new_game("classic")
-    hand = {
-        0: {"melded_points": "60", "hand_points": "15", "red_threes": 1},
-        1: {"melded_points": "90"},
-    }
-    for number in range(1, 31):
-        assert saved_hand(table.record(game_id, hand), game_id) == number
+    game_id = thirty_hand_game(table)
     page = table.client.get(f"/games/{game_id}").get_data()
-    assets = dict.fromkeys(re.findall(rb'(?:href|src)="(/static/[^"]+)"', page))
-    sizes = {}
-    for path in assets:
-        with table.client.get(path.decode()) as response:  # static files stream: close them
-            sizes[path] = len(response.get_data())
+    sizes = static_sizes(table.client, page)
     assert b"/static/css/app.css" in sizes and b"/static/js/sheet.js" in sizes
     assert len(page) + sum(sizes.values()) <= 30_000, (len(page), sizes)
 

@@ -10,7 +10,7 @@ from flask import Flask
 
 from scorekeeper import words
 from scorekeeper.engine import OpeningNeed, Status
-from tests.conftest import Table, hand_fields, saved_hand
+from tests.conftest import Table, hand_fields, saved_hand, static_sizes, thirty_hand_game
 
 # The words a player meets first, in each language: the sheet's button, its heading and a
 # format's name (a preset's label, translated through the catalogue like the page's own words).
@@ -94,19 +94,10 @@ def test_the_record_form_gives_its_script_the_words_it_shows(table: Table) -> No
 
 def test_the_sheet_stays_within_30_kb_in_every_language(table: Table, app: Flask) -> None:
     """The 30-hand sheet's first load stays within issue 7's 30 KB whatever the language."""
-    game_id = table.new_game("classic")
-    hand = {
-        0: {"melded_points": "60", "hand_points": "15", "red_threes": 1},
-        1: {"melded_points": "90"},
-    }
-    for number in range(1, 31):
-        assert saved_hand(table.record(game_id, hand), game_id) == number
+    game_id = thirty_hand_game(table)
     for language in SHEET:
         page = table.client.get(f"/games/{game_id}?lang={language}").get_data()
-        total = len(page)
-        for path in dict.fromkeys(re.findall(rb'(?:href|src)="(/static/[^"]+)"', page)):
-            with table.client.get(path.decode()) as response:
-                total += len(response.get_data())
+        total = len(page) + sum(static_sizes(table.client, page).values())
         assert total <= 30_000, (language, total)
 
 

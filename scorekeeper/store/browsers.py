@@ -6,8 +6,8 @@ from sqlite_utils import Database
 
 from scorekeeper.store.connection import write
 from scorekeeper.store.errors import GameNotFound
-from scorekeeper.store.games import now
 from scorekeeper.store.groups import sees_game
+from scorekeeper.store.stamps import now
 
 RANK = {"view": 0, "edit": 1, "owner": 2}
 

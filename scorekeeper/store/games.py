@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database
@@ -24,23 +22,11 @@ from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import AlreadyStarted, GameNotFound, InvalidGame
 from scorekeeper.store.game_rules import RuleBook, freeze, rule_book
 from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
+from scorekeeper.store.stamps import new_token, now
 
 logger = logging.getLogger(__name__)
 
 MAX_HANDS = 1_000  # hands in one game, recorded or imported: far more than any evening
-
-
-def now() -> str:
-    """Returns the current UTC time as ISO text, to the second."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def new_token() -> str:
-    """Returns a fresh URL-safe token of 128 random bits that starts with a letter or digit."""
-    # A leading "-" would read as an option on the command line (`scorekeeper export-pdf ID`).
-    while (token := secrets.token_urlsafe(16))[0] in "-_":
-        pass
-    return token
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from sqlite_utils import Database
 from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
-from scorekeeper.store.games import new_token, now
+from scorekeeper.store.stamps import new_token, now
 
 MAX_GROUP_NAME = 60
 

@@ -30,7 +30,8 @@ from scorekeeper.store.errors import (
     StoreError,
 )
 from scorekeeper.store.figures import kept_for_game
-from scorekeeper.store.games import MAX_HANDS, Game, load, now, remember
+from scorekeeper.store.games import MAX_HANDS, Game, load, remember
+from scorekeeper.store.stamps import now
 
 PLAY_ON = N_("This game is over: fix a hand, or choose to keep playing to a higher target.")
 # A one-time token as `used_form_tokens` keeps it: a form's hidden token or an API write's key.

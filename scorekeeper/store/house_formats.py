@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database
@@ -26,21 +24,10 @@ from scorekeeper.marked import N_
 from scorekeeper.presets import Rules, load_presets, summary
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
+from scorekeeper.store.stamps import new_token, now
 
 ID_PREFIX = "h-"  # never a preset id, so /sheets/<id>.pdf and formats by id cannot collide
 INLINE = "inline"  # the source id of a game started with an inline format: no source to follow
-
-
-def now() -> str:
-    """Returns the current UTC time as ISO text, to the second."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def new_token() -> str:
-    """Returns a fresh URL-safe token of 128 random bits that starts with a letter or digit."""
-    while (token := secrets.token_urlsafe(16))[0] in "-_":
-        pass
-    return token
 
 
 class HouseFormatNotFound(StoreError):
@@ -162,6 +149,17 @@ def get_house_format(db: Database, format_id: str) -> HouseFormat:
     if not rows:
         raise HouseFormatNotFound()
     return _format(rows[0])
+
+
+def format_rules(db: Database, format_id: str) -> Rules | None:
+    """Returns a preset's rules, or a house format's own, by id; None for neither."""
+    preset = load_presets().get(format_id)
+    if preset is not None:
+        return preset.rules
+    try:
+        return get_house_format(db, format_id).rules
+    except HouseFormatNotFound:
+        return None
 
 
 def house_formats(db: Database) -> list[HouseFormat]:

@@ -10,8 +10,8 @@ from sqlite_utils import Database
 
 from scorekeeper.engine.names import name_problem
 from scorekeeper.store.connection import read, write
-from scorekeeper.store.games import new_token, now
 from scorekeeper.store.groups import InvalidGroup
+from scorekeeper.store.stamps import new_token, now
 
 # Names the new-game form gives a seat left blank ("We 2", "Player 3", "Jugador 3" in the
 # starting phone's language): one word and a number are nobody's name.

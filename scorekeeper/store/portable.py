@@ -19,13 +19,14 @@ from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, freeze
-from scorekeeper.store.games import MAX_HANDS, load, new_token, now, refusal
+from scorekeeper.store.games import MAX_HANDS, load, refusal
 from scorekeeper.store.portable_groups import (
     InvalidGroups,
     check_groups,
     group_documents,
     insert_groups,
 )
+from scorekeeper.store.stamps import new_token, now
 
 KIND = "canasta-scorekeeper"
 VERSION = 1

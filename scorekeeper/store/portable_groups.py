@@ -10,8 +10,8 @@ from sqlite_utils import Database
 
 from scorekeeper.engine.names import name_problem
 from scorekeeper.store.errors import StoreError
-from scorekeeper.store.games import new_token, now
 from scorekeeper.store.groups import MAX_GROUP_NAME, check_name
+from scorekeeper.store.stamps import new_token, now
 
 MAX_GROUPS = 100
 MAX_PLAYERS = 1_000

@@ -6,7 +6,7 @@ from sqlite_utils import Database
 
 from scorekeeper.store.connection import write
 from scorekeeper.store.errors import GameNotFound
-from scorekeeper.store.games import new_token
+from scorekeeper.store.stamps import new_token
 
 REPLACEABLE = ("edit", "view")  # the owner link is never handed out, so never replaced
 

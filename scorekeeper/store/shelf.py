@@ -11,7 +11,8 @@ from sqlite_utils import Database
 from scorekeeper.marked import N_
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import AlreadySaved, GameNotFound, StoreError
-from scorekeeper.store.games import Game, load, now
+from scorekeeper.store.games import Game, load
+from scorekeeper.store.stamps import now
 
 UNDO_MINUTES = 30  # a deleted game can be brought back this long; then it is deleted for good
 SHELVES = ("archived", "deleted")

@@ -13,7 +13,7 @@ from scorekeeper import i18n, store, words
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store.groups import Group, group_of_game, is_member
-from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format, house_formats
+from scorekeeper.store.house_formats import format_rules, house_formats
 from scorekeeper.store.players import players_of, recent_partnerships
 from scorekeeper.web import access, follow, game_form, groups, player_picks
 from scorekeeper.web.posting import posted, posted_token
@@ -22,20 +22,9 @@ from scorekeeper.web.sheet_page import render_sheet
 bp = Blueprint("games", __name__)
 
 
-def _rules_named(format_id: str) -> Rules | None:
-    """Returns a preset's rules, or a house format's, by id; None for neither."""
-    preset = load_presets().get(format_id)
-    if preset is not None:
-        return preset.rules
-    try:
-        return get_house_format(get_db(), format_id).rules
-    except HouseFormatNotFound:
-        return None
-
-
 def _chosen() -> tuple[Rules | None, int]:
     """Returns the format and side count asked for in the query or form, if any."""
-    rules = _rules_named(request.values.get("format", ""))
+    rules = format_rules(get_db(), request.values.get("format", ""))
     if rules is None:
         if request.method == "POST":
             abort(400, gettext("Choose a format from the list."))

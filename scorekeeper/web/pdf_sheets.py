@@ -12,9 +12,9 @@ from scorekeeper.db import get_db
 from scorekeeper.pdf import PAPERS, blank_sheet
 from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
 from scorekeeper.pdf.game_sheet import default_title, sheet_of_game
-from scorekeeper.presets import Rules, load_presets
+from scorekeeper.presets import Rules
 from scorekeeper.store import cache
-from scorekeeper.store.house_formats import HouseFormatNotFound, get_house_format
+from scorekeeper.store.house_formats import format_rules
 from scorekeeper.web import access
 from scorekeeper.web import paper as paper_choice
 
@@ -64,13 +64,10 @@ def game_pdf(game_id: str) -> Response:
 
 def _format_rules(format_id: str) -> Rules:
     """Returns a preset's rules, or a house format's own values; 404 for neither."""
-    preset = load_presets().get(format_id)
-    if preset is not None:
-        return preset.rules
-    try:
-        return get_house_format(get_db(), format_id).rules
-    except HouseFormatNotFound:
+    rules = format_rules(get_db(), format_id)
+    if rules is None:
         abort(404)
+    return rules
 
 
 @bp.get("/sheets/<format_id>.pdf")

@@ -105,6 +105,17 @@ def phone(browser, scheme):
 
 
 @pytest.fixture
+def screen(browser, scheme):
+    """Returns a 390x844 phone page at 1x pixels (small screenshots) in the given scheme."""
+    context = browser.new_context(
+        **(PHONE | {"device_scale_factor": 1}), color_scheme=scheme, service_workers="block"
+    )
+    context.set_default_timeout(5000)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
 def light_phone(browser):
     """Returns a fresh phone-sized page in the light scheme, for tests that need only one."""
     context = browser.new_context(**PHONE, service_workers="block")

@@ -4,7 +4,7 @@ sideways and no button is cut; a Classic hand typed the Spanish way ("1.250+35")
 from __future__ import annotations
 
 import pytest
-from conftest import PHONE, TYPICAL_HAND, new_game, screenshot, stored_game
+from conftest import TYPICAL_HAND, new_game, screenshot, stored_game
 from test_groups import _group_with_games
 
 pytestmark = pytest.mark.browser
@@ -29,17 +29,6 @@ WIDEST = """() => [...document.querySelectorAll("body *")]
     return true;
   })
   .map(el => el.outerHTML.slice(0, 100)).slice(-3)"""
-
-
-@pytest.fixture
-def screen(browser, scheme):
-    """Returns a 390x844 phone page (1x pixels, small screenshots) in the given scheme."""
-    context = browser.new_context(
-        **(PHONE | {"device_scale_factor": 1}), color_scheme=scheme, service_workers="block"
-    )
-    context.set_default_timeout(5000)
-    yield context.new_page()
-    context.close()
 
 
 def fits(page, what: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import PHONE, TYPICAL_HAND, axe_violations, new_game, screenshot
+from conftest import TYPICAL_HAND, axe_violations, new_game, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -23,17 +23,6 @@ HANDS = [
 UNLABELLED = """() => [...document.querySelectorAll("input:not([type=hidden]), select, textarea")]
   .filter(el => !el.labels.length && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby"))
   .map(el => el.name || el.id)"""
-
-
-@pytest.fixture
-def screen(browser, scheme):
-    """Returns a 390x844 phone page at 1x pixels (small artifacts) in the given scheme."""
-    context = browser.new_context(
-        **(PHONE | {"device_scale_factor": 1}), color_scheme=scheme, service_workers="block"
-    )
-    context.set_default_timeout(5000)
-    yield context.new_page()
-    context.close()
 
 
 def check(page, name: str, scheme: str) -> None:
