@@ -18,6 +18,8 @@ Invariants (the only place they are written down; tests/test_store_cache.py chec
    kept at all. `max_bytes = 0` turns the cache off: nothing is kept, every read replays.
 6. A game's rendered PDFs (`pdfs`) follow rule 1 too: kept by (database, game id, version,
    paper), so a download is built once per version, bounded by an eighth of `max_bytes`.
+   So do its rendered sheet pages (`pages`), kept by (database, game id, version, and what
+   else the page shows: role, paper, language, ...), bounded by a sixteenth of `max_bytes`.
 7. Besides the bytes, the last few small entries are also kept decoded (at most `HOT_GAMES`,
    each at most `HOT_BYTES` as bytes), so the game a table is playing is not unpickled for
    every request; they are the same entries, dropped with them.
@@ -32,8 +34,9 @@ import pickle
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from sqlite_utils import Database
 
@@ -44,6 +47,7 @@ HOT_GAMES = 8
 HOT_BYTES = 64 * 1024  # about 110 hands as bytes, roughly five times that decoded
 
 Key = tuple[str, str]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -143,14 +147,15 @@ class GameCache:
         self._hot.pop(key, None)
 
 
-class Rendered:
-    """Documents rendered from a game at one version (its PDFs), least recently used out by bytes."""
+class Rendered(Generic[T]):
+    """Documents rendered from a game at one version (PDFs, pages), least recently used out by bytes."""
 
     # Keyed by (database, game id, version, variant): a new version is a new key, so a game's
     # PDF is built once per version and paper, and earlier versions simply age out.
-    def __init__(self, max_bytes: int) -> None:
+    def __init__(self, max_bytes: int, size: Callable[[Any], int] = len) -> None:
         self.max_bytes = max_bytes
-        self._kept: OrderedDict[tuple, bytes] = OrderedDict()
+        self._size_of = size
+        self._kept: OrderedDict[tuple, T] = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
 
@@ -159,7 +164,7 @@ class Rendered:
         """Returns the sum of the kept documents' lengths."""
         return self._size
 
-    def get(self, key: tuple) -> bytes | None:
+    def get(self, key: tuple) -> T | None:
         """Returns a kept document, or None."""
         with self._lock:
             data = self._kept.get(key)
@@ -167,15 +172,16 @@ class Rendered:
                 self._kept.move_to_end(key)
             return data
 
-    def put(self, key: tuple, data: bytes) -> None:
+    def put(self, key: tuple, data: T) -> None:
         """Keeps a document unless it is larger than the bound, dropping the oldest to fit."""
+        size = self._size_of(data)
         with self._lock:
             if key in self._kept:
-                self._size -= len(self._kept.pop(key))
-            if len(data) > self.max_bytes:
+                self._size -= self._size_of(self._kept.pop(key))
+            if size > self.max_bytes:
                 return
             self._kept[key] = data
-            self._size += len(data)
+            self._size += size
             self._trim()
 
     def resize(self, max_bytes: int) -> None:
@@ -186,7 +192,7 @@ class Rendered:
 
     def _trim(self) -> None:
         while self._kept and self._size > max(self.max_bytes, 0):
-            self._size -= len(self._kept.popitem(last=False)[1])
+            self._size -= self._size_of(self._kept.popitem(last=False)[1])
 
 
 _files: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
@@ -203,10 +209,16 @@ def key(db: Database, game_id: str) -> Key | None:
 
 
 shared = GameCache()  # this process's cache; the app sets its bound from GAME_CACHE_BYTES
-pdfs = Rendered(DEFAULT_MAX_BYTES // 8)  # a game's PDFs by version and paper; an eighth as much
+pdfs: Rendered[bytes] = Rendered(DEFAULT_MAX_BYTES // 8)  # by version and paper; an eighth
+# A game's sheet pages as (UTF-8 body, Link preloads), by version, role, paper and language.
+pages: Rendered[tuple[bytes, str]] = Rendered(
+    DEFAULT_MAX_BYTES // 16, size=lambda kept: len(kept[0]) + len(kept[1])
+)
 
 
 def configure(max_bytes: int) -> None:
-    """Bounds this process's caches: games to `max_bytes`, PDFs to an eighth; 0 turns both off."""
+    """Bounds this process's caches: games to `max_bytes`, PDFs to an eighth, sheet pages to a
+    sixteenth; 0 turns them all off."""
     shared.resize(max_bytes)
     pdfs.resize(max_bytes // 8)
+    pages.resize(max_bytes // 16)

@@ -49,7 +49,7 @@ def not_modified(game_id: str) -> Response | None:
     return response
 
 
-def tagged(page: tuple[str, int], game: store.Game, role: str) -> Response:
+def tagged(page: tuple[str | bytes, int], game: store.Game, role: str) -> Response:
     """Returns the rendered sheet with its ETag, so the next request can be a cheap 304."""
     response = make_response(page)
     if response.status_code == 200:

@@ -17,7 +17,7 @@ from scorekeeper.store.house_formats import format_rules, house_formats
 from scorekeeper.store.players import players_of, recent_partnerships
 from scorekeeper.web import access, follow, game_form, groups, player_picks
 from scorekeeper.web.posting import posted, posted_token
-from scorekeeper.web.sheet_page import render_sheet
+from scorekeeper.web.sheet_page import kept_sheet, render_sheet
 
 bp = Blueprint("games", __name__)
 
@@ -132,7 +132,7 @@ def sheet(game_id: str) -> Response:
     if unchanged is not None:
         return unchanged
     game, role = access.open_game(game_id)
-    return follow.tagged(render_sheet(game, role), game, role)
+    return follow.tagged((kept_sheet(game, role), 200), game, role)
 
 
 @bp.post("/games/<game_id>/reopen")

@@ -59,6 +59,16 @@ def asset(filename: str) -> str:
     return url
 
 
+def noted_assets() -> tuple[str, ...]:
+    """Returns the Link preloads noted so far for this response (kept with a cached page)."""
+    return tuple(g.get("preload", ()))
+
+
+def note_assets(links: tuple[str, ...]) -> None:
+    """Notes Link preloads for this response, as a cached page's rendering once noted them."""
+    g.setdefault("preload", []).extend(links)
+
+
 @bp.after_app_request
 def preload_assets(response: Response) -> Response:
     """Names the page's stylesheets and scripts in a Link header, so a slow phone fetches them

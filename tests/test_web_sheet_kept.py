@@ -1,0 +1,157 @@
+"""The kept sheet page: rendered once per version for everyone who sees it alike, fresh tokens each time."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.store import cache
+from scorekeeper.web import sheet_page
+from tests.conftest import GOOD, Table, hidden_fields, location, saved_hand
+from tests.test_game_rules import finished_game
+from tests.test_sharing import phone
+
+FOLLOW = re.compile(r'data-follow="([0-9a-f]+)"')
+
+
+@pytest.fixture
+def renders(monkeypatch) -> list[str]:
+    """Counts the sheet renders, by the role each was rendered for."""
+    seen: list[str] = []
+    real = sheet_page._render
+
+    def counting(game, role, *args):
+        seen.append(role)
+        return real(game, role, *args)
+
+    monkeypatch.setattr(sheet_page, "_render", counting)
+    return seen
+
+
+def tokens(page: str) -> tuple[str, str, str]:
+    """Returns the page's CSRF token, form token (a viewer's page has none) and live-follow tag."""
+    fields = hidden_fields(page)
+    found = FOLLOW.search(page)
+    assert found, page
+    return fields["csrf_token"], fields.get("form_token", ""), found[1]
+
+
+def without_tokens(page: str) -> str:
+    """Returns the page with its per-request tokens blanked, to compare two answers."""
+    for token in filter(None, tokens(page)):
+        page = page.replace(token, "")
+    return page
+
+
+def sheet(table: Table, game_id: str, **how) -> str:
+    """Returns the sheet as this browser sees it, once any waiting message has been shown."""
+    return table.client.get(f"/games/{game_id}", **how).get_data(as_text=True)
+
+
+def settled(table: Table, game_id: str) -> None:
+    """Shows the sheet once, so a message waiting since the last save is out of the way."""
+    sheet(table, game_id)
+
+
+def test_a_sheet_renders_once_per_version_and_each_answer_has_its_own_form_token(
+    table: Table, game_id, renders
+) -> None:
+    settled(table, game_id)
+    renders.clear()
+    first, second = sheet(table, game_id), sheet(table, game_id)
+    assert renders == ["owner"]
+    assert without_tokens(first) == without_tokens(second)
+    assert tokens(first)[2] == tokens(second)[2]  # the same browser follows the same tag
+
+    assert saved_hand(table.record(game_id, GOOD), game_id) == 2
+    third = sheet(table, game_id)  # shows "hand 2 saved": rendered, not kept
+    assert renders == ["owner", "owner"]
+    assert 'id="hand-2"' in third and 'id="hand-2"' not in second
+
+
+def test_phones_with_the_same_role_share_one_render_but_not_their_tags(
+    app, table: Table, game_id, renders
+) -> None:
+    view = table.game(game_id).tokens.view
+    ann, bob = phone(app, view), phone(app, view)
+    settled(table, game_id)
+    renders.clear()
+    ann_page, bob_page = sheet(ann, game_id), sheet(bob, game_id)
+    owner_page = sheet(table, game_id)
+    assert renders == ["view", "owner"]
+    assert tokens(ann_page)[2] != tokens(bob_page)[2]  # each tag names its own browser
+    assert without_tokens(ann_page) == without_tokens(bob_page)
+    assert "Record hand 2" in owner_page and "Record hand 2" not in ann_page
+
+
+def test_a_kept_pages_tokens_are_its_own_and_accepted_by_its_forms(csrf_app, renders) -> None:
+    table = Table(csrf_app, csrf_app.test_client())
+    game_id = finished_game(table)  # a finished game's sheet has forms: reopen, play on
+    settled(table, game_id)
+    renders.clear()
+    first, kept = sheet(table, game_id), sheet(table, game_id)
+    assert renders == ["owner"]
+    assert tokens(first)[1] and tokens(first)[1] != tokens(kept)[1]  # one-time: never twice
+    response = table.client.post(
+        f"/games/{game_id}/reopen", data=hidden_fields(kept) | {"reopened": "1"}
+    )
+    assert location(response).endswith(f"/games/{game_id}")
+    assert "Reopened to fix a hand" in sheet(table, game_id)
+
+
+@pytest.mark.parametrize(
+    ("how", "shows"),
+    [
+        pytest.param({"query_string": {"lang": "es"}}, "Anotar la mano 2", id="lang-query"),
+        pytest.param({"headers": {"Accept-Language": "de"}}, "Runde 2 eintragen", id="accept"),
+    ],
+)
+def test_another_language_is_its_own_page(table: Table, game_id, how, shows) -> None:
+    settled(table, game_id)
+    english, other = sheet(table, game_id), sheet(table, game_id, **how)
+    assert "Record hand 2" in english and shows in other
+
+
+def test_another_paper_and_a_waiting_message_are_never_served_from_a_kept_page(
+    table: Table, game_id
+) -> None:
+    settled(table, game_id)
+    assert "Paper: <b>A4</b>" in sheet(table, game_id)
+    table.client.set_cookie("paper", "letter")
+    assert "Paper: <b>Letter</b>" in sheet(table, game_id)
+    with table.client.session_transaction() as session:
+        session["_flashes"] = [("ok", "Hand 1 saved once more.")]
+    assert "Hand 1 saved once more." in sheet(table, game_id)
+
+
+def test_renamed_sides_show_at_once(table: Table, game_id) -> None:
+    settled(table, game_id)
+    sheet(table, game_id)
+    names = f"/games/{game_id}/names"
+    fields = table.form(names)
+    page = table.client.get(names).get_data(as_text=True)
+    boxes = dict(re.findall(r'name="([\w-]+)" type="text" value="([^"]*)"', page))
+    boxes = {name: ("Ravens" if value == "We" else value) for name, value in boxes.items()}
+    assert location(table.client.post(names, data=fields | boxes)).endswith(game_id)
+    assert "Ravens" in sheet(table, game_id)
+
+
+def test_kept_pages_stay_within_their_bound_and_none_are_kept_with_the_cache_off(
+    app, table: Table, game_id, renders
+) -> None:
+    settled(table, game_id)
+    renders.clear()
+    try:
+        cache.configure(0)
+        sheet(table, game_id)
+        sheet(table, game_id)
+        assert renders == ["owner", "owner"] and cache.pages.size == 0
+        cache.configure(16 * 40_000)  # pages get a sixteenth: room for one sheet, not two
+        for _ in range(3):
+            other = table.new_game("classic")
+            settled(table, other)
+            sheet(table, other)
+            assert 0 < cache.pages.size <= cache.pages.max_bytes
+    finally:
+        cache.configure(app.config["GAME_CACHE_BYTES"])
