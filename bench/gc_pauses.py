@@ -41,13 +41,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=4000)
     parser.add_argument("--games", type=int, default=400, help="write-pool games")
+    parser.add_argument(
+        "--young", type=int, default=None, help="GC_YOUNG to try (700 is Python's own)"
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="gc-pauses-"))
     built = build(folder / "scorekeeper.db", filler=8, pool=args.games)
     os.environ["SCOREKEEPER_INSTANCE"] = str(folder)
     from scorekeeper import create_app
 
-    client = create_app().test_client()
+    app = create_app()
+    if args.young is not None:
+        app.config["GC_YOUNG"] = args.young  # read after the first request, as a worker does
+    client = app.test_client()
     client.get(f"/join/{token(SHEET_GAME, 'owner')}")
     versions = {g: v for g, _, v in built.pool}
     pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
@@ -86,7 +92,8 @@ def main() -> int:
     gc.callbacks.remove(timer)
     full = pauses[2] or [0.0]
     print(
-        f"{args.requests} requests, {args.games} write-pool games, python {sys.version.split()[0]}"
+        f"{args.requests} requests, {args.games} write-pool games, python {sys.version.split()[0]},"
+        f" gc thresholds {gc.get_threshold()}"
     )
     print(f"collections by generation: {', '.join(str(len(pauses[g])) for g in (0, 1, 2))}")
     print(f"full collections: median {statistics.median(full):.1f} ms, max {max(full):.1f} ms")

@@ -77,6 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Bytes of replayed games each worker keeps (scorekeeper/store/cache.py); 0 is off.
         GAME_CACHE_BYTES=int(os.environ.get("SCOREKEEPER_GAME_CACHE_BYTES", 32 * 1024 * 1024)),
         GC_FREEZE=True,  # freeze what lives for the whole process after its first request
+        GC_YOUNG=5000,  # the young generation's size (Python's default: 700); 0 keeps Python's
         PUBLIC_ORIGIN=os.environ.get("SCOREKEEPER_ORIGIN"),  # links others open (web/origin.py)
     )
     if test_config is None:  # a deployment's own settings: instance/README.md lists them

@@ -1,4 +1,4 @@
-"""The kept sheet page: rendered once per version for everyone who sees it alike, fresh tokens each time."""
+"""Kept pages: the sheet and a group's statistics, rendered once while what they show stands."""
 
 from __future__ import annotations
 
@@ -7,10 +7,14 @@ import re
 import pytest
 
 from scorekeeper.store import cache
-from scorekeeper.web import sheet_page
+from scorekeeper.store.connection import connect
+from scorekeeper.store.figures import summed
+from scorekeeper.web import group_stats, sheet_page
 from tests.conftest import GOOD, Table, hidden_fields, location, saved_hand
 from tests.test_game_rules import finished_game
 from tests.test_sharing import phone
+from tests.test_web_groups import finished_game as group_game
+from tests.test_web_groups import make_group
 
 FOLLOW = re.compile(r'data-follow="([0-9a-f]+)"')
 
@@ -155,3 +159,37 @@ def test_kept_pages_stay_within_their_bound_and_none_are_kept_with_the_cache_off
             assert 0 < cache.pages.size <= cache.pages.max_bytes
     finally:
         cache.configure(app.config["GAME_CACHE_BYTES"])
+
+
+def test_a_groups_statistics_render_once_until_a_game_or_a_name_changes(
+    app, table: Table, monkeypatch
+) -> None:
+    rendered = []
+    real = group_stats.render_template
+    monkeypatch.setattr(
+        group_stats, "render_template", lambda *a, **k: rendered.append(a[0]) or real(*a, **k)
+    )
+    group_id = make_group(table.client)
+    group_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    stats = f"/groups/{group_id}/stats"
+    table.client.get("/")  # the message of the last save is shown there, out of the way
+    first, again = (table.client.get(stats).get_data(as_text=True) for _ in range(2))
+    assert rendered == ["groups/stats.html"] and first == again and "Ann &amp; Bob" in first
+
+    group_game(table, group_id, ("Eve", "Bob", "Cy", "Di"))  # a new game: new figures
+    table.client.get("/")
+    assert "Bob &amp; Eve" in table.client.get(stats).get_data(as_text=True)
+    ann = next(p for p, n in summed_names(app, group_id).items() if n == "Ann")
+    table.client.post(f"/groups/{group_id}/players/{ann}/rename", data={"name": "Annie"})
+    table.client.get("/")
+    assert "Annie &amp; Bob" in table.client.get(stats).get_data(as_text=True)
+    assert len(rendered) == 3
+
+
+def summed_names(app, group_id: str) -> dict[str, str]:
+    """Returns the group's players by id."""
+    conn = connect(app.config["DATABASE"])
+    try:
+        return summed(conn, group_id).names
+    finally:
+        conn.close()
