@@ -9,9 +9,10 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -125,6 +126,16 @@ def write(db: Database) -> Iterator[Database]:
         if db.conn.in_transaction:
             db.execute("ROLLBACK")
         raise
+
+
+def rows(db: Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    """Returns a SELECT's rows as dicts, as `db.query` does, without its savepoint."""
+    # sqlite-utils 4 wraps every query() in SAVEPOINT and RELEASE, to roll back a statement
+    # that writes; the SELECTs every request runs (its role, the game's row and rules) need no
+    # guard, and two statements fewer each is a tenth of a record's SQL.
+    cursor = db.execute(sql, params)
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor]
 
 
 @contextmanager

@@ -15,6 +15,7 @@ from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Setup
 from scorekeeper.format_documents import FormatError, canonical, digest, rules_of
 from scorekeeper.presets import Rules
+from scorekeeper.store.connection import rows
 from scorekeeper.store.errors import StoreError
 
 PRESET, HOUSE = "preset", "house"
@@ -121,13 +122,11 @@ def freeze(
 
 def rule_book(db: Database, game_id: str) -> RuleBook:
     """Returns the rules a game is kept under; RulesUnreadable when none load."""
-    rows = list(
-        db.query("SELECT * FROM game_rules WHERE game_id = ? ORDER BY from_hand", [game_id])
-    )
-    if not rows:
+    found = rows(db, "SELECT * FROM game_rules WHERE game_id = ? ORDER BY from_hand", [game_id])
+    if not found:
         raise RulesUnreadable(f"Game {game_id} has no frozen rules.")
     segments = []
-    for row in rows:
+    for row in found:
         document, options = json.loads(row["document"]), tuple(json.loads(row["options"]))
         try:
             rules = _rules(document, row["digest"], options)

@@ -17,7 +17,7 @@ from scorekeeper.format_documents import FormatError, rules_of
 from scorekeeper.presets import Rules
 from scorekeeper.store import cache
 from scorekeeper.store.cache import Replayed
-from scorekeeper.store.connection import read, write
+from scorekeeper.store.connection import read, rows, write
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import AlreadyStarted, GameNotFound, InvalidGame
 from scorekeeper.store.game_rules import RuleBook, freeze, rule_book
@@ -91,10 +91,10 @@ class Game:
 
 
 def _row(db: Database, game_id: str) -> dict[str, Any]:
-    rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-    if not rows:
+    found = rows(db, "SELECT * FROM games WHERE id = ?", [game_id])
+    if not found:
         raise GameNotFound()
-    return rows[0]
+    return found[0]
 
 
 def _setup(db: Database, game: Mapping[str, Any]) -> Setup:

@@ -67,8 +67,9 @@ class SessionInterface(SecureCookieSessionInterface):
 
 def add_headers(response: Response) -> Response:
     """Adds the security headers to every response, keeping any a view set itself."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    # One pass over the headers already set, not one per header: every response pays this.
+    present = {name.lower() for name, _ in response.headers.items()}
+    response.headers.extend((n, v) for n, v in HEADERS.items() if n.lower() not in present)
     if request.endpoint in NO_STORE:  # neither the browser nor the service worker keeps them
         response.headers["Cache-Control"] = "no-store"
     if request.is_secure:
