@@ -15,10 +15,14 @@ from pathlib import Path
 
 FIGURES = [("rps", "req/s", 0), ("p50_ms", "p50 ms", 1), ("p99_ms", "p99 ms", 1)]
 FIGURES += [("p999_ms", "p99.9 ms", 1), ("max_ms", "max ms", 0), ("ratio", "ratio", 2)]
+FIGURES += [("worker_p50_ms", "worker p50", 1), ("worker_p99_ms", "worker p99", 1)]
+FIGURES += [("worker_p999_ms", "worker p99.9", 1)]
 
 
 def spread(values: list[float], digits: int) -> str:
-    """Returns 'median (low–high)' of the values."""
+    """Returns 'median (low–high)' of the values; a dash when runs from before a figure have none."""
+    if not values:
+        return "–"
     if len(values) == 1:
         return f"{values[0]:,.{digits}f}"
     low, high = min(values), max(values)
@@ -36,7 +40,8 @@ def main(argv: list[str]) -> int:
     print("|" + "---|" * (len(FIGURES) + 2))
     for case in cases:
         for label, runs in groups.items():
-            cells = [spread([r["cases"][case][key] for r in runs], d) for key, _, d in FIGURES]
+            kept = [r["cases"][case] for r in runs]
+            cells = [spread([c[key] for c in kept if key in c], d) for key, _, d in FIGURES]
             print(f"| {case} | {label} ({len(runs)}) | " + " | ".join(cells) + " |")
     for label, runs in groups.items():
         pdf = spread([r["pdf"]["app_ms"] for r in runs], 1)
