@@ -21,6 +21,16 @@ RED_THREE_SIGN_RULES = {
     "no_canasta": 1,
     "under_two_canastas": 2,
 }
+# The codes a document may choose between, by key: the loader refuses any other, and the
+# house format editor offers these as a list, each in words (web/house_form.py).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "by": ("score", "deal", "none"),
+    "needs": ("", "canasta", "natural_canasta"),
+    "minus_when": (*RED_THREE_SIGN_RULES, "never"),
+    "when": ("always", "someone_out", "other_side_out"),
+    "partnership": ("fixed", "lone_hand"),
+    "tie": ("another_hand", "draw"),
+}
 CORE_SIDE_FIELDS = frozenset(
     {"melded_points", "hand_points", "red_threes", "black_threes", "canastas", "went_out"}
 )
@@ -315,12 +325,12 @@ def _opening(r: _Reader) -> Opening:
             OpeningTier(
                 points=t.points("points"),
                 below=t.get("below", int, None),
-                needs=t.choice("needs", ("", "canasta", "natural_canasta"), ""),
+                needs=t.choice("needs", CHOICES["needs"], ""),
             )
         )
         t.done()
     opening = Opening(
-        by=r.choice("by", ("score", "deal", "none")),
+        by=r.choice("by", CHOICES["by"]),
         tiers=tuple(tiers),
         must_exceed=r.get("must_exceed", bool, False),
     )
@@ -340,7 +350,7 @@ def _threes(r: _Reader, label: str) -> Threes:
         label=r.get("label", str, label),
         max=r.get("max", int),
         scale=tuple(r.get("scale", list)),
-        minus_when=r.choice("minus_when", (*RED_THREE_SIGN_RULES, "never")),
+        minus_when=r.choice("minus_when", CHOICES["minus_when"]),
     )
     r.done()
     if len(threes.scale) != threes.max or any(not isinstance(v, int) for v in threes.scale):
@@ -358,7 +368,7 @@ def _extra(r: _Reader) -> Extra:
         label=r.get("label", str),
         points=r.points("points"),
         max=r.get("max", int),
-        when=r.choice("when", ("always", "someone_out", "other_side_out"), "always"),
+        when=r.choice("when", CHOICES["when"], "always"),
         help=r.get("help", str, ""),
         card=r.get("card", str, ""),
     )
@@ -392,7 +402,7 @@ def _table(r: _Reader) -> Table:
         players_per_side=tuple(per_side),
         min_sides=r.get("min_sides", int, len(per_side)),
         max_sides=r.get("max_sides", int, len(per_side)),
-        partnership=r.choice("partnership", ("fixed", "lone_hand"), "fixed"),
+        partnership=r.choice("partnership", CHOICES["partnership"], "fixed"),
         seats_per_side=r.get("seats_per_side", int, None),
         seating=r.get("seating", str, ""),
         hand_label=r.get("hand_label", str, "Points left in hands"),
@@ -409,7 +419,7 @@ def _ending(r: _Reader) -> Ending:
     ending = Ending(
         target=r.get("target", int, None),
         deals=r.get("deals", int, None),
-        tie=r.choice("tie", ("another_hand", "draw"), "another_hand"),
+        tie=r.choice("tie", CHOICES["tie"], "another_hand"),
         winner_bonus=r.points("winner_bonus", 0),
     )
     r.done()

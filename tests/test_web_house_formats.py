@@ -26,11 +26,16 @@ class FormFields(HTMLParser):
         self.fields: list[tuple[str, str]] = []
         self.action = ""
         self.inside = False
+        self.select = ""  # the list being read, whose selected option is posted
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         if tag == "form" and "house" in (found.get("class") or ""):
             self.inside, self.action = True, str(found.get("action"))
+        if self.inside and tag == "select":
+            self.select = str(found.get("name"))
+        if self.inside and tag == "option" and "selected" in found:
+            self.fields.append((self.select, found.get("value") or ""))
         if not self.inside or tag != "input" or not found.get("name"):
             return
         if found.get("type") == "checkbox" and "checked" not in found:
@@ -41,6 +46,8 @@ class FormFields(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
             self.inside = False
+        if tag == "select":
+            self.select = ""
 
 
 def shown(page: bytes) -> dict[str, str]:
@@ -373,3 +380,43 @@ def test_the_edit_page_labels_its_fields_in_spanish(client):
     assert "Cerrar: total al cerrar de mano" in page
     assert "Band 2" not in page
     assert "fewest points" not in page
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_every_preset_saves_unchanged_from_a_translated_form(app, client, language):
+    """Labels show translated and lists in words; untouched, they save as the preset's own."""
+    for number, preset_id in enumerate(load_presets()):
+        path = f"/formats/new?base={preset_id}&lang={language}"
+        response = submit(client, path, name=f"{language} {number}")
+        assert FORMAT_PAGE.fullmatch(location(response)), (preset_id, response.text[:2000])
+    assert [json.loads(r["changes"]) for r in rows(app) if json.loads(r["changes"])] == []
+
+
+def test_the_german_form_shows_labels_and_choices_in_german_and_keeps_what_is_typed(app, client):
+    page = client.get("/formats/new?base=classic&lang=de").text
+    fields = shown(page.encode())
+    assert fields["canastas.natural.label"] == "Reine Canasta"
+    assert "Reine Canasta entfernen" in page and "Natural canasta" not in page
+    assert fields["ending.tie"] == "another_hand"
+    assert '<option value="draw">ein Unentschieden</option>' in page
+    assert '<option value="red_three" selected>Rote Dreien</option>' in page
+    response = submit(
+        client,
+        "/formats/new?base=classic&lang=de",
+        name="Omas",
+        **{"canastas.natural.label": "Saubere Canasta", "ending.tie": "draw"},
+    )
+    assert FORMAT_PAGE.fullmatch(location(response))
+    changes = json.loads(rows(app)[0]["changes"])
+    assert changes == {"canastas.natural.label": "Saubere Canasta", "ending.tie": "draw"}
+
+
+def test_the_worked_example_speaks_the_readers_language(client):
+    """The example hand, its breakdown and its result read in German, nothing in English."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
+    response = submit(client, "/formats/new?base=classic", action="preview")
+    example = response.text.split('id="example-h"')[1]
+    assert "Wir gehen aus mit 1 × Reine Canasta, 1 × Gemischte Canasta" in example
+    assert "vor der Runde: Wir 4.500, Sie 3.000." in example
+    assert "Ausgegangen</td>" in example and "Sieger: Wir, mit" in example
+    assert not re.search(r"go out with|Went out|Winner|Natural canasta", example)

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from scorekeeper.engine.document import result_document
+from scorekeeper import i18n, words
+from scorekeeper.engine.game import Status, game_status
 from scorekeeper.engine.hand import Problem, parse_hand
+from scorekeeper.engine.score import Preview, preview
 from scorekeeper.engine.validate import validate_hand
+from scorekeeper.marked import N_
 from scorekeeper.presets import Rules
 
-SIDE_NAMES = ("We", "They", "Them", "Us", "You", "All")
+SIDE_NAMES = (N_("We"), N_("They"), N_("Them"), N_("Us"), N_("You"), N_("All"))
 
 
 @dataclass(frozen=True)
 class Scored:
-    """One rule set's result for the example hand, or the engine's problems with it."""
+    """One rule set's result for the example hand (scores and status), or its problems."""
 
     rules: Rules
-    result: dict[str, Any] | None
+    result: Preview | None
+    status: Status | None
     problems: list[Problem]
 
 
@@ -58,8 +62,22 @@ def score_example(rules: Rules, data: dict[str, Any]) -> Scored:
     if not problems:
         problems = validate_hand(rules, parsed, totals)
     if problems:
-        return Scored(rules, None, problems)
-    return Scored(rules, result_document(rules, parsed, totals, 1), [])
+        return Scored(rules, None, None, problems)
+    scored = preview(rules, parsed, totals)
+    # With a fixed number of deals the game ends after the last one; otherwise on the totals.
+    status = game_status(rules, scored.totals, 1 if rules.ending.deals else 0)
+    if status.winner:  # the example's sides are named in English: the winner is said in words
+        status = replace(status, params={**status.params, "winner": words.text(status.winner)})
+    return Scored(rules, scored, status, [])
+
+
+def described(rules: Rules, data: dict[str, Any]) -> dict[str, str]:
+    """Returns the example in the reader's words: who goes out, with what, from which totals."""
+    labels = {k.id: k.label for k in rules.canastas}
+    side, entry = next(iter(data["hand"].items()))
+    kinds = (f"{n} × {words.text(labels.get(k, k))}" for k, n in entry["canastas"].items())
+    totals = (f"{words.text(s)} {i18n.number(t)}" for s, t in data["totals_before"].items())
+    return {"side": words.text(side), "canastas": ", ".join(kinds), "totals": ", ".join(totals)}
 
 
 def compare(edited: Rules, preset: Rules) -> tuple[dict[str, Any], Scored, Scored]:

@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import force_locale, gettext
 
 from scorekeeper import i18n, problem_words, words
 from scorekeeper.format_checks import FormatProblem
 from scorekeeper.marked import N_
-from scorekeeper.presets import PresetError, apply_changes
+from scorekeeper.presets import CHOICES, PresetError, apply_changes
 
 # The rule book's order; each top-level key of a document is shown under one heading.
 GROUPS = (
@@ -76,6 +76,26 @@ WORDS = {
     "wild": N_("wild"),
     "winner_bonus": N_("winner's bonus"),
 }
+# Each code a document may choose (presets.CHOICES), in words, as the editor's lists show it.
+CHOICE_WORDS = {
+    ("by", "score"): N_("the side's score"),
+    ("by", "deal"): N_("the deal's number"),
+    ("by", "none"): N_("nothing: no minimum"),
+    ("needs", ""): N_("points only"),
+    ("needs", "canasta"): N_("a canasta"),
+    ("needs", "natural_canasta"): N_("a natural canasta"),
+    ("minus_when", "no_meld"): N_("the side has not melded"),
+    ("minus_when", "no_canasta"): N_("the side has no canasta"),
+    ("minus_when", "under_two_canastas"): N_("the side has fewer than two canastas"),
+    ("minus_when", "never"): N_("never"),
+    ("when", "always"): N_("always"),
+    ("when", "someone_out"): N_("when someone went out"),
+    ("when", "other_side_out"): N_("when the other side went out"),
+    ("partnership", "fixed"): N_("fixed partners"),
+    ("partnership", "lone_hand"): N_("partners, or one player alone"),
+    ("tie", "another_hand"): N_("play another hand"),
+    ("tie", "draw"): N_("a draw"),
+}
 LIMIT = 1_000_000
 NEW_KIND = "new_kind"  # the blank row that adds a canasta kind
 
@@ -86,10 +106,11 @@ class Field:
 
     key: str
     label: str
-    kind: str  # "number", "numbers" (a list), "text" or "switch"
+    kind: str  # "number", "numbers" (a list), "text", "choice" or "switch"
     value: str
     removable: str = ""  # the list item this field belongs to, when it may be removed
     errors: list[str] = field(default_factory=list)
+    choices: tuple[tuple[str, str], ...] = ()  # a choice's (code, words), in list order
 
 
 @dataclass
@@ -125,6 +146,45 @@ def _shown(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return "" if value is None else str(value)
+
+
+def _choices(key: str, value: Any, document: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """Returns a field's (code, words) to choose from, or () when it is typed in."""
+    name = key.rsplit(".", 1)[-1]
+    if not isinstance(value, str | None):
+        return ()
+    if key.startswith("extras.") and name == "card":  # a card of this pack, or none
+        cards = [
+            (c["id"], words.text(c.get("label") or c["id"])) for c in document.get("cards", [])
+        ]
+        found = [("", gettext(N_("no card"))), ("red_three", gettext(N_("Red threes"))), *cards]
+    elif name in CHOICES:
+        found = [(code, gettext(CHOICE_WORDS.get((name, code), code))) for code in CHOICES[name]]
+    else:
+        return ()
+    if value not in (None, *(code for code, _ in found)):  # kept, though the check refuses it
+        found.append((value, value))
+    return tuple(found)
+
+
+def _label_shown(key: str, value: Any) -> str:
+    """Returns a value as the form shows it: a preset's label in the reader's language."""
+    # Kept in English, a label stays translatable wherever the format is shown; read() turns
+    # an untouched translation back into the English it came from.
+    if key.endswith(".label") and isinstance(value, str):
+        return words.text(value)
+    return _shown(value)
+
+
+def _in_any_language(label: str) -> set[str]:
+    """Returns a preset's label in every language the app speaks, English included."""
+    # Any of them: the form may have been shown in another language than the one it is
+    # posted in (a ?lang= link, a switch in another tab).
+    found = {label}
+    for code in i18n.LANGUAGES:
+        with force_locale(code):
+            found.add(words.text(label))
+    return found
 
 
 def _kind(value: Any) -> str:
@@ -185,12 +245,11 @@ def groups(document: Mapping[str, Any], typed: Mapping[str, str] | None = None) 
             if top not in document or top in NOT_RULES:
                 continue
             for key, label, value, item in _leaves(document[top], top, _heading(top)):
-                kind = "number" if value is None and not key.endswith(".needs") else _kind(value)
-                if key.endswith(".needs"):
-                    kind = "text"
-                shown = typed[key] if key in typed else _shown(value)
+                choices = _choices(key, value, document)
+                kind = "choice" if choices else "number" if value is None else _kind(value)
+                shown = typed[key] if key in typed else _label_shown(key, value)
                 removable = item if top == "canastas" else ""
-                group.fields.append(Field(key, label, kind, shown, removable))
+                group.fields.append(Field(key, label, kind, shown, removable, choices=choices))
         if group_id == "canastas":  # a blank row adds a kind
             for name, kind in (("label", "text"), ("bonus", "number"), ("min_points", "number")):
                 key = f"{NEW_KIND}.{name}"
@@ -232,7 +291,7 @@ def _value(f: Field, raw: Mapping[str, str], problems: list[FormatProblem]) -> A
     text = str(raw.get(f.key, "")).strip()
     if f.kind == "switch":
         return f.key in raw
-    if f.kind == "text":
+    if f.kind in ("text", "choice"):
         return text or None
     if f.kind == "numbers":
         parts = [p for p in re.split(r"[;,\s]+", text) if p]
@@ -280,6 +339,11 @@ def read(
         else value_at(shown, f.key)
         for f in fields
     }
+    for f in fields:  # a label left as the form showed it is the preset's, still in English
+        before = value_at(shown, f.key)
+        label = f.key.endswith(".label") and isinstance(before, str)
+        if label and values[f.key] in _in_any_language(before):
+            values[f.key] = before
     typed.update({f.key: _shown(values[f.key]) for f in fields if f.key not in raw})
     failed = {p.field for p in problems}
     changes: dict[str, Any] = {}

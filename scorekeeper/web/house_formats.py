@@ -79,7 +79,9 @@ def _render(
     example = None
     if not problems:
         try:
-            example = house_example.compare(rules_of(shown), preset.rules)
+            edited = rules_of(shown)
+            data, these, plain = house_example.compare(edited, preset.rules)
+            example = (data, these, plain, house_example.described(edited, data))
         except FormatError:
             example = None
     options = [
