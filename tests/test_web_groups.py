@@ -227,3 +227,31 @@ def test_members_find_the_games_being_played(client, other, table):
     assert other.get(f"/games/{game_id}").status_code == 200
     summary = other.get(f"/games/{game_id}/summary").get_data(as_text=True)
     assert summary.count("<polyline") == 2  # the chart of the game in play, a line per side
+
+
+def test_a_game_renamed_later_keeps_when_it_finished_and_its_place(app, client, table):
+    """The history's "finished" is the ending hand's time: a later rename moves nothing."""
+    group_id = make_group(client)
+    older = finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    newer = finished_game(table, group_id, ("Ed", "Flo", "Gus", "Hal"))
+    conn = connect(app.config["DATABASE"])
+    try:
+        for game_id, when in (
+            (older, "2026-01-02T10:00:00+00:00"),
+            (newer, "2026-03-04T10:00:00+00:00"),
+        ):
+            conn.execute("UPDATE hands SET created_at = ? WHERE game_id = ?", [when, game_id])
+    finally:
+        conn.close()
+    names = f"/games/{older}/names"
+    page = client.get(names).get_data(as_text=True)
+    fields = dict(re.findall(r'name="([\w-]+)" (?:type="(?:text|hidden)" )?value="([^"]*)"', page))
+    fields = {k: ("Ravens" if v == "We" else v) for k, v in fields.items()}
+    assert location(client.post(names, data=fields)).endswith(older)
+
+    rows = client.get(f"/groups/{group_id}/history.csv").get_data(as_text=True).splitlines()
+    assert [r.split(",")[:2] for r in rows[1:]] == [
+        [newer, "2026-03-04T10:00:00+00:00"],
+        [older, "2026-01-02T10:00:00+00:00"],
+    ]
+    assert "Ravens" in rows[2]

@@ -63,27 +63,49 @@ def kept_for_game(db: Database, game: Game) -> None:
 
 
 def group_figures(db: Database, group_id: str) -> dict[str, tuple[str, Figures]]:
-    """Returns when each (undeleted) game of the group last changed, and its figures.
+    """Returns when each (undeleted) game of the group ended (in play: last changed), and its
+    figures.
 
     Figures kept at another version than the game's are computed again and kept.
     """
+    # A finished game ended when the hand that ended it was recorded: renaming its players
+    # or sides later changes the game's row, never when it ended. An imported game's hands
+    # are recorded at the import, after the game's own last change: the earlier of the two.
     with read(db):
         rows = db.execute(
-            "SELECT g.id, g.updated_at, g.version, f.version, f.figures FROM group_games gg "
+            "SELECT g.id, g.updated_at, g.version, f.version, f.figures, "
+            "(SELECT h.created_at FROM hands h WHERE h.game_id = g.id "
+            "AND h.number = json_extract(f.figures, '$.hands')) FROM group_games gg "
             "JOIN games g ON g.id = gg.game_id LEFT JOIN game_figures f ON f.game_id = g.id "
             "WHERE gg.group_id = ? AND g.deleted_at IS NULL",
             [group_id],
         ).fetchall()
     found: dict[str, tuple[str, Figures]] = {}
-    for game_id, changed, version, kept_version, text in rows:
+    for game_id, changed, version, kept_version, text, last_counted in rows:
         if kept_version == version:
-            found[game_id] = changed, json.loads(text)
+            figures = json.loads(text)
+            found[game_id] = _ended(figures, last_counted, changed), figures
             continue
         try:
-            found[game_id] = changed, keep(db, load(db, game_id))
+            figures = keep(db, load(db, game_id))
         except StoreError as error:  # rules that no longer load: left out, and said
             logger.warning("game %s left out of its group's statistics: %s", game_id, error)
+            continue
+        found[game_id] = _ended(figures, _recorded(db, game_id, figures["hands"]), changed), figures
     return found
+
+
+def _ended(figures: Figures, last_counted: str | None, changed: str) -> str:
+    """Returns when a game ended: its last counted hand's time; in play, its last change."""
+    return min(last_counted, changed) if figures["finished"] and last_counted else changed
+
+
+def _recorded(db: Database, game_id: str, number: int) -> str | None:
+    """Returns when hand `number` of a game was recorded, or None when there is none."""
+    row = db.execute(
+        "SELECT created_at FROM hands WHERE game_id = ? AND number = ?", [game_id, number]
+    ).fetchone()
+    return row[0] if row else None
 
 
 def played(db: Database, group_id: str) -> list[Played]:
