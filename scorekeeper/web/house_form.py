@@ -157,7 +157,7 @@ def _choices(key: str, value: Any, document: Mapping[str, Any]) -> tuple[tuple[s
         cards = [
             (c["id"], words.text(c.get("label") or c["id"])) for c in document.get("cards", [])
         ]
-        found = [("", gettext(N_("no card"))), ("red_three", gettext(N_("Red threes"))), *cards]
+        found = [("", gettext("no card")), ("red_three", gettext("Red threes")), *cards]
     elif name in CHOICES:
         found = [(code, gettext(CHOICE_WORDS.get((name, code), code))) for code in CHOICES[name]]
     else:
