@@ -303,3 +303,14 @@ def test_the_sheet_has_a_heading_and_labels_the_carried_over_row(table: Table) -
     assert '<h1 class="sheet-title">We v They <small>Classic, ' in page
     start = page[page.index('<div class="row start">') :].split("</div>")[0]
     assert start.count("<small>carried over</small>") == 2 and "<b>1,250</b>" in start
+
+
+def test_a_sheet_in_play_links_to_its_chart_so_far(table: Table) -> None:
+    """Once a hand is in, the sheet links to the summary and its chart; before, to nothing."""
+    game_id = table.new_game("classic")
+    summary = f'href="/games/{game_id}/summary"'
+    assert summary not in table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    table.record(game_id, {0: {"melded_points": "120"}, 1: {"melded_points": "90"}})
+    assert summary in table.client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = table.client.get(f"/games/{game_id}/summary").get_data(as_text=True)
+    assert page.count("<polyline") == 2  # a line per side, one hand long so far
