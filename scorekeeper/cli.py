@@ -315,7 +315,7 @@ def import_(file: Path) -> int:
         owners = [get_game(db, game_id).tokens.owner for game_id in ids]
         groups = [get_group(db, group_id) for group_id in group_ids]
     except InvalidImport as error:
-        return fail(f"{file}: {error.message} Nothing was imported.")
+        return fail(f"{file}: {error} Nothing was imported.")
     finally:
         db.close()
     click.echo(f"Imported {len(ids)} games. Open each one once through its owner link:")

@@ -16,6 +16,7 @@ from scorekeeper.engine import MAX_NAME, Problem
 from scorekeeper.engine.ending import EndProblem
 from scorekeeper.format_checks import FormatProblem
 from scorekeeper.store.end_words import explain
+from scorekeeper.store.errors import StoreError
 
 N = i18n.number
 
@@ -210,3 +211,9 @@ def format_problem(found: FormatProblem) -> str:
         for key, value in found.params.items()
     }
     return gettext(found.template) % params
+
+
+def store_error(error: StoreError) -> str:
+    """Returns a store's refusal in the reader's language, its numbers written as they read."""
+    params = {k: i18n.number(v) if type(v) is int else v for k, v in error.params.items()}
+    return gettext(error.message, **params)

@@ -29,9 +29,10 @@ class Limits:
 class JsonRefused(ValueError):
     """A JSON text refused before or while parsing: a code and a message for the reader."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(message)
         self.code, self.message = code, message
+        self.params = params  # what the code's own sentence needs, e.g. line and column
 
 
 class Counter:
@@ -101,6 +102,8 @@ def loads(data: bytes | str, limits: Limits, what: str = "The body") -> Any:
         raise JsonRefused(
             "not-json",
             f"{what} is not JSON (line {error.lineno}, column {error.colno}: {error.msg}).",
+            line=error.lineno,
+            column=error.colno,
         ) from error
     except JsonRefused:
         raise

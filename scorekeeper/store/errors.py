@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from scorekeeper.engine import Problem
 from scorekeeper.marked import N_
 
 
 class StoreError(Exception):
-    """Something the store refused to do; the message is fit to show at the table."""
+    """Something the store refused to do; the message is fit to show at the table.
+
+    `message` is English, marked for translation; with `params` it is a template
+    ("The file is larger than %(mb)s MB."), which the edges translate, then fill in.
+    """
 
     message = N_("The game could not be changed.")
 
-    def __init__(self, message: str | None = None) -> None:
-        super().__init__(message or self.message)
+    def __init__(self, message: str | None = None, **params: Any) -> None:
         self.message = message or self.message
+        self.params = params
+        super().__init__(self.message % params if params else self.message)
 
 
 class GameNotFound(StoreError):

@@ -14,6 +14,7 @@ from scorekeeper import engine, safe_json
 from scorekeeper.engine import Hand, Setup, Side
 from scorekeeper.engine.ending import MAX_TARGET, TargetRaise, after_end_problems, with_raises
 from scorekeeper.format_documents import FormatError, digest, preset_document, rules_of
+from scorekeeper.marked import N_
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
@@ -62,6 +63,18 @@ TOP_KEYS = {"kind", "version", "exported_at", "games", "groups"}
 
 class InvalidImport(StoreError):
     """The import file is not a game export, or a game in it is wrong; nothing was saved."""
+
+
+# A file that is no game export at all, by safe_json's refusal: said in the reader's language.
+# The other refusals (a key twice, NaN, a bare 5,000-digit number) keep the parser's words.
+NOT_AN_EXPORT = {
+    "not-utf8": N_("The file is not UTF-8 text, so it is not a game export."),
+    "not-json": N_(
+        "The file is not JSON (line %(line)s, column %(column)s), so it is not a game export."
+    ),
+    "too-deep": N_("The file nests deeper than a game export ever does."),
+    "too-many-keys": N_("The file holds more fields than a game export ever does."),
+}
 
 
 @dataclass(frozen=True)
@@ -128,26 +141,31 @@ def dumps(document: Mapping[str, Any]) -> str:
 
 def parse(data: bytes | str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
     """Reads an export file's bytes into a document; InvalidImport says what is wrong."""
+    too_large = N_("The file is larger than %(mb)s MB.")
     if len(data) > max_bytes:
-        raise InvalidImport(f"The file is larger than {max_bytes // (1024 * 1024)} MB.")
+        raise InvalidImport(too_large, mb=max_bytes // (1024 * 1024))
     try:  # size, depth and keys are counted in one linear pass before anything is parsed
         document = safe_json.loads(data, replace(LIMITS, max_bytes=max_bytes), what="The file")
     except safe_json.JsonRefused as refused:
-        if refused.code == "too-deep":
-            raise InvalidImport("The file nests deeper than a game export ever does.") from None
-        raise InvalidImport(refused.message) from None
+        if refused.code == "too-large":
+            raise InvalidImport(too_large, mb=max_bytes // (1024 * 1024)) from None
+        if refused.code in NOT_AN_EXPORT:
+            raise InvalidImport(NOT_AN_EXPORT[refused.code], **refused.params) from None
+        raise InvalidImport(refused.message) from None  # a JSON parser's own words
     if not isinstance(document, dict) or document.get("kind") != KIND:
-        raise InvalidImport(f'This is not a Canasta Scorekeeper export (no "kind": "{KIND}").')
+        raise InvalidImport(
+            N_('This is not a Canasta Scorekeeper export (no "kind": "%(kind)s").'), kind=KIND
+        )
     if document.get("version") != VERSION:
-        raise InvalidImport(f"Only export version {VERSION} can be imported.")
+        raise InvalidImport(N_("Only export version %(version)s can be imported."), version=VERSION)
     if set(document) - TOP_KEYS:
         extra = sorted(set(document) - TOP_KEYS)
-        raise InvalidImport(f"Unknown field {extra[0][:MAX_TEXT]!r} in the file.")
+        raise InvalidImport(N_("Unknown field %(field)r in the file."), field=extra[0][:MAX_TEXT])
     games = document.get("games")
     if not isinstance(games, list) or not games:
-        raise InvalidImport('The file has no games ("games" must be a list of games).')
+        raise InvalidImport(N_('The file has no games ("games" must be a list of games).'))
     if len(games) > MAX_GAMES:
-        raise InvalidImport(f"One file holds at most {MAX_GAMES:,} games.")
+        raise InvalidImport(N_("One file holds at most %(most)s games."), most=MAX_GAMES)
     return document
 
 
@@ -371,13 +389,15 @@ def check(document: Mapping[str, Any]) -> list[Imported]:
     for raw in document["games"]:
         game_id = raw.get("id") if isinstance(raw, dict) else None
         if isinstance(game_id, str) and game_id in seen:
-            raise InvalidImport(f"The game id {game_id[:MAX_TEXT]!r} appears twice.")
+            raise InvalidImport(N_("The game id %(id)r appears twice."), id=game_id[:MAX_TEXT])
         seen.add(game_id) if isinstance(game_id, str) else None
         played = raw.get("hands") if isinstance(raw, dict) else None
         hands += len(played) if isinstance(played, list) else 0
     if hands > MAX_FILE_HANDS:  # bounds the engine's work before any hand is replayed
         raise InvalidImport(
-            f"One file holds at most {MAX_FILE_HANDS:,} hands in all; this one has {hands:,}."
+            N_("One file holds at most %(most)s hands in all; this one has %(count)s."),
+            most=MAX_FILE_HANDS,
+            count=hands,
         )
     return [check_game(i, raw) for i, raw in enumerate(document["games"])]
 

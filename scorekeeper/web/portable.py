@@ -14,7 +14,7 @@ from flask import (
 )
 from flask_babel import gettext, ngettext
 
-from scorekeeper import store
+from scorekeeper import problem_words, store
 from scorekeeper.db import get_db
 from scorekeeper.extensions import csrf
 from scorekeeper.store.portable import (
@@ -73,7 +73,8 @@ def import_file() -> Response | tuple[str, int]:
         data, owner = upload.read(UPLOAD_LIMIT + 1), access.browser_id()
         ids = import_games(get_db(), data, owner=owner, max_bytes=UPLOAD_LIMIT)
     except InvalidImport as error:
-        message = f"{error.message} Nothing was imported."
+        said = problem_words.store_error(error)
+        message = gettext("%(problem)s Nothing was imported.", problem=said)
         return render_template("portable/import.html", error=message), 422
     flash(ngettext("Imported %(num)s game.", "Imported %(num)s games.", len(ids)), "ok")
     return redirect(url_for("home.index"))
