@@ -3,6 +3,9 @@ link, and names full of HTML shown as text on every page, in the PDF, the export
 
 from __future__ import annotations
 
+import base64
+import hashlib
+
 import io
 import json
 import re
@@ -13,7 +16,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.extensions import csrf
-from scorekeeper.web.security import CSP
+from scorekeeper.web.security import CSP, csp
 from tests.conftest import GOOD, Table, hand_fields, location, make_app
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -58,8 +61,9 @@ def test_every_page_sends_the_security_headers(table: Table, game_id, path) -> N
     """Pages (error pages too) carry the CSP, no-referrer, no framing and nosniff."""
     response = table.client.get(path.format(game=game_id))
     headers = response.headers
-    assert headers["Content-Security-Policy"] == CSP
-    assert "script-src 'self';" in CSP and "'unsafe-inline'" not in CSP
+    policy = headers["Content-Security-Policy"]
+    assert policy == csp(style_hashes(response.get_data(as_text=True)))
+    assert "script-src 'self';" in policy and "'unsafe-inline'" not in policy
     assert "frame-ancestors 'none'" in CSP and "manifest-src 'self'" in CSP
     assert headers["Referrer-Policy"] == "no-referrer"
     assert headers["X-Frame-Options"] == "DENY"
@@ -271,6 +275,27 @@ def test_names_full_of_html_are_plain_strings_in_the_export_and_api(table: Table
 @pytest.mark.parametrize("path", ["/games/{game}/share", "/import"])
 def test_new_pages_use_no_inline_script_or_style(table: Table, game_id, path) -> None:
     """The Share and Import pages, like the rest, keep to the strict CSP."""
-    page = table.client.get(path.format(game=game_id)).get_data(as_text=True)
-    assert "<script>" not in page and "style=" not in page and "<style" not in page
+    response = table.client.get(path.format(game=game_id))
+    page = response.get_data(as_text=True)
+    assert "<script>" not in page and "style=" not in page and "<style>" in page
     assert not re.search(r"\son[a-z]+=", page)
+    allowed = response.headers["Content-Security-Policy"]
+    assert all(h in allowed for h in style_hashes(page))  # each inline style, by its hash
+
+
+def style_hashes(page: str) -> list[str]:
+    """Returns the CSP source of each <style> element's text in a page, as a browser hashes it."""
+    return [
+        "'sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode() + "'"
+        for css in re.findall(r"<style>(.*?)</style>", page, re.S)
+    ]
+
+
+def test_a_changed_inline_style_is_refused_by_the_policy(table: Table, game_id) -> None:
+    """The policy allows the inline stylesheet's exact text, not any style: no 'unsafe-inline'."""
+    response = table.client.get(f"/games/{game_id}")
+    page, policy = response.get_data(as_text=True), response.headers["Content-Security-Policy"]
+    (app_css,) = [h for h in style_hashes(page) if h in policy]
+    tampered = page.replace("<style>", "<style>body{display:none}", 1)
+    assert app_css not in style_hashes(tampered)
+    assert not set(style_hashes(tampered)) <= set(policy.split())

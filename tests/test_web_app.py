@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import stat
 from contextlib import closing
 
 from scorekeeper import create_app
 from scorekeeper.migrations import migrations
+from scorekeeper.resources import resource_dir
 from scorekeeper.store.connection import connect, migrate
 from tests.conftest import static_sizes, thirty_hand_game
+
+STATIC = resource_dir("static")
 
 
 def test_first_start_creates_the_instance_folder_key_and_database(tmp_path, monkeypatch) -> None:
@@ -60,7 +64,7 @@ def test_a_crash_shows_the_500_page(fresh_app) -> None:
 
 
 def test_pages_use_no_inline_script_or_style(table) -> None:
-    """Pages load CSS and JS from static/ only, ready for a strict CSP."""
+    """Pages load JS from static/ only and inline only static stylesheets: a strict CSP."""
     game_id = table.new_game("classic")
     for path in (
         "/",
@@ -71,7 +75,9 @@ def test_pages_use_no_inline_script_or_style(table) -> None:
     ):
         page = table.client.get(path).get_data(as_text=True)
         assert "<script>" not in page and "style=" not in page and " onclick" not in page
-        assert "/static/css/app.css" in page and "/static/js/app.js" in page
+        assert "/static/js/app.js" in page
+        (css,) = re.findall(r"<style>(.*?)</style>", page, re.S)[:1]
+        assert css == (STATIC / "css" / "app.css").read_text(encoding="utf-8")
 
 
 def test_a_30_hand_sheet_loads_in_under_30_kb(table) -> None:
@@ -79,7 +85,7 @@ def test_a_30_hand_sheet_loads_in_under_30_kb(table) -> None:
     game_id = thirty_hand_game(table)
     page = table.client.get(f"/games/{game_id}").get_data()
     sizes = static_sizes(table.client, page)
-    assert b"/static/css/app.css" in sizes and b"/static/js/sheet.js" in sizes
+    assert b"<style>" in page and b"/static/js/sheet.js" in sizes  # app.css is in the page
     assert len(page) + sum(sizes.values()) <= 30_000, (len(page), sizes)
 
 

@@ -210,9 +210,10 @@ def key(db: Database, game_id: str) -> Key | None:
 
 shared = GameCache()  # this process's cache; the app sets its bound from GAME_CACHE_BYTES
 pdfs: Rendered[bytes] = Rendered(DEFAULT_MAX_BYTES // 8)  # by version and paper; an eighth
-# A game's sheet pages as (UTF-8 body, Link preloads), by version, role, paper and language.
-pages: Rendered[tuple[bytes, str]] = Rendered(
-    DEFAULT_MAX_BYTES // 16, size=lambda kept: len(kept[0]) + len(kept[1])
+# Rendered pages as (UTF-8 body, what rendering noted for the headers), by version and what
+# else they show (web/kept_pages.py); the notes have a size() of their own.
+pages: Rendered[tuple[bytes, Any]] = Rendered(
+    DEFAULT_MAX_BYTES // 16, size=lambda kept: len(kept[0]) + kept[1].size()
 )
 
 

@@ -10,7 +10,7 @@ from flask_wtf.csrf import generate_csrf
 from scorekeeper import i18n
 from scorekeeper.store import cache
 from scorekeeper.web import paper
-from scorekeeper.web.shell import note_assets, noted_assets
+from scorekeeper.web.shell import note, noted
 
 # A kept page holds a stand-in where each answer's own token goes: the CSRF token, and any the
 # page names (a form's one-time token, a follow tag naming the browser). NUL never appears in
@@ -42,10 +42,10 @@ def kept_page(
     kept = cache.pages.get(key)
     if kept is None:
         page = render({name: stand_in(name) for name in tokens}).encode().replace(csrf, CSRF)
-        kept = (page, noted_assets())  # the Link preloads its rendering noted go with it
+        kept = (page, noted())  # its Link preloads and styles' hashes go with it
         cache.pages.put(key, kept)
     else:
-        note_assets(kept[1])
+        note(kept[1])
     page = kept[0].replace(CSRF, csrf)
     for name, make in tokens.items():
         page = page.replace(stand_in(name).encode(), make().encode())

@@ -5,9 +5,10 @@ from __future__ import annotations
 import io
 import os
 import re
+from collections.abc import Iterable
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, g, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug import Response
 from werkzeug.exceptions import RequestEntityTooLarge as TooLarge
@@ -15,7 +16,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.store.portable import WEB_MAX_BYTES
 
-# No inline script or style anywhere: every page loads its CSS and JS from static/.
+# No inline script anywhere, and no inline style but a static stylesheet inlined by
+# `stylesheet()` (web/shell.py), allowed by its hash: each page's CSP names its own.
 CSP = "; ".join(
     (
         "default-src 'self'",
@@ -65,11 +67,21 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
 
 
+def csp(styles: Iterable[str] = ()) -> str:
+    """Returns the Content-Security-Policy, allowing these inline styles by their hashes."""
+    allowed = " ".join(dict.fromkeys(styles))
+    return CSP.replace("style-src 'self'", f"style-src 'self' {allowed}", 1) if allowed else CSP
+
+
 def add_headers(response: Response) -> Response:
     """Adds the security headers to every response, keeping any a view set itself."""
+    headers = HEADERS
+    styles = g.pop("style_hashes", None)  # noted by stylesheet() while the page rendered
+    if styles:
+        headers = {**HEADERS, "Content-Security-Policy": csp(styles)}
     # One pass over the headers already set, not one per header: every response pays this.
     present = {name.lower() for name, _ in response.headers.items()}
-    response.headers.extend((n, v) for n, v in HEADERS.items() if n.lower() not in present)
+    response.headers.extend((n, v) for n, v in headers.items() if n.lower() not in present)
     if request.endpoint in NO_STORE:  # neither the browser nor the service worker keeps them
         response.headers["Cache-Control"] = "no-store"
     if request.is_secure:
