@@ -71,7 +71,7 @@ def stylesheet(filename: str) -> Markup:
     path = Path(current_app.static_folder or "") / filename
     css, digest = _style(str(path), path.stat().st_mtime_ns)  # an edited file is read again
     g.setdefault("style_hashes", []).append(digest)
-    return Markup(f"<style>{css}</style>")
+    return Markup(f'<style data-file="{filename}">{css}</style>')  # sheet.js reads the name
 
 
 @lru_cache(maxsize=32)

@@ -65,6 +65,16 @@
 
   /* Following: swap in a changed sheet, keeping open rows open and loaded sections as typed. */
   function swap(html) {
+    /* A sheet that gains a stylesheet (the chart, once the game ends) is loaded whole: a page's
+       styles come with it, allowed by its own CSP. Read from the text, before parsing: this
+       page's CSP would refuse (and report) a style it does not know even in a parsed copy. */
+    var gained = (html.match(/<style data-file="[^"]+"/g) || []).some(function (tag) {
+      return !document.querySelector("style[" + tag.slice(7) + "]");  // [data-file="..."]
+    });
+    if (gained) {
+      window.location.reload();
+      return;
+    }
     var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
     if (!fresh || !fresh.querySelector("[data-follow]")) return;
     var expanded = [];

@@ -42,3 +42,31 @@ def test_a_viewer_sees_a_new_hand_within_seconds(browser, live_app, base_url) ->
         context.close()
     finally:
         db.close()
+
+
+def test_a_follower_sees_the_game_end_with_its_chart_styled(browser, live_app, base_url) -> None:
+    """The hand that ends the game brings the chart; the following phone shows it styled."""
+    db = connect(live_app.config["DATABASE"])
+    try:
+        game = store.create_game(
+            db,
+            format_id="classic",
+            sides=[("We", ("Ann", "Bo")), ("They", ("Cy", "Di"))],
+            first_dealer="Ann",
+            start_totals={"We": 4900},
+        )
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(f"{base_url}/join/{game.tokens.view}")
+        store.record_hand(db, game.id, HAND, version=game.version, form_token="e" * 22)
+        page.wait_for_selector(".course polyline", state="attached", timeout=10_000)  # a poll
+        assert page.locator('style[data-file="css/charts.css"]').count() == 1
+        line = page.locator(".course polyline").first
+        assert line.evaluate("l => getComputedStyle(l).fill") == "none"  # charts.css applies
+        assert problems == []
+        context.close()
+    finally:
+        db.close()
