@@ -30,6 +30,16 @@ def test_service_worker_is_served_from_the_root_with_its_shell(client):
         shell
     )
     assert "/static/js/sw.js" not in shell
+    notices = json.loads(re.search(r"var NOTICES = (\{.*?\});", code).group(1))
+    assert notices["pt-BR"] == "/offline?lang=pt_BR" and len(notices) == 5
+    assert set(notices.values()) <= set(shell)  # every language's notice is precached
+
+
+def test_pages_name_their_language_for_the_service_worker(client):
+    assert client.get("/").headers["Content-Language"] == "en"
+    assert client.get("/offline?lang=pt_BR").headers["Content-Language"] == "pt-BR"
+    assert client.get("/", headers={"Accept-Language": "de"}).headers["Content-Language"] == "de"
+    assert "Content-Language" not in client.get("/api/v1/formats").headers
 
 
 def test_offline_page_says_nothing_is_lost(client):

@@ -12,6 +12,8 @@ from pathlib import Path, PurePosixPath
 from flask import Blueprint, Response, current_app, g, render_template, url_for
 from markupsafe import Markup
 
+from scorekeeper import i18n
+
 bp = Blueprint("shell", __name__)
 
 WORKER = "js/sw.js"
@@ -35,11 +37,16 @@ def service_worker() -> Response:
     """Serves the service worker from the root so it may control every page."""
     folder = current_app.static_folder or ""
     files, version = _static_files(folder)
-    shell = [url_for("shell.offline"), *(url_for("static", filename=f) for f in files)]
+    # The offline notice in every language, by the Content-Language of the pages that use it:
+    # the worker shows the one of the last page it fetched, whatever it was installed in.
+    notices = {tag(code): url_for("shell.offline", lang=code) for code in i18n.LANGUAGES}
+    shell = [url_for("shell.offline"), *notices.values()]
+    shell += [url_for("static", filename=f) for f in files]
     code = (Path(folder) / WORKER).read_text(encoding="utf-8")
     # The worker's bytes change with every deploy, so browsers install it afresh.
     code = code.replace('"__VERSION__"', json.dumps(version))
     code = code.replace("[] /* SHELL */", json.dumps(shell))
+    code = code.replace("{} /* NOTICES */", json.dumps(notices))
     response = Response(code, mimetype="application/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
@@ -103,6 +110,19 @@ def note(notes: Notes) -> None:
     """Notes for this response what a cached page's rendering once noted."""
     g.setdefault("preload", []).extend(notes.preloads)
     g.setdefault("style_hashes", []).extend(notes.styles)
+
+
+def tag(code: str) -> str:
+    """Returns a language code as HTTP and HTML write it: pt_BR -> pt-BR."""
+    return code.replace("_", "-")
+
+
+@bp.after_app_request
+def say_language(response: Response) -> Response:
+    """Names a page's language in Content-Language; the service worker reads it (sw.js)."""
+    if response.mimetype == "text/html" and "Content-Language" not in response.headers:
+        response.headers["Content-Language"] = tag(i18n.current())
+    return response
 
 
 @bp.after_app_request

@@ -4,8 +4,11 @@
 
 var VERSION = "__VERSION__";
 var SHELL = [] /* SHELL */;
+var NOTICES = {} /* NOTICES */;  // the offline notice by language, as Content-Language names it
 var CACHE = "canasta-" + VERSION;
 var OFFLINE = SHELL[0];
+var LANGUAGE = "/sw-language";  // a cache entry: the language of the last page fetched
+var language = null;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -49,12 +52,28 @@ function forget(url) {
   });
 }
 
+/* The language the phone reads pages in, kept for the offline notice (the worker may be
+   stopped between pages, so it is written to the cache, and only when it changes). */
+function remember(response) {
+  var said = response.headers.get("Content-Language");
+  if (!said || said === language || !NOTICES[said]) return;
+  language = said;
+  caches.open(CACHE).then(function (cache) { return cache.put(LANGUAGE, new Response(said)); });
+}
+
+function notice() {
+  return caches.match(LANGUAGE).then(function (hit) { return hit ? hit.text() : ""; })
+    .then(function (said) { return caches.match(NOTICES[said] || OFFLINE); })
+    .then(function (hit) { return hit || caches.match(OFFLINE); });
+}
+
 /* Pages: the network first, so the sheet is never stale; offline, the last copy or the notice. */
 function page(request) {
   return fetch(request).then(function (response) {
     if (response.status === 403 || response.status === 404) {
       return forget(new URL(request.url)).then(function () { return response; });
     }
+    if (response.ok) remember(response);
     if (request.method === "GET" && keepable(response)) {
       var copy = response.clone();
       caches.open(CACHE).then(function (cache) { return cache.put(request, copy); });
@@ -62,7 +81,7 @@ function page(request) {
     return response;
   }).catch(function () {
     var cached = request.method === "GET" ? caches.match(request) : Promise.resolve(undefined);
-    return cached.then(function (hit) { return hit || caches.match(OFFLINE); });
+    return cached.then(function (hit) { return hit || notice(); });
   });
 }
 

@@ -17,6 +17,7 @@ ACTIVATED = """() => navigator.serviceWorker.ready.then(r => r.active.state === 
       if (e.target.state === "activated") done("activated");
     })))"""
 OFFLINE = "You're offline. Nothing typed is lost; it will be here when you're back."
+GERMAN_OFFLINE = "Du bist offline."
 
 
 @pytest.fixture
@@ -87,3 +88,17 @@ def test_service_worker_controls_the_app_and_offline_shows_the_notice(
     page.context.set_offline(False)  # the offline page asks again by itself
     expect(page.locator("#f-0-melded_points")).to_have_value("120", timeout=8000)
     assert page.locator("#f-1-melded_points").input_value() == "75"
+
+
+def test_the_offline_notice_speaks_the_language_last_read(live_app, base_url, installed):
+    """Installed in English, switched to German: offline, the notice is the German one."""
+    page = installed
+    page.goto(f"{base_url}/")
+    assert page.evaluate(ACTIVATED) == "activated"
+    page.goto(f"{base_url}/language/de?next=/")
+    page.goto(f"{base_url}/games/new?format=classic")  # read in German, online
+    assert page.locator("html").get_attribute("lang") == "de"
+    page.context.set_offline(True)
+    page.goto(f"{base_url}/groups")  # never kept: the notice
+    expect(page.locator("h1")).to_have_text(GERMAN_OFFLINE)
+    page.context.set_offline(False)
