@@ -10,12 +10,10 @@ from scorekeeper.marked import N_
 
 
 class StoreError(Exception):
-    """Something the store refused to do; the message is fit to show at the table.
+    """Something the store refused to do; the message is fit to show at the table."""
 
-    `message` is English, marked for translation; with `params` it is a template
-    ("The file is larger than %(mb)s MB."), which the edges translate, then fill in.
-    """
-
+    # `message` is English, marked for translation; with `params` it is a template
+    # ("The file is larger than %(mb)s MB.") that the edges translate, then fill in.
     message = N_("The game could not be changed.")
 
     def __init__(self, message: str | None = None, **params: Any) -> None:

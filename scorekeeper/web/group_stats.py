@@ -119,7 +119,7 @@ def stats_page(group_id: str) -> bytes | str:
     where = cache.key(get_db(), group_id)
     key = where and ("stats", *where, group, sums.signature)
 
-    def page(_tokens: object) -> str:
+    def page(_tokens: object) -> str:  # the page holds no token but the CSRF one
         return render_template("groups/stats.html", group=group, stats=sums.statistics)
 
     return kept_page(key, page, {})

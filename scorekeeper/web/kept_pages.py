@@ -28,11 +28,9 @@ def stand_in(name: str) -> str:
 def kept_page(
     key: tuple | None, render: Callable[[Mapping[str, str]], str], tokens: Tokens
 ) -> bytes | str:
-    """Returns the page kept under `key`, rendering and keeping it first; None as key: rendered.
-
-    `key` names everything the page shows besides the language, the paper and its address,
-    which are added here; `render` is given each token's value, or its stand-in to keep.
-    """
+    """Returns the page kept under `key`, rendering and keeping it first (None: just rendered)."""
+    # `key` names all the page shows but its language, paper and address, added here;
+    # `render` is given each token's value, or its stand-in when the page is to be kept.
     if key is None or request.query_string or "_flashes" in session or current_app.debug:
         # A query can change the page, a waiting message shows once, and in debug mode the
         # templates themselves may change: all of these render afresh.

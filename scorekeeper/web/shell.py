@@ -1,4 +1,4 @@
-"""The installable app's shell: the service worker at the root scope and the offline page."""
+"""The app's shell: the service worker, the offline page, and what every page's head holds."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def offline() -> str:
 
 @bp.app_template_global()
 def asset(filename: str) -> str:
-    """Returns a static file's URL, noting it for the page's Link header (`asset('css/x.css')`)."""
+    """Returns a static file's URL, noting it for the page's Link header (`asset('js/x.js')`)."""
     url = url_for("static", filename=filename)
     kind = PRELOAD_AS.get(PurePosixPath(filename).suffix)
     if kind:
@@ -127,8 +127,8 @@ def say_language(response: Response) -> Response:
 
 @bp.after_app_request
 def preload_assets(response: Response) -> Response:
-    """Names the page's stylesheets and scripts in a Link header, so a slow phone fetches them
-    as soon as the page arrives instead of after parsing it."""
+    """Names the page's scripts in a Link header, so a slow phone fetches them at once."""
+    # As soon as the page's headers arrive, instead of after parsing it.
     links = g.pop("preload", None)  # noted by asset() while the templates rendered
     if links and response.mimetype == "text/html" and "Link" not in response.headers:
         response.headers["Link"] = ", ".join(dict.fromkeys(links))
