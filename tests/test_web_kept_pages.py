@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from unittest import mock
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.store import cache
 from scorekeeper.store.connection import connect
 from scorekeeper.store.figures import summed
 from scorekeeper.web import group_stats, sheet_page
-from tests.conftest import GOOD, Table, hidden_fields, location, saved_hand
+from tests.conftest import GOOD, Table, hand_fields, hidden_fields, location, saved_hand
 from tests.test_game_rules import finished_game
 from tests.test_sharing import phone
 from tests.test_web_groups import finished_game as group_game
@@ -193,3 +196,66 @@ def summed_names(app, group_id: str) -> dict[str, str]:
         return summed(conn, group_id).names
     finally:
         conn.close()
+
+
+# A step at the table, then every phone looks: what it is, and which of a few variants.
+STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(["record", "delete", "rename", "paper", "language", "reopen"]),
+        st.integers(0, 2),
+    ),
+    min_size=1,
+    max_size=8,
+)
+HANDS = (
+    {0: {"melded_points": "120"}, 1: {"melded_points": "90", "hand_points": "15"}},
+    {0: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"}},  # ends from 4,500
+    {1: {"melded_points": "400", "canastas-mixed": 1, "went_out": "out"}},
+)
+
+
+def step(table: Table, game_id: str, kind: str, which: int) -> None:
+    """Does one thing at the table through the pages; a refusal (game over, no hand) is fine."""
+    client = table.client
+    if kind in ("record", "delete"):
+        path = f"/games/{game_id}/hands/" + ("new" if kind == "record" else "last/delete")
+        form = client.get(path)
+        if form.status_code == 200:  # else sent back to the sheet: over, or no hand to delete
+            typed = hand_fields(HANDS[which]) if kind == "record" else {}
+            client.post(path, data=hidden_fields(form.get_data(as_text=True)) | typed)
+    elif kind == "rename":
+        names = f"/games/{game_id}/names"
+        page = client.get(names).get_data(as_text=True)
+        boxes = dict(re.findall(r'name="(side-[\w-]+)" type="text" value="([^"]*)"', page))
+        boxes["side-0-name"] = ("Ravens", "Owls", "We")[which]
+        client.post(names, data=hidden_fields(page) | boxes)
+    elif kind == "paper":
+        client.set_cookie("paper", ("a4", "letter", "a4")[which])
+    elif kind == "language":
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = ("en", "es", "de")[which]
+    elif kind == "reopen":
+        page = client.get(f"/games/{game_id}").get_data(as_text=True)
+        if "/reopen" in page:
+            client.post(f"/games/{game_id}/reopen", data=hidden_fields(page) | {"reopened": "1"})
+
+
+@pytest.mark.slow  # 20 generated evenings at the table, each page checked kept and fresh
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(steps=STEPS)
+def test_a_kept_sheet_is_always_the_page_a_fresh_render_gives(app, steps) -> None:
+    """After any steps, each phone's kept sheet equals the sheet rendered afresh, tokens aside."""
+    owner = Table(app, app.test_client())
+    game_id = owner.new_game("classic", **{"side-0-start": "4500"})
+    viewer = phone(app, owner.game(game_id).tokens.view)
+    for kind, which in steps:
+        step(owner, game_id, kind, which)
+        for table in (owner, viewer):
+            settled(table, game_id)  # a waiting message shows once, rendered afresh
+            kept = sheet(table, game_id)
+            with mock.patch.object(cache.pages, "get", lambda key: None):  # kept copies stay
+                fresh = sheet(table, game_id)
+            assert without_tokens(kept) == without_tokens(fresh), (kind, which)
