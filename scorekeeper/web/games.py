@@ -132,7 +132,8 @@ def sheet(game_id: str) -> Response:
     if unchanged is not None:
         return unchanged
     game, role = access.open_game(game_id)
-    return follow.tagged((kept_sheet(game, role), 200), game, role)
+    tag = follow.etag(game.id, game.version, role)  # the header's, and the page's follow tag
+    return follow.tagged(kept_sheet(game, role, tag), tag)
 
 
 @bp.post("/games/<game_id>/reopen")

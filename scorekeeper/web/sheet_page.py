@@ -25,7 +25,7 @@ def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
     return _render(game, role, changed, {"form_token": new_form_token(), "live_etag": live}), status
 
 
-def kept_sheet(game: Game, role: str) -> bytes | str:
+def kept_sheet(game: Game, role: str, live: str) -> bytes | str:
     """Returns the sheet page, rendered once per version for every browser that sees it alike."""
     # Everyone following a game fetches each new version once: the first renders it, the
     # other phones at the table (and every repeat) get the kept copy with their own tokens.
@@ -34,8 +34,7 @@ def kept_sheet(game: Game, role: str) -> bytes | str:
     # The version moves with every hand, rule and target change; the row's `updated_at` with
     # names and links; the role is what this browser may do with the same version.
     key = game_key and ("sheet", *game_key, game.version, game.updated_at, role, changed)
-    live = follow.etag(game.id, game.version, role)  # names the browser: never kept
-    tokens = {"form_token": new_form_token, "live_etag": lambda: live}
+    tokens = {"form_token": new_form_token, "live_etag": lambda: live}  # live names the browser
     return kept_page(key, lambda given: _render(game, role, changed, given), tokens)
 
 
