@@ -114,6 +114,56 @@ def test_an_entry_never_replaces_a_later_version_of_the_same_game(db):
         assert games.get(key) is later
 
 
+@pytest.mark.parametrize("hands", [0, 1, cache.RUN - 1, cache.RUN, cache.RUN + 1, 3 * cache.RUN])
+def test_an_entry_decodes_to_what_was_pickled_whatever_its_length(db, hands):
+    """Hands and rows are pickled in runs; decoded, they are the whole game again."""
+    games = GameCache()
+    with worker(games):
+        game = store.get_game(db, new_game(db, hands))
+    replayed = cache.Replayed(game.version, game.setup, game.hands, game.state, game.unreadable)
+    entry = cache.pickled(replayed)
+    assert len(entry.runs) == -(-hands // cache.RUN)
+    assert entry.size == len(entry.head) + sum(map(len, entry.runs))
+    assert cache.unpickled(entry) == replayed
+
+
+def test_a_record_pickles_only_its_last_run(db):
+    """Runs of the same hands as before are reused as bytes; decoded, the game is the fresh one."""
+    games = GameCache()
+    with worker(games):
+        game_id = new_game(db, 2 * cache.RUN + 3)
+        key = cache.key(db, game_id)
+        before = games._entries[key]
+        store.record_hand(db, game_id, LONG[0], version=before.version, form_token="one more")
+        after = games._entries[key]
+        assert after.runs[:2] == before.runs[:2]
+        assert all(a is b for a, b in zip(after.runs[:2], before.runs[:2], strict=True))
+        assert after.runs[2] is not before.runs[2]
+        assert games.get(key).state == fresh(db, game_id)
+
+        store.edit_hand(db, game_id, cache.RUN + 2, HANDS[0], version=after.version, form_token="e")
+        edited = store.get_game(db, game_id)
+        assert edited.state == fresh(db, game_id)  # an edit replays: no run is reused
+        assert cache.unpickled(games._entries[key]).state == fresh(db, game_id)
+
+
+def test_games_are_kept_decoded_up_to_a_sixteenth_of_the_bound(db):
+    """The decoded copies, counted as their bytes, never exceed the share; the rest stay bytes."""
+    probe = GameCache()
+    with worker(probe):
+        store.get_game(db, new_game(db, 10))
+    games = GameCache(max_bytes=probe.size * 16 * 3)  # three such games decoded, 48 as bytes
+    with worker(games):
+        ids = [new_game(db, 10) for _ in range(6)]
+        for game_id in ids:
+            assert store.get_game(db, game_id).state == fresh(db, game_id)
+            assert sum(games.decoded().values()) <= games.hot_bytes
+        assert len(games) == 6
+        assert [k for _, k in games.decoded()] == ids[-3:]  # the most recently used
+        games.resize(probe.size * 16)  # a sixteenth now holds one game
+        assert [k for _, k in games.decoded()] == ids[-1:]
+
+
 OPERATIONS = st.lists(
     st.tuples(
         st.sampled_from(["record", "edit", "delete", "read"]),

@@ -13,6 +13,10 @@ Invariants (the only place they are written down; tests/test_store_cache.py chec
 3. An entry never replaces one of a later version for the same game.
 4. Entries are pickled bytes, never live objects: nothing a request holds can change them,
    the garbage collector has nothing of theirs to walk, and their size is known exactly.
+   An entry is pickled in parts: a head (setup, totals, result) and the hands with their
+   rows in runs of `RUN` hands. A new version that keeps the runs of the one before it
+   (a hand added) pickles only its head and its last run, so a record costs the same at
+   hand 10 and at hand 1,000.
 5. The accounted size (the sum of the entries' byte lengths) never exceeds `max_bytes`:
    least recently used entries are dropped first, and an entry larger than the bound is not
    kept at all. `max_bytes = 0` turns the cache off: nothing is kept, every read replays.
@@ -20,9 +24,9 @@ Invariants (the only place they are written down; tests/test_store_cache.py chec
    paper), so a download is built once per version, bounded by an eighth of `max_bytes`.
    So do its rendered sheet pages (`pages`), kept by (database, game id, version, and what
    else the page shows: role, paper, language, ...), bounded by a sixteenth of `max_bytes`.
-7. Besides the bytes, the last few small entries are also kept decoded (at most `HOT_GAMES`,
-   each at most `HOT_BYTES` as bytes), so the game a table is playing is not unpickled for
-   every request; they are the same entries, dropped with them.
+7. Besides the bytes, the most recently used entries are also kept decoded, up to a
+   sixteenth of `max_bytes` counted as their bytes, so the games being played are not
+   unpickled for every request; they are the same entries, dropped with them.
 
 The cache is per process (each gunicorn worker has its own) and keyed by (database file, game
 id), so workers and databases never share an entry.
@@ -35,16 +39,15 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from sqlite_utils import Database
 
-from scorekeeper.engine import GameState, Hand, Problem, Setup
+from scorekeeper.engine import GameState, Hand, Problem, Row, Setup
 
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024  # about 320 games of 200 hands, or 2,000 of 30
-HOT_GAMES = 8
-HOT_BYTES = 64 * 1024  # about 110 hands as bytes, roughly five times that decoded
+RUN = 8  # hands pickled together; measured: loads as fast as one pickle, re-pickled cheaply
 
 Key = tuple[str, str]
 T = TypeVar("T")
@@ -61,13 +64,70 @@ class Replayed:
     unreadable: tuple[tuple[int, Problem], ...] = ()  # stored hands its rules cannot read
 
 
+@dataclass(frozen=True)
+class Pickled:
+    """An entry as bytes: its head, and its hands with their rows in runs of `RUN`."""
+
+    version: int
+    head: bytes
+    runs: tuple[bytes, ...]
+    size: int  # the head's and the runs' lengths, added once
+
+
+def _dumps(value: object) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def pickled(replayed: Replayed, before: tuple[Replayed, Pickled] | None = None) -> Pickled:
+    """Returns an entry as bytes, reusing the runs it shares with `before` (decoded, as bytes)."""
+    hands, rows = replayed.hands, replayed.state.rows
+    runs: tuple[bytes, ...] = ()
+    if before is not None:  # leading runs of the same objects as before are the same bytes
+        old, old_bytes = before
+        while len(runs) < len(old_bytes.runs) and _same_run(old, replayed, len(runs) * RUN):
+            runs += (old_bytes.runs[len(runs)],)
+    runs += tuple(
+        _dumps((hands[i : i + RUN], rows[i : i + RUN]))
+        for i in range(len(runs) * RUN, max(len(hands), len(rows)), RUN)
+    )
+    head = _dumps((replayed.setup, replace(replayed.state, rows=()), replayed.unreadable))
+    return Pickled(replayed.version, head, runs, len(head) + sum(map(len, runs)))
+
+
+def _same_run(old: Replayed, new: Replayed, start: int) -> bool:
+    """Tells whether hands and rows start to start + RUN are whole in both and the same objects."""
+    stop = start + RUN
+    pairs = (old.hands, new.hands), (old.state.rows, new.state.rows)
+    return all(
+        len(a) >= stop
+        and len(b) >= stop
+        and all(x is y for x, y in zip(a[start:stop], b[start:stop], strict=True))
+        for a, b in pairs
+    )
+
+
+def unpickled(entry: Pickled) -> Replayed:
+    """Returns the entry decoded."""
+    setup, state, unreadable = pickle.loads(entry.head)
+    hands: list[Hand] = []
+    rows: list[Row] = []
+    for run in entry.runs:
+        some_hands, some_rows = pickle.loads(run)
+        hands += some_hands
+        rows += some_rows
+    return Replayed(
+        entry.version, setup, tuple(hands), replace(state, rows=tuple(rows)), unreadable
+    )
+
+
 class GameCache:
     """Replayed games by (database, game id), least recently used first out, bounded by bytes."""
 
     def __init__(self, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self.max_bytes = max_bytes
-        self._blobs: OrderedDict[Key, tuple[int, bytes]] = OrderedDict()
-        self._hot: OrderedDict[Key, Replayed] = OrderedDict()
+        self._entries: OrderedDict[Key, Pickled] = OrderedDict()
+        self._hot: OrderedDict[Key, Replayed] = OrderedDict()  # decoded, most recent last
+        self._hot_size = 0
         self._size = 0
         self._lock = threading.Lock()
 
@@ -76,75 +136,98 @@ class GameCache:
         """Returns the accounted size: the sum of the kept entries' byte lengths."""
         return self._size
 
+    @property
+    def hot_bytes(self) -> int:
+        """Returns how many of the accounted bytes are also kept decoded."""
+        return max(self.max_bytes, 0) // 16
+
     def __len__(self) -> int:
-        return len(self._blobs)
+        return len(self._entries)
 
     def get(self, key: Key) -> Replayed | None:
         """Returns the kept entry of a game, or None."""
         with self._lock:
-            found = self._blobs.get(key)
+            found = self._entries.get(key)
             if found is None:
                 return None
-            self._blobs.move_to_end(key)
+            self._entries.move_to_end(key)
             hot = self._hot.get(key)
             if hot is not None:
                 self._hot.move_to_end(key)
                 return hot
-        replayed: Replayed = pickle.loads(found[1])  # outside the lock: other threads go on
+        replayed = unpickled(found)  # outside the lock: other threads go on
         with self._lock:
-            if self._blobs.get(key) is found:
-                self._keep_hot(key, replayed, len(found[1]))
+            if self._entries.get(key) is found:
+                self._keep_hot(key, replayed)
         return replayed
 
     def put(self, key: Key, replayed: Replayed) -> None:
         """Keeps a game's replay, unless a later version is kept or it is larger than the bound."""
         if self.max_bytes <= 0:
             return
-        blob = pickle.dumps(replayed, protocol=pickle.HIGHEST_PROTOCOL)
         with self._lock:
-            known = self._blobs.get(key)
-            if known is not None and known[0] > replayed.version:
+            known, hot = self._entries.get(key), self._hot.get(key)
+        before = (hot, known) if hot is not None and known is not None else None
+        entry = pickled(replayed, before)
+        with self._lock:
+            known = self._entries.get(key)
+            if known is not None and known.version > replayed.version:
                 return
             self._drop(key)
-            if len(blob) > self.max_bytes:
+            if entry.size > self.max_bytes:
                 return
-            self._blobs[key] = (replayed.version, blob)
-            self._size += len(blob)
-            self._keep_hot(key, replayed, len(blob))
+            self._entries[key] = entry
+            self._size += entry.size
+            self._keep_hot(key, replayed)
             while self._size > self.max_bytes:
-                self._drop(next(iter(self._blobs)))
+                self._drop(next(iter(self._entries)))
 
     def resize(self, max_bytes: int) -> None:
         """Sets the bound, dropping the least recently used entries that no longer fit."""
         with self._lock:
             self.max_bytes = max_bytes
-            while self._blobs and self._size > max(max_bytes, 0):
-                self._drop(next(iter(self._blobs)))
+            while self._entries and self._size > max(max_bytes, 0):
+                self._drop(next(iter(self._entries)))
+            self._trim_hot()
 
     def clear(self) -> None:
         """Drops every entry."""
         with self._lock:
-            for key in list(self._blobs):
+            for key in list(self._entries):
                 self._drop(key)
 
     def sizes(self) -> Mapping[Key, int]:
         """Returns each kept entry's size in bytes, least recently used first."""
         with self._lock:
-            return {key: len(blob) for key, (_, blob) in self._blobs.items()}
+            return {key: entry.size for key, entry in self._entries.items()}
 
-    def _keep_hot(self, key: Key, replayed: Replayed, size: int) -> None:
-        if size > HOT_BYTES:
+    def decoded(self) -> Mapping[Key, int]:
+        """Returns the size in bytes of each entry also kept decoded, least recently used first."""
+        with self._lock:
+            return {key: self._entries[key].size for key in self._hot}
+
+    def _keep_hot(self, key: Key, replayed: Replayed) -> None:
+        size = self._entries[key].size
+        if size > self.hot_bytes:
             return
+        if self._hot.pop(key, None) is not None:
+            self._hot_size -= size
         self._hot[key] = replayed
-        self._hot.move_to_end(key)
-        while len(self._hot) > HOT_GAMES:
-            self._hot.popitem(last=False)
+        self._hot_size += size
+        self._trim_hot()
+
+    def _trim_hot(self) -> None:
+        while self._hot and self._hot_size > self.hot_bytes:
+            oldest, _ = self._hot.popitem(last=False)
+            self._hot_size -= self._entries[oldest].size
 
     def _drop(self, key: Key) -> None:
-        known = self._blobs.pop(key, None)
-        if known is not None:
-            self._size -= len(known[1])
-        self._hot.pop(key, None)
+        known = self._entries.pop(key, None)
+        if known is None:
+            return
+        self._size -= known.size
+        if self._hot.pop(key, None) is not None:
+            self._hot_size -= known.size
 
 
 class Rendered(Generic[T]):
