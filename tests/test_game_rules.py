@@ -189,3 +189,21 @@ def test_an_import_with_impossible_rules_names_the_field(table, db) -> None:
     del segment["digest"]
     with pytest.raises(portable.InvalidImport, match="ending.target: The target must be"):
         portable.import_games(db, portable.dumps(exported))
+
+
+def test_a_rules_document_is_read_once_for_every_game_that_keeps_it(store_db) -> None:
+    """Games under the same preset share one parsed document; each still gets its own rule book."""
+    sides = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
+    first, second = (
+        store.create_game(store_db, format_id="samba", sides=sides, first_dealer="Ann")
+        for _ in range(2)
+    )
+    statements: list[str] = []
+    store_db.conn.set_trace_callback(statements.append)
+    books = [store.game_rules.rule_book(store_db, g.id) for g in (first, second, first)]
+    store_db.conn.set_trace_callback(None)
+    reads = [s for s in statements if "game_rules" in s and ("document" in s or "*" in s)]
+    assert len(reads) <= 1  # the document's text and JSON once at most: none if kept already
+    assert books[0].current.digest == books[1].current.digest == first.rule_book.current.digest
+    assert books[0].current.document == preset_document("samba", [])
+    assert books[0].current.rules == books[1].current.rules == first.rules

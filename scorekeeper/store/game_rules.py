@@ -33,7 +33,7 @@ class Segment:
     source: str  # "preset" or "house"
     source_id: str  # the preset id, or the house format id
     options: tuple[str, ...]
-    document: Mapping[str, Any]
+    document: Mapping[str, Any]  # shared by every game under the same digest: never changed
     digest: str
     rules: Rules
 
@@ -77,24 +77,29 @@ class RuleBook:
         return engine.restate(adjust(self.rules_for(len(hands) + 1)), setup, state)
 
 
-# Building rules from a document costs about a millisecond; games share a few documents.
-_built: OrderedDict[str, Rules] = OrderedDict()
+# Building rules from a document costs about a millisecond, and even reading its JSON a tenth
+# of one on every load; games share a few documents, so both are kept by digest and options.
+_built: OrderedDict[str, tuple[Mapping[str, Any], Rules]] = OrderedDict()
 _built_lock = threading.Lock()
 BUILT_KEPT = 256
 
 
-def _rules(document: Mapping[str, Any], digest_: str, options: tuple[str, ...]) -> Rules:
+def _built_from(
+    digest_: str, options: tuple[str, ...], read: Callable[[], Mapping[str, Any]]
+) -> tuple[Mapping[str, Any], Rules]:
+    """Returns a frozen document and its rules, reading and building them once per digest."""
     key = f"{digest_}:{','.join(options)}"
     with _built_lock:
         if key in _built:
             _built.move_to_end(key)
             return _built[key]
-    rules = rules_of(document, options)
+    document = read()
+    built = document, rules_of(document, options)
     with _built_lock:
-        _built[key] = rules
+        _built[key] = built
         while len(_built) > BUILT_KEPT:
             _built.popitem(last=False)
-    return rules
+    return built
 
 
 def freeze(
@@ -122,14 +127,27 @@ def freeze(
 
 def rule_book(db: Database, game_id: str) -> RuleBook:
     """Returns the rules a game is kept under; RulesUnreadable when none load."""
-    found = rows(db, "SELECT * FROM game_rules WHERE game_id = ? ORDER BY from_hand", [game_id])
+    found = rows(
+        db,
+        "SELECT from_hand, source, source_id, options, digest FROM game_rules "
+        "WHERE game_id = ? ORDER BY from_hand",
+        [game_id],
+    )
     if not found:
         raise RulesUnreadable(f"Game {game_id} has no frozen rules.")
     segments = []
     for row in found:
-        document, options = json.loads(row["document"]), tuple(json.loads(row["options"]))
+        options = tuple(json.loads(row["options"]))
+
+        def read(from_hand: int = row["from_hand"]) -> Mapping[str, Any]:
+            document = db.execute(
+                "SELECT document FROM game_rules WHERE game_id = ? AND from_hand = ?",
+                [game_id, from_hand],
+            ).fetchone()[0]
+            return json.loads(document)
+
         try:
-            rules = _rules(document, row["digest"], options)
+            document, rules = _built_from(row["digest"], options, read)
         except FormatError as error:
             raise RulesUnreadable(f"Game {game_id}'s rules no longer load: {error}") from None
         segments.append(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
@@ -112,7 +113,7 @@ def game_document(game: Any) -> dict[str, Any]:
                 "source": s.source,
                 "source_id": s.source_id,
                 "options": list(s.options),
-                "document": s.document,
+                "document": copy.deepcopy(s.document),  # the book's is shared: never handed out
                 "digest": s.digest,
             }
             for s in game.rule_book.segments
