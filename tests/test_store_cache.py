@@ -147,12 +147,12 @@ def test_a_record_pickles_only_its_last_run(db):
         assert cache.unpickled(games._entries[key]).state == fresh(db, game_id)
 
 
-def test_games_are_kept_decoded_up_to_a_sixteenth_of_the_bound(db):
+def test_games_are_kept_decoded_up_to_their_share_of_the_bound(db):
     """The decoded copies, counted as their bytes, never exceed the share; the rest stay bytes."""
     probe = GameCache()
     with worker(probe):
         store.get_game(db, new_game(db, 10))
-    games = GameCache(max_bytes=probe.size * 16 * 3)  # three such games decoded, 48 as bytes
+    games = GameCache(max_bytes=probe.size * cache.HOT_SHARE * 3)  # three such games decoded
     with worker(games):
         ids = [new_game(db, 10) for _ in range(6)]
         for game_id in ids:
@@ -160,7 +160,7 @@ def test_games_are_kept_decoded_up_to_a_sixteenth_of_the_bound(db):
             assert sum(games.decoded().values()) <= games.hot_bytes
         assert len(games) == 6
         assert [k for _, k in games.decoded()] == ids[-3:]  # the most recently used
-        games.resize(probe.size * 16)  # a sixteenth now holds one game
+        games.resize(probe.size * cache.HOT_SHARE)  # the share now holds one game
         assert [k for _, k in games.decoded()] == ids[-1:]
 
 

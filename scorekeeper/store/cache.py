@@ -24,8 +24,8 @@ Invariants (the only place they are written down; tests/test_store_cache.py chec
    paper), so a download is built once per version, bounded by an eighth of `max_bytes`.
    So do its rendered sheet pages (`pages`), kept by (database, game id, version, and what
    else the page shows: role, paper, language, ...), bounded by a sixteenth of `max_bytes`.
-7. Besides the bytes, the most recently used entries are also kept decoded, up to a
-   sixteenth of `max_bytes` counted as their bytes, so the games being played are not
+7. Besides the bytes, the most recently used entries are also kept decoded, up to
+   `max_bytes // HOT_SHARE` counted as their bytes, so the games being played are not
    unpickled for every request; they are the same entries, dropped with them.
 
 The cache is per process (each gunicorn worker has its own) and keyed by (database file, game
@@ -48,6 +48,10 @@ from scorekeeper.engine import GameState, Hand, Problem, Row, Setup
 
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024  # about 320 games of 200 hands, or 2,000 of 30
 RUN = 8  # hands pickled together; measured: loads as fast as one pickle, re-pickled cheaply
+# Decoded games are objects the garbage collector walks: 1/128 (256 KiB by default, about 17
+# games of 30 hands) kept young collections short, where 1/16 made them ten times longer
+# (bench/gc_pauses.py, figures in docs/performance.md).
+HOT_SHARE = 128
 
 Key = tuple[str, str]
 T = TypeVar("T")
@@ -139,7 +143,7 @@ class GameCache:
     @property
     def hot_bytes(self) -> int:
         """Returns how many of the accounted bytes are also kept decoded."""
-        return max(self.max_bytes, 0) // 16
+        return max(self.max_bytes, 0) // HOT_SHARE
 
     def __len__(self) -> int:
         return len(self._entries)
