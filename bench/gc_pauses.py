@@ -98,6 +98,12 @@ def main() -> int:
     print(f"collections by generation: {', '.join(str(len(pauses[g])) for g in (0, 1, 2))}")
     print(f"full collections: median {statistics.median(full):.1f} ms, max {max(full):.1f} ms")
     print(f"all collections: {sum(sum(p) for p in pauses.values()):.0f} ms in total")
+    for generation, times in pauses.items():
+        if times:
+            print(
+                f"  generation {generation}: {sum(times):.0f} ms in {len(times)},"
+                f" longest {max(times):.1f} ms"
+            )
     print(
         f"objects the collector tracks: {len(gc.get_objects()):,}; frozen: {gc.get_freeze_count():,}"
     )

@@ -4,7 +4,10 @@
 
 Through each app's test client (no server, no network), the CPU time per request of:
 the yardstick's bare insert (bench/baseline_app.py), an empty JSON endpoint added to the real
-app (its request handling alone: hooks, headers, compression check), and a real record
+app (its request handling alone: hooks, headers, compression check), a bare Flask route that
+runs only a record's SQL on the app's database (the same 12 statements: role, the game's row
+and rules on one snapshot, then the one-time key, the version check, the hand and the new
+version in one write; no checking, no scoring), and a real record
 (`POST /api/v1/games/<id>/hands`, round-robin over 100 games of 20 to 30 hands, as in the
 write pool of bench_http.py). Prints the
 lowest and the median of five batches; the record's ratio to the insert is what
@@ -14,6 +17,7 @@ bench_http.py's `record` ratio approaches when the server has the machine to its
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -49,6 +53,51 @@ def cpu_ms(send: Callable[[], object], requests: int) -> tuple[float, float]:
     return min(batches), statistics.median(batches)
 
 
+def bare_record_app(path: str) -> object:
+    """Returns a bare Flask app that runs a record's statements, and nothing else, on `path`."""
+    import sqlite3
+
+    from flask import Flask, request
+
+    conn = sqlite3.connect(path, isolation_level=None, timeout=5)
+    conn.execute("PRAGMA synchronous=NORMAL")
+    app = Flask("bare_record")
+
+    @app.post("/games/<game_id>/hands")
+    def record(game_id: str) -> dict:
+        token = request.headers["Authorization"].removeprefix("Bearer ")
+        conn.execute(
+            "SELECT id FROM games WHERE (owner_token = ? OR edit_token = ?) AND id = ?",
+            [token, token, game_id],
+        ).fetchone()
+        entry = json.dumps(request.get_json())
+        conn.execute("BEGIN")
+        conn.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone()
+        conn.execute("SELECT digest FROM game_rules WHERE game_id = ?", [game_id]).fetchall()
+        conn.execute("COMMIT")
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("DELETE FROM used_form_tokens WHERE used_at < ?", ["2000-01-01"])
+        conn.execute(
+            "INSERT INTO used_form_tokens (token, game_id, used_at, digest) VALUES (?, ?, ?, ?)",
+            [request.headers["Idempotency-Key"], game_id, stamp, ""],
+        )
+        version = conn.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()[0]
+        number = conn.execute("SELECT count(*) FROM hands WHERE game_id = ?", [game_id]).fetchone()[
+            0
+        ]
+        conn.execute(
+            "INSERT INTO hands (game_id, number, entry, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [game_id, number + 1, entry, stamp, stamp],
+        )
+        conn.execute("UPDATE games SET version = version + 1 WHERE id = ?", [game_id])
+        conn.execute("COMMIT")
+        return {"version": version + 1, "hand": number + 1}
+
+    return app
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=1000)
@@ -70,10 +119,13 @@ def main() -> int:
 
     csrf.exempt(empty)
     bare, client = baseline_app.create_app().test_client(), app.test_client()
-    games = []
-    for _ in range(GAMES):
+    statements_only = bare_record_app(f"{folder}/scorekeeper.db").test_client()
+
+    def new_game() -> list[str]:
         made = client.post("/api/v1/games", json=GAME)
-        games.append([made.json["id"], made.json["tokens"]["edit"], made.headers["ETag"]])
+        return [made.json["id"], made.json["tokens"]["edit"], made.headers["ETag"]]
+
+    games = [new_game() for _ in range(GAMES)]
     turn = iter(range(10**9))
 
     def record() -> None:
@@ -84,6 +136,14 @@ def main() -> int:
         assert answer.status_code == 201, answer.get_data(as_text=True)
         game[2] = answer.headers["ETag"]
 
+    own_games = [made[:2] for made in (new_game() for _ in range(GAMES))]  # theirs alone
+
+    def bare_record() -> None:
+        game = own_games[next(turn) % len(own_games)]
+        headers = {"Authorization": f"Bearer {game[1]}", "Idempotency-Key": uuid.uuid4().hex}
+        answer = statements_only.post(f"/games/{game[0]}/hands", json=HAND, headers=headers)
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+
     for _ in range(20 * GAMES):  # 20 hands a game before the figures start
         record()
     rows = {
@@ -93,6 +153,7 @@ def main() -> int:
         "the app, an empty JSON endpoint": cpu_ms(
             lambda: client.post("/api/v1/empty", json={"name": "x"}), args.requests
         ),
+        "a record's SQL alone, bare Flask": cpu_ms(bare_record, args.requests),
         "the app, a record": cpu_ms(record, args.requests),
     }
     insert = rows["bare insert (yardstick)"][1]
