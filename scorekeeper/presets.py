@@ -39,10 +39,11 @@ CORE_SIDE_FIELDS = frozenset(
 class FormatChoiceError(KeyError):
     """A format or house options that cannot be chosen; `code` says which, `message` why."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: str) -> None:
         super().__init__(message)
         self.code = code  # unknown_format, unknown_option or clashing_options
         self.message = message
+        self.params = params  # the ids the message names, for a layer that words it itself
 
     def __str__(self) -> str:
         return self.message  # KeyError's own str() quotes the message
@@ -554,8 +555,12 @@ class Preset:
         wanted = set(option_ids)
         unknown = wanted - {o.id for o in self.rules.options}
         if unknown:
+            option = sorted(unknown)[0]
             raise FormatChoiceError(
-                "unknown_option", f"{self.id} has no house option {sorted(unknown)[0]!r}"
+                "unknown_option",
+                f"{self.id} has no house option {option!r}",
+                format=self.id,
+                option=option,
             )
         chosen = [o for o in self.rules.options if o.id in wanted]
         if not chosen:
@@ -572,6 +577,9 @@ class Preset:
                     raise FormatChoiceError(
                         "clashing_options",
                         f"house options {touched[path]!r} and {option.id!r} both set {path}",
+                        first=touched[path],
+                        second=option.id,
+                        path=path,
                     )
                 touched[path] = option.id
                 _patch(data, path, value, f"{self.where}: option {option.id}")
@@ -605,7 +613,7 @@ def rules_for(format_id: str, option_ids: Iterable[str] = ()) -> Rules:
     """Returns the rules of a format with house options applied; FormatChoiceError when unknown."""
     presets = load_presets()
     if format_id not in presets:
-        raise FormatChoiceError("unknown_format", f"unknown format {format_id!r}")
+        raise FormatChoiceError("unknown_format", f"unknown format {format_id!r}", format=format_id)
     return presets[format_id].with_options(option_ids)
 
 

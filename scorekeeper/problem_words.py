@@ -171,11 +171,39 @@ def _wording(found: Problem) -> str | None:
     return None
 
 
+def _after_end(p: Mapping[str, Any]) -> str:
+    """Returns that hands were entered after the hand that ended the game, in the reader's words."""
+    if p["first"] == p["last"]:
+        return gettext(
+            "The game ended at hand %(end)s, but hand %(first)s came after it; "
+            "the app never plays on past the end without a raised target.",
+            end=p["ended_at"],
+            first=p["first"],
+        )
+    return gettext(
+        "The game ended at hand %(end)s, but hands %(first)s–%(last)s came after it; "
+        "the app never plays on past the end without a raised target.",
+        end=p["ended_at"],
+        first=p["first"],
+        last=p["last"],
+    )
+
+
 def end(found: EndProblem) -> str:
-    """Returns why a game's target cannot be raised as asked, in the reader's words."""
+    """Returns a problem with where a game ends or how it plays on, in the reader's words."""
     p = found.params
     if i18n.current() == i18n.DEFAULT_LOCALE:
         return explain(found)
+    if found.code == "start_at_target":
+        return gettext(
+            "The starting total of %(side)s (%(total)s) is already at the target (%(target)s): "
+            "the game would be over before the first hand.",
+            side=p["side"],
+            total=N(p["total"]),
+            target=N(p["target"]),
+        )
+    if found.code == "hands_after_end":
+        return _after_end(p)
     if found.code == "no_target":
         return gettext("This format ends after a number of deals, not at a target.")
     if found.code == "not_over":
@@ -213,7 +241,20 @@ def format_problem(found: FormatProblem) -> str:
     return gettext(found.template) % params
 
 
+def _param(value: Any) -> Any:
+    """Returns one param of a store's refusal as the reader reads it, problems worded."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return i18n.number(value)
+    if isinstance(value, Problem):
+        return problem(value)
+    if isinstance(value, EndProblem):
+        return end(value)
+    if isinstance(value, FormatProblem):
+        return format_problem(value)
+    return value
+
+
 def store_error(error: StoreError) -> str:
     """Returns a store's refusal in the reader's language, its numbers written as they read."""
-    params = {k: i18n.number(v) if type(v) is int else v for k, v in error.params.items()}
+    params = {key: _param(value) for key, value in error.params.items()}
     return gettext(error.message, **params)

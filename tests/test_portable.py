@@ -197,6 +197,9 @@ BAD = [
     pytest.param("games.0.hands.2.hand.Ghost", {}, "not a side", id="unknown-side-in-hand"),
     pytest.param("games.0.hands.0.hand.We.canastas.golden", 1, "Unknown canasta", id="bad-canasta"),
     pytest.param("games.0.hands.0.hand.We.melded_points", 303, "hand 1", id="not-multiple-of-5"),
+    pytest.param(  # more than the pack holds: refused, never scored (it crashed the replay)
+        "games.0.hands.1.hand.They.red_threes", 9, "hand 2: The pack has only 4", id="red-threes"
+    ),
     pytest.param("games.0.format", ..., "format is missing", id="missing-format"),
     pytest.param("games.1.id", "same", "appears twice", id="duplicate-ids"),
     pytest.param("games.0.secret", "x", "unknown field 'secret'", id="unknown-game-field"),
@@ -355,6 +358,64 @@ def test_the_import_page_explains_a_wrong_file_in_the_readers_language(
     page = response.get_data(as_text=True)
     assert response.status_code == 422
     assert said in page and "No se importó nada." in page and "Nothing" not in page
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "said"),
+    [
+        pytest.param(
+            "games.1.sides.0.name",
+            "x" * 41,
+            "Spiel 2 ({id}): sides[0].name: Namen haben höchstens 40 Zeichen.",
+            id="long-side-name",
+        ),
+        pytest.param(
+            "games.0.hands.0.hand.They.hand_points",
+            5000,
+            "Spiel 1 ({id}): Runde 1: Punkte auf der Hand: 5.000 ist mehr, als das ganze Spiel "
+            "mit 108 Karten hat (1.180).",
+            id="impossible-hand",
+        ),
+        pytest.param(
+            "games.2.created_at",
+            "yesterday",
+            "Spiel 3 ({id}): created_at muss ein Datum mit Uhrzeit sein, etwa 20",
+            id="bad-date",
+        ),
+        pytest.param(
+            "games.1.rules.0.digest",
+            "0" * 64,
+            "Spiel 2 ({id}): rules[0]: Das Dokument stimmt nicht mit seiner Prüfsumme überein "
+            "(von Hand geändert?).",
+            id="changed-document",
+        ),
+        pytest.param(
+            "games.0.start_totals",
+            {"We": 4900},
+            "Spiel 1 ({id}): hands[1]: Das Spiel endete in Runde 1, aber danach kamen noch die "
+            "Runden 2–3;",
+            id="hands-after-the-end",
+        ),
+    ],
+)
+def test_the_import_page_explains_a_bad_game_in_the_readers_language(
+    table: Table, db, document, path, value, said
+) -> None:
+    """A wrong field deep inside a game is refused in German, naming the game and the field."""
+    bad = mutate(document, path, value)
+    with pytest.raises(InvalidImport) as refused:  # the same file, refused in English
+        import_games(db, json.dumps(bad))
+    english = str(refused.value).split(": ", 1)[1]  # after "Game 2 (id)"
+    response = table.client.post(
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(bad).encode()), "x.json")},
+        headers={"Accept-Language": "de"},
+    )
+    page = response.get_data(as_text=True)
+    game_id = bad["games"][int(path.split(".")[1])]["id"]
+    assert response.status_code == 422
+    assert said.format(id=game_id) in page and "Es wurde nichts importiert." in page
+    assert english not in page and "Game " not in page
 
 
 def test_the_import_page_takes_bigger_files_than_forms_but_not_huge_ones(table: Table, games, db):

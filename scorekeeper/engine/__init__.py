@@ -19,7 +19,7 @@ from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import Item, Preview, SideScore, preview, score_hand, teams
 from scorekeeper.engine.setup import Draft, check_name, check_setup, check_side_count
-from scorekeeper.engine.validate import validate_hand, warnings_for
+from scorekeeper.engine.validate import total_problems, validate_hand, warnings_for
 
 __all__ = [
     "MAX_NAME",
@@ -52,6 +52,7 @@ __all__ = [
     "seats_at_table",
     "sitting_out",
     "teams",
+    "total_problems",
     "validate_hand",
     "warnings_for",
 ]

@@ -212,24 +212,28 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
     return problems
 
 
+def total_problems(totals_before: Mapping[str, int]) -> list[Problem]:
+    """Returns a problem for each running total a hand could not have followed."""
+    return [
+        Problem(
+            side,
+            "totals_before",
+            f"A running total is always a multiple of 5; got {total}.",
+            "not_multiple_of_5",
+            {"value": total},
+        )
+        for side, total in totals_before.items()
+        if total % 5
+    ]
+
+
 def validate_hand(
     rules: Rules, hand: Hand, totals_before: Mapping[str, int] | None = None
 ) -> list[Problem]:
     """Returns every problem with a hand, each tied to a side and field; empty when valid."""
-    problems: list[Problem] = []
+    problems = total_problems(totals_before or {})
     # Where each column is one player, whoever went out has emptied their hand.
     one_player_columns = rules.table.individual or rules.table.partnership == "lone_hand"
-    for side, total in (totals_before or {}).items():
-        if total % 5:
-            problems.append(
-                Problem(
-                    side,
-                    "totals_before",
-                    f"A running total is always a multiple of 5; got {total}.",
-                    "not_multiple_of_5",
-                    {"value": total},
-                )
-            )
     for side, entry in hand.entries.items():
         problems += _points_problems(side, entry, rules)
         problems += _count_problems(side, entry, rules)

@@ -6,20 +6,43 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.engine import Problem
+from scorekeeper.engine.ending import EndProblem
+from scorekeeper.format_checks import FormatProblem
 from scorekeeper.marked import N_
+from scorekeeper.store.end_words import explain
+
+
+# A plain int param reads 1000 in str(error), the command line's words, but each page groups
+# it its language's way; a Grouped one reads 1,000 on the command line too.
+class Grouped(int):
+    """A count the English message writes with its thousands grouped, as 1,000."""
+
+    def __str__(self) -> str:
+        return f"{self:,}"
+
+
+def english(value: Any) -> Any:
+    """Returns one param as the English message writes it: a problem as its own sentence."""
+    if isinstance(value, Problem | FormatProblem):
+        return value.message
+    if isinstance(value, EndProblem):
+        return explain(value)
+    return value
 
 
 class StoreError(Exception):
     """Something the store refused to do; the message is fit to show at the table."""
 
     # `message` is English, marked for translation; with `params` it is a template
-    # ("The file is larger than %(mb)s MB.") that the edges translate, then fill in.
+    # ("The file is larger than %(mb)s MB.") that the edges translate, then fill in. A param
+    # may be an engine or format problem: English shows its sentence, the edges word it.
     message = N_("The game could not be changed.")
 
     def __init__(self, message: str | None = None, **params: Any) -> None:
         self.message = message or self.message
         self.params = params
-        super().__init__(self.message % params if params else self.message)
+        worded = {key: english(value) for key, value in params.items()}
+        super().__init__(self.message % worded if params else self.message)
 
 
 class GameNotFound(StoreError):

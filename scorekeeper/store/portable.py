@@ -13,15 +13,20 @@ from sqlite_utils import Database
 
 from scorekeeper import engine, safe_json
 from scorekeeper.engine import Hand, Setup, Side
-from scorekeeper.engine.ending import MAX_TARGET, TargetRaise, after_end_problems, with_raises
+from scorekeeper.engine.ending import (
+    MAX_TARGET,
+    EndProblem,
+    TargetRaise,
+    after_end_problems,
+    with_raises,
+)
 from scorekeeper.format_documents import FormatError, digest, preset_document, rules_of
 from scorekeeper.marked import N_
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets
 from scorekeeper.store.connection import read, write
-from scorekeeper.store.end_words import explain
-from scorekeeper.store.errors import StoreError
+from scorekeeper.store.errors import Grouped, StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, freeze
-from scorekeeper.store.games import MAX_HANDS, load, refusal
+from scorekeeper.store.games import MAX_HANDS, load
 from scorekeeper.store.portable_groups import (
     InvalidGroups,
     check_groups,
@@ -170,137 +175,206 @@ def parse(data: bytes | str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
     return document
 
 
-def _text(where: str, value: Any, name: str, limit: int = MAX_TEXT) -> str:
+# Every refusal of one game starts "Game %(game)s: ", where `game` is the game's place in
+# the file and, when it has one, its id: "1 (k3J9x)". Field paths (sides[0].name) are code, so
+# they are params too; engine and format problems ride as params and each edge words them.
+
+
+def _text(game: str, value: Any, name: str, limit: int = MAX_TEXT) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= limit:
-        raise InvalidImport(f"{where}: {name} must be text of 1 to {limit} characters.")
+        raise InvalidImport(
+            N_("Game %(game)s: %(name)s must be text of 1 to %(limit)s characters."),
+            game=game,
+            name=name,
+            limit=limit,
+        )
     return value
 
 
-def _texts(where: str, value: Any, name: str) -> list[str]:
+def _texts(game: str, value: Any, name: str) -> list[str]:
     if not isinstance(value, list):
-        raise InvalidImport(f"{where}: {name} must be a list.")
-    return [_text(where, item, f"{name}[{i}]") for i, item in enumerate(value)]
+        raise InvalidImport(N_("Game %(game)s: %(name)s must be a list."), game=game, name=name)
+    return [_text(game, item, f"{name}[{i}]") for i, item in enumerate(value)]
 
 
-def _stamp(where: str, value: Any, name: str) -> str:
+def _stamp(game: str, value: Any, name: str) -> str:
     if value is None:
         return now()
     try:
-        stamp = datetime.fromisoformat(_text(where, value, name))
+        stamp = datetime.fromisoformat(_text(game, value, name))
     except ValueError as error:
-        raise InvalidImport(f"{where}: {name} must be a date and time like {now()}.") from error
+        raise InvalidImport(
+            N_("Game %(game)s: %(name)s must be a date and time like %(example)s."),
+            game=game,
+            name=name,
+            example=now(),
+        ) from error
     if stamp.tzinfo is None:  # the app writes UTC; a stamp without a zone is read as UTC
         stamp = stamp.replace(tzinfo=UTC)
     if stamp > datetime.now(UTC) + CLOCK_SLACK:
-        raise InvalidImport(f"{where}: {name} ({value}) is in the future.")
+        raise InvalidImport(
+            N_("Game %(game)s: %(name)s (%(value)s) is in the future."),
+            game=game,
+            name=name,
+            value=value,
+        )
     return value
 
 
-def _string(where: str, value: Any, name: str) -> str:
+def _string(game: str, value: Any, name: str) -> str:
     """Returns a name as it is; its rules (length, spaces, repeats) are the engine's."""
     if not isinstance(value, str):
-        raise InvalidImport(f"{where}: {name} must be text.")
+        raise InvalidImport(N_("Game %(game)s: %(name)s must be text."), game=game, name=name)
     return value
 
 
-def _raises(where: str, rules: Rules, hands: int, raw: Any) -> tuple[TargetRaise, ...]:
+def _raise(game: str, index: int, item: Any, target: int | None, after: int, hands: int) -> None:
+    """Checks one raise of the target against the target and the hand before it."""
+    name, keys = f"target_raises[{index}]", {"after_hand", "from_target", "to_target"}
+    if not isinstance(item, dict) or set(item) != keys:
+        fields = ", ".join(sorted(keys))
+        refused = N_("Game %(game)s: %(name)s must have exactly %(fields)s.")
+        raise InvalidImport(refused, game=game, name=name, fields=fields)
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in item.values()):
+        refused = N_("Game %(game)s: %(name)s must hold whole numbers.")
+        raise InvalidImport(refused, game=game, name=name)
+    if target is None or item["from_target"] != target:
+        refused = N_("Game %(game)s: %(name)s must be the target then (%(target)s).")
+        # The target as the file writes it (5000, or None), not grouped as a page would.
+        raise InvalidImport(refused, game=game, name=f"{name}.from_target", target=str(target))
+    if not target < item["to_target"] <= MAX_TARGET or item["to_target"] % 5:
+        refused = N_("Game %(game)s: %(name)s must be a higher target.")
+        raise InvalidImport(refused, game=game, name=f"{name}.to_target")
+    if not after <= item["after_hand"] <= hands:
+        refused = N_("Game %(game)s: %(name)s must be a hand of the game.")
+        raise InvalidImport(refused, game=game, name=f"{name}.after_hand")
+
+
+def _raises(game: str, rules: Rules, hands: int, raw: Any) -> tuple[TargetRaise, ...]:
     """Checks the targets a game was raised to: each above the last, after a played hand."""
     if not isinstance(raw, list) or len(raw) > MAX_RAISES:
-        raise InvalidImport(f"{where}: target_raises must be a list of at most {MAX_RAISES}.")
+        raise InvalidImport(
+            N_("Game %(game)s: %(name)s must be a list of at most %(most)s."),
+            game=game,
+            name="target_raises",
+            most=MAX_RAISES,
+        )
     raises, target, after = [], rules.ending.target, 0
     for i, item in enumerate(raw):
-        name = f"target_raises[{i}]"
-        keys = {"after_hand", "from_target", "to_target"}
-        if not isinstance(item, dict) or set(item) != keys:
-            raise InvalidImport(f"{where}: {name} must have exactly {', '.join(sorted(keys))}.")
-        if any(isinstance(v, bool) or not isinstance(v, int) for v in item.values()):
-            raise InvalidImport(f"{where}: {name} must hold whole numbers.")
-        if target is None or item["from_target"] != target:
-            raise InvalidImport(f"{where}: {name}.from_target must be the target then ({target}).")
-        if not target < item["to_target"] <= MAX_TARGET or item["to_target"] % 5:
-            raise InvalidImport(f"{where}: {name}.to_target must be a higher target.")
-        if not after <= item["after_hand"] <= hands:
-            raise InvalidImport(f"{where}: {name}.after_hand must be a hand of the game.")
+        _raise(game, i, item, target, after, hands)
         raises.append(TargetRaise(**item))
         target, after = item["to_target"], item["after_hand"]
     return tuple(raises)
 
 
-def _sides(where: str, raw: Any) -> list[tuple[str, list[str]]]:
+def _sides(game: str, raw: Any) -> list[tuple[str, list[str]]]:
     if not isinstance(raw, list) or not raw or len(raw) > 8:
-        raise InvalidImport(f"{where}: sides must be a list of 1 to 8 sides.")
+        refused = N_("Game %(game)s: %(name)s must be a list of 1 to 8 sides.")
+        raise InvalidImport(refused, game=game, name="sides")
     sides = []
     for i, side in enumerate(raw):
         if not isinstance(side, dict) or set(side) != {"name", "players"}:
-            raise InvalidImport(f"{where}: sides[{i}] must have exactly a name and players.")
+            refused = N_("Game %(game)s: %(name)s must have exactly a name and players.")
+            raise InvalidImport(refused, game=game, name=f"sides[{i}]")
         if not isinstance(side["players"], list):
-            raise InvalidImport(f"{where}: sides[{i}].players must be a list.")
+            refused = N_("Game %(game)s: %(name)s must be a list.")
+            raise InvalidImport(refused, game=game, name=f"sides[{i}].players")
         players = [
-            _string(where, p, f"sides[{i}].players[{j}]") for j, p in enumerate(side["players"])
+            _string(game, p, f"sides[{i}].players[{j}]") for j, p in enumerate(side["players"])
         ]
-        sides.append((_string(where, side["name"], f"sides[{i}].name"), players))
+        sides.append((_string(game, side["name"], f"sides[{i}].name"), players))
     return sides
 
 
-def _totals(where: str, raw: Any) -> dict[str, int]:
+def _totals(game: str, raw: Any) -> dict[str, int]:
     if not isinstance(raw, dict):
-        raise InvalidImport(f"{where}: start_totals must map side names to points.")
+        refused = N_("Game %(game)s: %(name)s must map side names to points.")
+        raise InvalidImport(refused, game=game, name="start_totals")
     for key, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidImport(f"{where}: start_totals[{key[:MAX_TEXT]!r}] must be whole points.")
+            refused = N_("Game %(game)s: %(name)s must be whole points.")
+            raise InvalidImport(refused, game=game, name=f"start_totals[{key[:MAX_TEXT]!r}]")
     return {k: v for k, v in raw.items() if v}
 
 
+def _hand_refused(game: str, number: int, problem: engine.Problem) -> InvalidImport:
+    """Returns the refusal of a hand the engine found wrong, its problem worded by each edge."""
+    # A hand's number is a label, never grouped (hand 1000), as on the sheet.
+    refused = N_("Game %(game)s: hand %(hand)s: %(problem)s")
+    return InvalidImport(refused, game=game, hand=str(number), problem=problem)
+
+
 def _hands(
-    where: str, book: RuleBook, setup: Setup, raw: Any, raises: tuple[TargetRaise, ...]
+    game: str, book: RuleBook, setup: Setup, raw: Any, raises: tuple[TargetRaise, ...]
 ) -> tuple[Hand, ...]:
     """Parses every hand, replays them once, and validates each against the totals before it."""
     if not isinstance(raw, list) or len(raw) > MAX_HANDS:
-        raise InvalidImport(f"{where}: hands must be a list of at most {MAX_HANDS:,} hands.")
+        refused = N_("Game %(game)s: %(name)s must be a list of at most %(most)s hands.")
+        raise InvalidImport(refused, game=game, name="hands", most=Grouped(MAX_HANDS))
     keys = [s.key for s in setup.sides]
     hands = []
     for number, entry in enumerate(raw, 1):
         problems: list[engine.Problem] = []
-        hands.append(engine.parse_hand(book.rules_for(number), entry, keys, problems))
+        rules = with_raises(book.rules_for(number), raises)
+        hands.append(engine.parse_hand(rules, entry, keys, problems))
+        # Checked before the replay: the engine scores only hands it has found possible.
+        problems = problems or engine.validate_hand(rules, hands[-1])
         if problems:
-            raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
+            raise _hand_refused(game, number, problems[0])
     state = book.replay(setup, hands, lambda rules: with_raises(rules, raises))
     for problem in after_end_problems(state):  # the app refuses to record past the end
-        raise InvalidImport(f"{where}: {problem.field}: {explain(problem)}")
-    for number, hand in enumerate(hands, 1):
-        rules = with_raises(book.rules_for(number), raises)
-        problems = engine.validate_hand(rules, hand, state.totals_before(number))
+        refused = N_("Game %(game)s: %(name)s: %(problem)s")
+        raise InvalidImport(refused, game=game, name=problem.field, problem=problem)
+    for number in range(1, len(hands) + 1):  # what the hands could not check alone
+        problems = engine.total_problems(state.totals_before(number))
         if problems:
-            raise InvalidImport(f"{where}: hand {number}: {problems[0].message}")
+            raise _hand_refused(game, number, problems[0])
     return tuple(hands)
 
 
-def _segment(where: str, index: int, raw: Any) -> Segment:
+def _segment_document(game: str, at: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """Returns a rules segment's document once it matches its digest, if it has one."""
+    document = raw["document"]
+    if not isinstance(document, dict):
+        refused = N_("Game %(game)s: %(name)s must be a format document.")
+        raise InvalidImport(refused, game=game, name=f"{at}: document")
+    if "digest" in raw and raw["digest"] != digest(document):
+        refused = N_(
+            "Game %(game)s: %(name)s: the document does not match its digest (changed by hand?)."
+        )
+        raise InvalidImport(refused, game=game, name=at)
+    return document
+
+
+def _segment(game: str, index: int, raw: Any) -> Segment:
     """Reads one frozen rules document of an export through the one format loader."""
-    where = f"{where}: rules[{index}]"
+    at = f"rules[{index}]"  # each field below is named from this segment: rules[0]: source
     if not isinstance(raw, dict) or set(raw) - SEGMENT_KEYS or "document" not in raw:
         fields = ", ".join(sorted(SEGMENT_KEYS))
-        raise InvalidImport(f"{where} must be an object with {fields}.")
-    from_hand, document = raw.get("from_hand", 1), raw["document"]
+        refused = N_("Game %(game)s: %(name)s must be an object with %(fields)s.")
+        raise InvalidImport(refused, game=game, name=at, fields=fields)
+    from_hand = raw.get("from_hand", 1)
     if isinstance(from_hand, bool) or not isinstance(from_hand, int) or from_hand < 1:
-        raise InvalidImport(f"{where}: from_hand must be a hand number.")
-    if not isinstance(document, dict):
-        raise InvalidImport(f"{where}: document must be a format document.")
-    if "digest" in raw and raw["digest"] != digest(document):
-        raise InvalidImport(f"{where}: the document does not match its digest (changed by hand?).")
+        refused = N_("Game %(game)s: %(name)s must be a hand number.")
+        raise InvalidImport(refused, game=game, name=f"{at}: from_hand")
+    document = _segment_document(game, at, raw)
     source = raw.get("source", HOUSE)
     if source not in (PRESET, HOUSE):
-        raise InvalidImport(f"{where}: source must be preset or house.")
-    options = tuple(_texts(where, raw.get("options", []), "options"))
+        refused = N_("Game %(game)s: %(name)s must be %(preset)s or %(house)s.")
+        raise InvalidImport(refused, game=game, name=f"{at}: source", preset=PRESET, house=HOUSE)
+    options = tuple(_texts(game, raw.get("options", []), f"{at}: options"))
     try:
         rules = rules_of(document, options)
     except FormatError as error:
         problem = error.problems[0]
-        raise InvalidImport(f"{where}: {problem.field}: {problem.message}") from None
+        refused = N_("Game %(game)s: %(name)s: %(problem)s")
+        raise InvalidImport(
+            refused, game=game, name=f"{at}: {problem.field}", problem=problem
+        ) from None
     return Segment(
         from_hand=from_hand,
         source=source,
-        source_id=_text(where, raw.get("source_id", rules.id), "source_id", 60),
+        source_id=_text(game, raw.get("source_id", rules.id), f"{at}: source_id", 60),
         options=options,
         document=document,
         digest=digest(document),
@@ -308,77 +382,113 @@ def _segment(where: str, index: int, raw: Any) -> Segment:
     )
 
 
-def _rule_book(where: str, format_id: str, options: list[str], raw: Any) -> RuleBook:
+def _rule_book(game: str, format_id: str, options: list[str], raw: Any) -> RuleBook:
     """Returns a game's frozen rules from its export, or today's preset for older exports."""
     if raw is None:
         try:
             document = preset_document(format_id, options)
             rules = rules_of(document, options)
         except FormatError as error:
-            raise InvalidImport(f"{where}: {error.problems[0].message}") from None
+            refused = N_("Game %(game)s: %(problem)s")
+            raise InvalidImport(refused, game=game, problem=error.problems[0]) from None
         return RuleBook(
             (Segment(1, PRESET, format_id, tuple(options), document, digest(document), rules),)
         )
     if not isinstance(raw, list) or not 1 <= len(raw) <= 100:
-        raise InvalidImport(f"{where}: rules must be a list of 1 to 100 rules documents.")
-    segments = [_segment(where, i, item) for i, item in enumerate(raw)]
+        refused = N_("Game %(game)s: %(name)s must be a list of 1 to 100 rules documents.")
+        raise InvalidImport(refused, game=game, name="rules")
+    segments = [_segment(game, i, item) for i, item in enumerate(raw)]
     starts = [s.from_hand for s in segments]
     if starts[0] != 1 or starts != sorted(set(starts)):
-        raise InvalidImport(f"{where}: rules must start at hand 1 and rise.")
+        refused = N_("Game %(game)s: %(name)s must start at hand 1 and rise.")
+        raise InvalidImport(refused, game=game, name="rules")
     return RuleBook(tuple(segments))
 
 
-def check_game(index: int, raw: Any) -> Imported:
-    """Checks one game of an import file as a new game would be checked, hands and all."""
-    where = f"Game {index + 1}"
-    if not isinstance(raw, dict):
-        raise InvalidImport(f"{where} is not an object.")
-    if isinstance(raw.get("id"), str):
-        where += f" ({raw['id'][:MAX_TEXT]})"
-    if unknown := sorted(set(raw) - GAME_KEYS):
-        raise InvalidImport(f"{where}: unknown field {unknown[0][:MAX_TEXT]!r}.")
-    if missing := sorted(REQUIRED - set(raw)):
-        raise InvalidImport(f"{where}: {missing[0]} is missing.")
-    format_id = _text(where, raw["format"], "format")
-    options = _texts(where, raw.get("options", []), "options")
-    if format_id not in load_presets():  # the preset it was made from, as on a new game
-        raise InvalidImport(f"{where}: unknown format {format_id!r}.")
+def _format(game: str, format_id: str, options: list[str]) -> None:
+    """Checks that the game's preset exists and takes its house options, as a new game would."""
+    if format_id not in load_presets():
+        refused = N_("Game %(game)s: unknown format %(format)r.")
+        raise InvalidImport(refused, game=game, format=format_id)
     try:
         load_presets()[format_id].with_options(options)
     except FormatChoiceError as error:
-        raise InvalidImport(f"{where}: {error.message}.") from None
-    book = _rule_book(where, format_id, options, raw.get("rules"))
-    rules = book.segments[0].rules
-    sides = _sides(where, raw["sides"])
-    first_dealer = _string(where, raw["first_dealer"], "first_dealer")
-    start = _totals(where, raw.get("start_totals", {}))
+        if error.code == "clashing_options":
+            refused = N_("Game %(game)s: house options %(first)r and %(second)r both set %(path)s.")
+        else:  # unknown_option: an unknown format was refused above
+            refused = N_("Game %(game)s: %(format)s has no house option %(option)r.")
+        raise InvalidImport(refused, game=game, **error.params) from None
+
+
+def _setup_problem(first: engine.Problem) -> engine.Problem | EndProblem:
+    """Returns the setup's first problem as games.refusal words it: a start at the target too."""
+    if first.code == "start_at_target":  # a rule of the game's end: worded with the others
+        return EndProblem(first.code, "start_totals", first.params)
+    return first
+
+
+def _setup(game: str, rules: Rules, raw: Mapping[str, Any]) -> Setup:
+    """Checks a game's sides, dealer, starting totals and seating as a new game's are checked."""
+    sides = _sides(game, raw["sides"])
+    first_dealer = _string(game, raw["first_dealer"], "first_dealer")
+    start = _totals(game, raw.get("start_totals", {}))
     _draft, problems = engine.check_setup(rules, sides, first_dealer, start)
     if problems:
-        raise InvalidImport(f"{where}: {problems[0].field}: {refusal(problems).message}")
-    seating = tuple(_texts(where, raw.get("seating", []), "seating"))
+        refused = N_("Game %(game)s: %(name)s: %(problem)s")
+        problem = _setup_problem(problems[0])
+        raise InvalidImport(refused, game=game, name=problems[0].field, problem=problem)
+    seating = tuple(_texts(game, raw.get("seating", []), "seating"))
     players = [p for _, ps in sides for p in ps]
     if seating and sorted(seating) != sorted(players):
-        raise InvalidImport(f"{where}: seating must list every player once, or be empty.")
-    setup = Setup(
+        refused = N_("Game %(game)s: %(name)s must list every player once, or be empty.")
+        raise InvalidImport(refused, game=game, name="seating")
+    return Setup(
         sides=tuple(Side(name, name, tuple(ps)) for name, ps in sides),
         first_dealer=first_dealer,
         seating=seating,
         start_totals=start,
     )
+
+
+def _game(index: int, raw: Any) -> str:
+    """Returns how the refusals name a game: its place in the file, and its id if it has one."""
+    game = f"{index + 1}"
+    if not isinstance(raw, dict):
+        raise InvalidImport(N_("Game %(game)s is not an object."), game=game)
+    if isinstance(raw.get("id"), str):
+        game += f" ({raw['id'][:MAX_TEXT]})"
+    if unknown := sorted(set(raw) - GAME_KEYS):
+        refused = N_("Game %(game)s: unknown field %(field)r.")
+        raise InvalidImport(refused, game=game, field=unknown[0][:MAX_TEXT])
+    if missing := sorted(REQUIRED - set(raw)):
+        refused = N_("Game %(game)s: %(name)s is missing.")
+        raise InvalidImport(refused, game=game, name=missing[0])
+    return game
+
+
+def check_game(index: int, raw: Any) -> Imported:
+    """Checks one game of an import file as a new game would be checked, hands and all."""
+    game = _game(index, raw)
+    format_id = _text(game, raw["format"], "format")
+    options = _texts(game, raw.get("options", []), "options")
+    _format(game, format_id, options)
+    book = _rule_book(game, format_id, options, raw.get("rules"))
+    setup = _setup(game, book.segments[0].rules, raw)
     if not isinstance(raw.get("reopened", False), bool):
-        raise InvalidImport(f"{where}: reopened must be true or false.")
+        refused = N_("Game %(game)s: %(name)s must be true or false.")
+        raise InvalidImport(refused, game=game, name="reopened")
     played = len(raw["hands"]) if isinstance(raw["hands"], list) else 0
-    raises = _raises(where, book.current.rules, played, raw.get("target_raises", []))
+    raises = _raises(game, book.current.rules, played, raw.get("target_raises", []))
     rules = with_raises(book.current.rules, raises)
     return Imported(
         format=format_id,
         rules=rules,
         book=book,
         setup=setup,
-        hands=_hands(where, book, setup, raw["hands"], raises),
+        hands=_hands(game, book, setup, raw["hands"], raises),
         reopened=raw.get("reopened", False),
-        created_at=_stamp(where, raw.get("created_at"), "created_at"),
-        updated_at=_stamp(where, raw.get("updated_at"), "updated_at"),
+        created_at=_stamp(game, raw.get("created_at"), "created_at"),
+        updated_at=_stamp(game, raw.get("updated_at"), "updated_at"),
         raises=raises,
     )
 
