@@ -89,6 +89,7 @@ def test_the_owner_link_cannot_be_replaced(table: Table, game_id) -> None:
 
 def test_an_unchanged_sheet_is_a_cheap_304(table: Table, game_id) -> None:
     """The sheet carries an ETag; asking again with it gives 304 and no body."""
+    table.client.get(f"/games/{game_id}")  # shows "Hand 1 saved." once: a page never kept
     first = table.client.get(f"/games/{game_id}")
     tag = first.headers["ETag"]
     assert first.headers["Cache-Control"] == "private, no-cache"
@@ -113,6 +114,7 @@ def test_a_hand_from_another_phone_changes_the_tag(app, table: Table, game_id) -
 
 def test_tags_differ_by_role_and_browser(app, table: Table, game_id) -> None:
     """Two browsers never share a tag: their pages differ in buttons and form tokens."""
+    table.client.get(f"/games/{game_id}")  # shows "Hand 1 saved." once: a page never kept
     viewer = phone(app, table.game(game_id).tokens.view)
     mine = table.client.get(f"/games/{game_id}").headers["ETag"]
     theirs = viewer.client.get(f"/games/{game_id}").headers["ETag"]
@@ -124,11 +126,26 @@ def test_tags_differ_by_role_and_browser(app, table: Table, game_id) -> None:
 
 def test_a_waiting_message_is_never_hidden_by_a_304(table: Table, game_id) -> None:
     """After a save the flash shows even when the browser holds a matching copy."""
+    table.client.get(f"/games/{game_id}")  # shows "Hand 1 saved." once: a page never kept
     tag = table.client.get(f"/games/{game_id}").headers["ETag"]
     with table.client.session_transaction() as session:
         session["_flashes"] = [("ok", "Hand 1 saved.")]
     response = table.client.get(f"/games/{game_id}", headers={"If-None-Match": tag})
     assert response.status_code == 200 and "Hand 1 saved." in response.get_data(as_text=True)
+    # Nor may the copy with the message come back later from a 304: it is never kept.
+    assert "ETag" not in response.headers and response.headers["Cache-Control"] == "no-store"
+    after = table.client.get(f"/games/{game_id}")
+    assert "Hand 1 saved." not in after.get_data(as_text=True) and after.headers["ETag"] == tag
+
+
+def test_a_304_never_replaces_the_kept_pages_policy(table: Table, game_id) -> None:
+    """A browser copies a 304's headers onto its copy: no policy there, or its styles break."""
+    table.client.get(f"/games/{game_id}")  # shows "Hand 1 saved." once: a page never kept
+    first = table.client.get(f"/games/{game_id}")
+    assert "'sha256-" in first.headers["Content-Security-Policy"]  # the inline stylesheets
+    again = table.client.get(f"/games/{game_id}", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and "Content-Security-Policy" not in again.headers
+    assert again.headers["X-Content-Type-Options"] == "nosniff"  # the other headers stay
 
 
 def test_a_stranger_with_a_tag_still_gets_404(app, game_id) -> None:

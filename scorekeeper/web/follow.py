@@ -49,6 +49,13 @@ def not_modified(game_id: str) -> Response | None:
     return response
 
 
+def untagged(page: str | bytes) -> Response:
+    """Returns a rendered sheet the browser must not revalidate: it shows a one-time message."""
+    response = make_response(page)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def tagged(page: str | bytes, tag: str) -> Response:
     """Returns the rendered sheet with its ETag (`etag()`), so the next request can be a 304."""
     response = make_response(page)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from werkzeug import Response
 
@@ -133,6 +133,8 @@ def sheet(game_id: str) -> Response:
         return unchanged
     game, role = access.open_game(game_id)
     tag = follow.etag(game.id, game.version, role)  # the header's, and the page's follow tag
+    if "_flashes" in session:  # a page with "Hand 3 saved." must never come back from a 304
+        return follow.untagged(kept_sheet(game, role, tag))
     return follow.tagged(kept_sheet(game, role, tag), tag)
 
 

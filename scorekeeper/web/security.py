@@ -42,6 +42,7 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 HSTS = "max-age=31536000"
+WITHOUT_POLICY = {n: v for n, v in HEADERS.items() if n != "Content-Security-Policy"}
 # Pages that show a link or a one-time form token: a copy kept on the phone would outlive a
 # replaced link, or hand an old token to whoever opens the phone next.
 NO_STORE = frozenset(
@@ -79,6 +80,10 @@ def add_headers(response: Response) -> Response:
     styles = g.pop("style_hashes", None)  # noted by stylesheet() while the page rendered
     if styles:
         headers = {**HEADERS, "Content-Security-Policy": csp(styles)}
+    elif response.status_code == 304:
+        # A browser copies a 304's headers onto the page it kept: a policy sent here, without
+        # that page's style hashes, would refuse its inline stylesheets on every revisit.
+        headers = WITHOUT_POLICY
     # One pass over the headers already set, not one per header: every response pays this.
     present = {name.lower() for name, _ in response.headers.items()}
     response.headers.extend((n, v) for n, v in headers.items() if n.lower() not in present)

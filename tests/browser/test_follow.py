@@ -85,3 +85,18 @@ def test_a_follower_sees_the_game_end_with_its_chart_styled(browser, live_app, b
         line = page.locator(".course polyline").first
         assert line.evaluate("l => getComputedStyle(l).fill") == "none"  # charts.css applies
         assert phone.problems == []
+
+
+def test_a_sheet_opened_again_keeps_its_styles(browser, live_app, base_url) -> None:
+    """Back on the sheet, its copy is revalidated (304) and must still be styled."""
+    with following(browser, live_app, base_url) as phone:
+        page = phone.page
+        styled = "() => getComputedStyle(document.querySelector('.board')).display"
+        shown = page.evaluate(styled)
+        assert shown != "inline"  # app.css lays the board out
+        # The first reload keeps a copy (the join's message is shown); the second one gets a
+        # 304 for it, whose headers Chromium copies onto the copy: the case that broke.
+        page.reload()
+        page.reload()
+        assert page.evaluate(styled) == shown
+        assert phone.problems == []
