@@ -217,3 +217,22 @@ def groups(db: Database) -> None:
     # rows instead of replaying every game; independent of every other migration.
     for statement in GROUPS:
         db.execute(statement)
+
+
+@migrations(name="0006_raises_after_deleted_hands")
+def raises_after_deleted_hands(db: Database) -> None:
+    """Drops target raises made after a hand since deleted, which made exports unreadable."""
+    # Deleting the hand that ended a game left its raise behind (fixed in store.hands): the
+    # game kept the raised target and its export named a hand it did not hold.
+    for game_id, raised, played in db.execute(
+        "SELECT id, target_raises, (SELECT count(*) FROM hands WHERE game_id = games.id) "
+        "FROM games WHERE target_raises NOT IN ('', '[]')"
+    ).fetchall():
+        raises = json.loads(raised)
+        kept = [r for r in raises if r["after_hand"] <= played]
+        if len(kept) < len(raises):
+            db.execute(
+                "UPDATE games SET target_raises = ?, version = version + 1, "
+                "rewritten = version + 1 WHERE id = ?",
+                [json.dumps(kept), game_id],
+            )

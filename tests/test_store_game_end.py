@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scorekeeper import store
+from scorekeeper.migrations import migrations
+from scorekeeper.store import portable
+from scorekeeper.store.connection import connect
 
 SIDES = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
 SMALL = {"We": {"melded_points": 50}, "They": {"melded_points": 50}}
@@ -88,3 +93,38 @@ def test_starting_totals_at_the_target_are_refused(store_db) -> None:
             first_dealer="Ann",
             start_totals={"We": 5000},
         )
+
+
+def test_deleting_the_hand_a_raise_followed_drops_the_raise(store_db) -> None:
+    """Keep playing after hand 1, then delete hand 1: the old target stands, the file reads back."""
+    game = store.create_game(
+        store_db, format_id="classic", sides=SIDES, first_dealer="Ann", start_totals={"We": 4900}
+    )
+    store.record_hand(store_db, game.id, {"hand": BIG}, version=1, form_token="end")
+    store.play_on(store_db, game.id, 7500, version=2, form_token="on")
+    store.record_hand(store_db, game.id, {"hand": SMALL}, version=3, form_token="two")
+    store.delete_last_hand(store_db, game.id, version=4, form_token="del2")
+    assert [r.after_hand for r in store.get_game(store_db, game.id).raises] == [1]  # kept
+    store.delete_last_hand(store_db, game.id, version=5, form_token="del1")
+    after = store.get_game(store_db, game.id)
+    assert after.raises == () and after.rules.ending.target == 5000 and not after.hands
+    exported = portable.export_games(store_db, [game.id])
+    assert exported["games"][0]["target_raises"] == []
+    portable.import_games(store_db, json.dumps(exported))  # what the app writes, it reads
+
+
+def test_the_migration_drops_raises_after_hands_since_deleted(tmp_path) -> None:
+    """Games saved before the fix lose the stale raise, with a new version; others keep theirs."""
+    db = connect(tmp_path / "old.db")
+    migrations.apply(db, stop_before="0006_raises_after_deleted_hands")
+    stale, sound = (
+        store.create_game(db, format_id="classic", sides=SIDES, first_dealer="Ann") for _ in "ab"
+    )
+    store.record_hand(db, sound.id, {"hand": SMALL}, version=1, form_token="one")
+    raised = json.dumps([{"after_hand": 1, "from_target": 5000, "to_target": 7500}])
+    db.execute("UPDATE games SET target_raises = ?", [raised])
+    migrations.apply(db)
+    assert store.get_game(db, stale.id).raises == ()
+    assert store.get_game(db, stale.id).version == stale.version + 1
+    assert [r.to_target for r in store.get_game(db, sound.id).raises] == [7500]
+    db.close()

@@ -10,7 +10,7 @@ from sqlite_utils import Database
 from scorekeeper.engine import ending
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import HandNotFound, StoreError
-from scorekeeper.store.hands import _current, _locked
+from scorekeeper.store.hands import _current, _locked, forget_raises_after
 
 
 class CannotPlayOn(StoreError):
@@ -35,6 +35,7 @@ def delete_hands_after_end(
     first, last = later[0].number, later[-1].number
     with _locked(db, game_id, version, form_token, rewrites=True):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number >= ?", [game_id, first])
+        forget_raises_after(db, game_id, game.raises, first - 1)
     return first, last
 
 

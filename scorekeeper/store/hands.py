@@ -8,7 +8,7 @@ import re
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import asdict, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -16,6 +16,7 @@ from sqlite_utils import Database
 
 from scorekeeper import engine
 from scorekeeper.engine import Hand
+from scorekeeper.engine.ending import TargetRaise
 from scorekeeper.marked import N_
 from scorekeeper.store.cache import Replayed
 from scorekeeper.store.connection import write
@@ -214,7 +215,19 @@ def delete_last_hand(db: Database, game_id: str, *, version: int, form_token: st
     number = len(game.hands)
     with _locked(db, game_id, version, form_token, rewrites=True):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
+        forget_raises_after(db, game_id, game.raises, number - 1)
     return number
+
+
+def forget_raises_after(
+    db: Database, game_id: str, raises: tuple[TargetRaise, ...], hands: int
+) -> None:
+    """Drops the raises of the target made after a hand the game no longer has."""
+    # The table played on because that hand ended the game; without it the old target stands
+    # again, and an export names no raise after a hand it does not hold.
+    kept = [asdict(r) for r in raises if r.after_hand <= hands]
+    if len(kept) < len(raises):
+        db.execute("UPDATE games SET target_raises = ? WHERE id = ?", [json.dumps(kept), game_id])
 
 
 def set_reopened(
