@@ -6,6 +6,7 @@ import html
 
 import pytest
 
+from scorekeeper.web.game_form import named_players
 from tests.conftest import Table, hidden_fields
 
 CLASSIC = {
@@ -199,3 +200,21 @@ def test_changing_the_player_count_needs_no_extra_tap(table: Table) -> None:
     page = table.client.get("/games/new?format=oklahoma").get_data(as_text=True)
     assert "data-autosubmit" in page and "data-without-js>Change</button>" in page
     assert "js/new_game.js" in page
+
+
+def test_blank_partners_never_carry_an_error_of_their_own(table: Table, db) -> None:
+    """A long side name still fits its partners' default names; a repeated one is said once."""
+    blank = {key: "" for key in CLASSIC if key.startswith("side-")}
+    long = "W" * 40
+    response = table.client.post("/games/new", data={**CLASSIC, **blank, "side-0-name": long})
+    game = table.game(response.headers["Location"].rsplit("/", 1)[-1])
+    assert game.setup.sides[0].players == ("W" * 38 + " 1", "W" * 38 + " 2")
+    assert named_players(game.setup.sides[0]) == []  # still defaults, not players to remember
+
+    twins = {**CLASSIC, **blank, "side-0-name": "Us", "side-1-name": "us"}
+    response = table.client.post("/games/new", data=twins)
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert page.count("Another side already has this name") == 1
+    assert "Another player already has this name" not in page
+    assert 'id="e-side-1-player-0"' not in page and 'id="e-side-0-player-0"' not in page

@@ -9,6 +9,7 @@ from flask_babel import gettext, lazy_gettext
 
 from scorekeeper import i18n, problem_words
 from scorekeeper.engine import Draft, Problem, Setup, Side, check_setup, dealer
+from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.engine.setup import MAX_START_TOTAL, players_per_side
 from scorekeeper.presets import Rules, load_presets, rules_for
 from scorekeeper.store import Game
@@ -35,6 +36,7 @@ class GameForm:
     options: set[str] = field(default_factory=set)
     errors: dict[str, list[str]] = field(default_factory=dict)
     draft: Draft | None = None  # the game to start, when the setup rules found no problem
+    defaulted: dict[str, str] = field(default_factory=dict)  # blank player -> its side's field
 
     @property
     def individual(self) -> bool:
@@ -56,7 +58,7 @@ class GameForm:
     def default_player(self, side: int, player: int) -> str:
         """Returns the name an unnamed partner gets, e.g. "We 2", from the side's name."""
         side_name = self.values.get(f"side-{side}-name", "").strip() or self.default_name(side)
-        return f"{side_name} {player + 1}"
+        return partner_default(side_name, player)
 
     def seats(self) -> list[tuple[str, str]]:
         """Returns (value, label) for every seat in dealing order, for the first-dealer choice."""
@@ -81,9 +83,15 @@ class GameForm:
         self.errors.setdefault(name, []).append(message)
 
 
+def partner_default(side_name: str, player: int) -> str:
+    """Returns an unnamed partner's name, "We 2": the side's name cut short to fit the limit."""
+    number = f" {player + 1}"
+    return side_name[: MAX_NAME - len(number)].rstrip() + number
+
+
 def named_players(side: Side) -> list[str]:
     """Returns a side's players that were given names, leaving out defaults such as "We 2"."""
-    defaults = {side.name, *(f"{side.name} {j + 1}" for j in range(len(side.players)))}
+    defaults = {side.name, *(partner_default(side.name, j) for j in range(len(side.players)))}
     return [p for p in side.players if p not in defaults]
 
 
@@ -107,13 +115,12 @@ def _sides(form: GameForm, raw: Mapping[str, str]) -> list[tuple[str, list[str]]
     sides = []
     for i in range(form.count):
         name = _text(form, f"side-{i}-name", raw) or form.default_name(i)
-        if form.individual:
-            players = [name]
-        else:  # names are optional: an unnamed partner is "We 2"
-            players = [
-                _text(form, f"side-{i}-player-{j}", raw) or form.default_player(i, j)
-                for j in range(form.players(i))
-            ]
+        players = [name] if form.individual else []
+        for j in range(0 if form.individual else form.players(i)):
+            typed = _text(form, f"side-{i}-player-{j}", raw)
+            if not typed:  # names are optional: an unnamed partner is "We 2"
+                form.defaulted[f"side-{i}-player-{j}"] = f"side-{i}-name"
+            players.append(typed or form.default_player(i, j))
         sides.append((name, players))
     return sides
 
@@ -174,8 +181,14 @@ def read(rules: Rules, count: int, raw: Mapping[str, str], options: list[str]) -
         chosen = replace(rules, active_options=tuple(switched))
     form.draft, problems = check_setup(chosen, sides, dealer, totals)
     fields = _field_names(form, names)
-    for problem in problems:
-        form.error(fields.get(problem.field, "_form"), problem_words.problem(problem))
+    placed = [(fields.get(p.field, "_form"), problem_words.problem(p)) for p in problems]
+    for name, message in placed:
+        if name not in form.defaulted:
+            form.error(name, message)
+    for name, message in placed:  # a blank partner's name comes from its side's: said there
+        side = form.defaulted.get(name)
+        if side is not None and side not in form.errors:
+            form.error(side, message)
     return form
 
 
