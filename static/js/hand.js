@@ -262,8 +262,9 @@ function grouped(n) {
     return keys.length === Object.keys(b).length && keys.every(function (k) { return a[k] === b[k]; });
   }
 
-  /* A record draft is done once its hand exists; an edit draft once it was sent and the game
-     has moved on. (Checked here, on the hand form, so the sheet needs no script for it.) */
+  /* A record draft is done once its hand exists; any draft once it was sent and the game has
+     moved on since: a hand that ended the game, then deleted, must not come back as typing.
+     (Checked here, on the hand form, so the sheet needs no script for it.) */
   var sheet = document.querySelector("[data-drafts]");
   var usable = true;
   try { localStorage.getItem(PREFIX); } catch (e) { usable = false; }  // storage switched off
@@ -278,8 +279,7 @@ function grouped(n) {
       if (!parts || parts[0] + ":" !== PREFIX || parts[1] !== game) continue;
       var draft = load(key) || {};
       var recorded = parts[3] === "record" && Number(parts[2]) <= hands;
-      var edited = parts[3] === "edit" && draft.sent && version > draft.version;
-      if (recorded || edited) drop(key);
+      if (recorded || (draft.sent && version > draft.version)) drop(key);
     }
   }
 

@@ -98,6 +98,28 @@ def test_a_draft_survives_a_reload_and_goes_once_saved(live_app, base_url, light
     assert page.evaluate("Object.keys(localStorage)") == []
 
 
+def test_the_hand_that_ended_the_game_leaves_no_draft_once_deleted(live_app, base_url, light_phone):
+    """Saved, it ends the game (no next form drops its draft); deleted, its form starts blank."""
+    page = light_phone
+    game_id = new_game(live_app, page, start_totals={"We": 4900})
+    page.goto(f"{base_url}/games/{game_id}/hands/new")
+    taps = Taps(page)
+    tap_hand(taps, BIG_HAND)
+    with page.expect_navigation():
+        taps.tap("button[type=submit]")
+    assert stored_game(live_app, game_id).state.status.over
+    with page.expect_navigation():
+        taps.tap("button:has-text('Reopen to fix a hand')")
+    with page.expect_navigation():
+        taps.tap("a:has-text('Delete last hand')")
+    with page.expect_navigation():
+        taps.tap("button:has-text('Delete hand 1')")
+    assert not stored_game(live_app, game_id).hands
+    page.goto(f"{base_url}/games/{game_id}/hands/new")
+    assert page.locator("#f-0-melded_points").input_value() == ""
+    assert not page.locator(".restored").is_visible()
+
+
 def test_a_hand_recorded_with_the_keyboard_alone(live_app, base_url, light_phone):
     """Tab, typing, Space on a stepper, arrows in the going-out choice and Enter save a hand."""
     page = light_phone
