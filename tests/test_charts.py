@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 
@@ -130,3 +131,17 @@ def test_hand_lists_read_as_words():
         "hands 3 and 7",
         "hands 2, 5 and 9",
     ]
+
+
+def test_a_game_from_paper_starts_its_lines_at_the_paper_totals():
+    """One more point, one step before hand 1; the hands and lead changes keep their places."""
+    played, we, they = _played()
+    plain = _points(_parse(running_totals(played)))
+    carried = replace(played, start=(1400, 0))
+    lines = _points(_parse(running_totals(carried)))
+    assert [len(line) for line in lines] == [4, 4]
+    assert lines[0][0][0] == plain[0][0][0] < lines[0][1][0]  # the paper point first, then hand 1
+    assert lines[0][0][1] > TOP  # 1,400 is below the target at the top
+    assert lines[0][0][1] < lines[1][0][1]  # We's 1,400 drawn above They's 0
+    assert carried.lines()[0] == (1400, *played.totals[0]) and played.lines() == played.totals
+    assert len(plain[0]) == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
@@ -63,3 +64,16 @@ def test_one_point_per_counted_hand_at_the_right_heights():
         assert ys == pytest.approx([scale.y(v) for v in totals])
     top = max(v for side in played.totals for v in side)
     assert scale.high == top and scale.y(top) == scale.top  # the highest total touches the top
+
+
+def test_a_game_from_paper_starts_its_lines_at_the_paper_totals():
+    setup = replace(SETUP, start_totals={SETUP.sides[0].key: 1500})
+    state = replay(RULES, setup, sample_hands(RULES, setup, 6))
+    played = course(setup, state, RULES.ending.target)
+    assert played.start[0] == 1500
+    lines = [shape for shape in drawing(played, 500).contents if isinstance(shape, PolyLine)]
+    scale = plot(played, 500)
+    first = lines[0]
+    assert len(first.points) == 2 * (played.hands + 1)
+    assert first.points[:2] == [scale.points[0], pytest.approx(scale.y(1500))]
+    assert scale.xs == scale.points[1:]  # hand 1 sits one step in

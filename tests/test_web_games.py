@@ -314,3 +314,16 @@ def test_a_sheet_in_play_links_to_its_chart_so_far(table: Table) -> None:
     assert summary in table.client.get(f"/games/{game_id}").get_data(as_text=True)
     page = table.client.get(f"/games/{game_id}/summary").get_data(as_text=True)
     assert page.count("<polyline") == 2  # a line per side, one hand long so far
+
+
+def test_the_summary_of_a_game_from_paper_starts_with_its_paper_totals(table: Table) -> None:
+    """The table's first row and each line's first point are the totals carried over."""
+    game_id = table.new_game("classic", **{"side-1-start": "1250"})
+    table.record(game_id, {0: {"melded_points": "120"}, 1: {"melded_points": "90"}})
+    page = table.client.get(f"/games/{game_id}/summary").get_data(as_text=True)
+    rows = page[page.index("<tbody>") :].split("</tr>")
+    assert "From paper" in rows[0] and "1,250" in rows[0] and ">1<" in rows[1]
+    points = [
+        line.split('points="')[1].split('"')[0].split() for line in page.split("<polyline")[1:]
+    ]
+    assert [len(p) for p in points] == [2, 2]  # from paper, then hand 1

@@ -83,11 +83,13 @@ def running_totals(
     if not hands:
         return ""
     words = words or english(course, number)
-    values = [v for side in course.totals for v in side]
+    lines = course.lines()  # from paper, a line starts one step before hand 1
+    values = [v for side in lines for v in side]
     low = min(0, *values)
     high = max(values + ([course.target] if course.target else []))
     y = _scale(low, high, TOP, HEIGHT - BOTTOM)
-    xs = _xs(hands, LEFT + 6, WIDTH - RIGHT - 6)
+    every = _xs(len(lines[0]), LEFT + 6, WIDTH - RIGHT - 6)
+    xs = every[1:] if course.started else every  # hand n sits at xs[n - 1] either way
     title = f"{prefix}t"
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{title}">',
@@ -123,8 +125,8 @@ def running_totals(
             f'<g class="lead"><line x1="{x}" x2="{x}" y1="{TOP}" y2="{HEIGHT - BOTTOM}"/>'
             f"<title>{escape(words.lead(hand))}</title></g>"
         )
-    for i, side in enumerate(course.totals):
-        points = " ".join(f"{x},{y(v)}" for x, v in zip(xs, side, strict=True))
+    for i, side in enumerate(lines):
+        points = " ".join(f"{x},{y(v)}" for x, v in zip(every, side, strict=True))
         marker = f"url(#{prefix}m{i})"
         parts.append(
             f'<polyline class="s{i % 6} p{i % 3}" points="{points}" marker-start="{marker}" '

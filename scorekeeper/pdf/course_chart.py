@@ -38,7 +38,8 @@ MARK = 2.4  # a marker's half width
 class Plot:
     """Where the plot sits in the drawing and how a hand and a total map to a point."""
 
-    xs: tuple[float, ...]
+    xs: tuple[float, ...]  # each hand's
+    points: tuple[float, ...]  # each point's: from paper, one more before hand 1
     low: int
     high: int
     bottom: float
@@ -65,14 +66,16 @@ def _marker(side: int, x: float, y: float, color: Color) -> Circle | Polygon | R
 
 def plot(course: Course, width: float, height: float = HEIGHT) -> Plot:
     """Returns the plot's scale for this course: zero, every total and the target in view."""
-    values = [v for side in course.totals for v in side]
+    lines = course.lines()
+    values = [v for side in lines for v in side]
     low = min(0, *values)
     high = max(values + ([course.target] if course.target else []))
     left, right = LEFT + 6, width - RIGHT - 6
-    hands = course.hands
-    step = (right - left) / max(hands - 1, 1)
-    xs = tuple(left + i * step for i in range(hands)) if hands > 1 else ((left + right) / 2,)
-    return Plot(xs, low, high, BOTTOM + 12, height - TOP)
+    count = len(lines[0])
+    step = (right - left) / max(count - 1, 1)
+    every = tuple(left + i * step for i in range(count)) if count > 1 else ((left + right) / 2,)
+    xs = every[1:] if course.started else every
+    return Plot(xs, every, low, high, BOTTOM + 12, height - TOP)
 
 
 def drawing(course: Course, width: float, height: float = HEIGHT) -> Drawing:
@@ -107,12 +110,12 @@ def drawing(course: Course, width: float, height: float = HEIGHT) -> Drawing:
                 strokeDashArray=(1, 2),
             )
         )
-    for i, side in enumerate(course.totals):
+    for i, side in enumerate(course.lines()):
         color = SIDES[i % len(SIDES)]
-        flat = [c for x, v in zip(scale.xs, side, strict=True) for c in (x, scale.y(v))]
+        flat = [c for x, v in zip(scale.points, side, strict=True) for c in (x, scale.y(v))]
         if len(side) > 1:
             d.add(PolyLine(flat, strokeColor=color, strokeWidth=1.4, strokeDashArray=DASHES[i % 3]))
-        for x, v in zip(scale.xs, side, strict=True):
+        for x, v in zip(scale.points, side, strict=True):
             d.add(_marker(i, x, scale.y(v), color))
         key_x, key_y = LEFT + i * 120, height - 30
         dash = DASHES[i % 3]

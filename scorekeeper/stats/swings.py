@@ -17,6 +17,18 @@ class Course:
     scores: tuple[tuple[int, ...], ...]  # per side, each counted hand's score
     lead_changes: tuple[int, ...]  # hand numbers where a new side took the lead alone
     target: int | None
+    start: tuple[int, ...] = ()  # per side, carried over from paper; empty when all are 0
+
+    @property
+    def started(self) -> bool:
+        """Tells whether the game began from totals carried over from paper."""
+        return any(self.start)
+
+    def lines(self) -> tuple[tuple[int, ...], ...]:
+        """Returns each side's points to draw: its total from paper first, when there is one."""
+        if not self.started:
+            return self.totals
+        return tuple((start, *side) for start, side in zip(self.start, self.totals, strict=True))
 
     @property
     def hands(self) -> int:
@@ -57,4 +69,5 @@ def course(setup: Setup, state: GameState, target: int | None) -> Course:
         scores=tuple(tuple(row.scores[k].score for row in counted) for k in keys),
         lead_changes=tuple(lead_changes([row.totals for row in counted], state.start_totals)),
         target=target,
+        start=tuple(state.start_totals.get(k, 0) for k in keys),
     )
