@@ -98,6 +98,8 @@ def _setup(found: Problem) -> str | None:
         return gettext("Choose who deals the first hand.")
     if not found.field.startswith("start_totals"):
         return None
+    if code == "unknown_side":
+        return gettext("%(side)r is not a side here.", side=p["side"])
     if code == "not_multiple_of_5":
         return gettext("A starting total is a whole multiple of 5, like 1250 or -120.")
     if code == "too_large":
@@ -109,13 +111,136 @@ def _setup(found: Problem) -> str | None:
     return None
 
 
+def _table(found: Problem) -> str:
+    """Returns a problem with a new game's sides or their players in words (setup.py)."""
+    p, code = found.params, found.code
+    name = words.text(p["format"])
+    if code == "side_count" and p["min"] == p["max"]:
+        return gettext("%(format)s is played by %(count)s sides.", format=name, count=p["min"])
+    if code == "side_count":
+        return gettext(
+            "%(format)s is played by %(least)s to %(most)s sides.",
+            format=name,
+            least=p["min"],
+            most=p["max"],
+        )
+    return ngettext(
+        "This side of %(format)s has %(num)s player.",
+        "This side of %(format)s has %(num)s players.",
+        p["players"],
+        format=name,
+    )
+
+
+def _entry_field(found: Problem) -> str:
+    """Returns the name of a hand's number field in the reader's words."""
+    if found.field in ("melded_points", "hand_points"):
+        return _points_field(found.field)
+    return words.text(found.params["label"])  # a preset's own label: threes, a canasta, extras
+
+
+def _number(found: Problem) -> str:
+    """Returns why a number of a hand's entry cannot be read, in words (engine/hand.py)."""
+    label = _entry_field(found)
+    if found.code == "not_whole":
+        return gettext("%(label)s must be a whole number.", label=label)
+    if found.code == "negative":
+        return gettext("%(label)s cannot be negative.", label=label)
+    return gettext(
+        "%(label)s of %(value)s is far more than a hand holds.",
+        label=label,
+        value=N(found.params["value"]),
+    )
+
+
+def _shape(found: Problem) -> str | None:
+    """Returns why a hand's entry is not the shape of one, in words (engine/hand.py)."""
+    # One code, three places: the hand, one side's entry in it, and that entry's canastas.
+    if found.field == "canastas":
+        return gettext("Canastas must map each kind to a count.")
+    if found.field == "hand" and found.side is None:
+        return gettext("The hand must give an entry for each side.")
+    if found.field == "hand":
+        return gettext("Each side's entry must be an object of fields.")
+    return None
+
+
+def _unknown_side(found: Problem) -> str | None:
+    """Returns that a hand names a side or lone hand the game does not have, in words."""
+    if found.field == "hand":
+        return gettext("%(side)r is not a side of this game.", side=found.params["side"])
+    if found.field == "lone_hand":
+        return gettext("The lone hand %(side)r is not a player here.", side=found.params["side"])
+    return None
+
+
+def _reading(found: Problem) -> str | None:
+    """Returns a problem with how a hand was written (engine/hand.py) in words."""
+    p, code = found.params, found.code
+    # `scorekeeper score` reads running totals too: their problems carry no label.
+    if code in ("not_whole", "negative", "too_large") and "label" in p:
+        return _number(found)
+    if code == "not_object":
+        return _shape(found)
+    if code == "unknown_side":
+        return _unknown_side(found)
+    if code == "unknown_field":
+        return gettext(
+            "%(format)s has no field %(key)r.", format=words.text(p["format"]), key=p["key"]
+        )
+    if code == "unknown_canasta":
+        kinds = ", ".join(p["kinds"]) or gettext("none")  # ids, as the file writes them
+        return gettext(
+            "Unknown canasta kind %(kind)r (kinds: %(kinds)s).", kind=p["kind"], kinds=kinds
+        )
+    if code == "missing_sides":
+        return gettext("No entry for %(sides)s.", sides=", ".join(map(repr, p["sides"])))
+    if code == "bad_going_out":
+        return gettext("Going out must be no, out or concealed.")
+    if code == "no_lone_hand":
+        return gettext("%(format)s has no lone hand.", format=words.text(p["format"]))
+    return None
+
+
+def _opening_short(p: Mapping[str, Any], side: str | None) -> str:
+    """Returns the warning that a side melded less than it needed to open, in words."""
+    # The same words as the web's notes.warning: a warning read through problem() is not English.
+    needed = N(p["needed"])
+    if p.get("must_exceed"):
+        needed = gettext("more than %(points)s", points=needed)
+    return gettext(
+        "%(side)s needed %(needed)s to open; %(melded)s melded — check?",
+        side=side,
+        needed=needed,
+        melded=N(p["melded"]),
+    )
+
+
+def _group_name(found: Problem) -> str | None:
+    """Returns a group name's problem in words: an import file's group names ride as problems."""
+    if found.code == "group-name-blank":
+        return gettext("Give the group a name, like “Tuesday table”.")
+    if found.code == "group-name-too-long":
+        most = found.params["most"]
+        return gettext("A group name has at most %(most)s characters.", most=most)
+    return None
+
+
 def _wording(found: Problem) -> str | None:
     """Returns the problem in the reader's words, or None for a code not worded here."""
     p, code = found.params, found.code
     if code.startswith("name-"):
         return _name(found)
+    if code.startswith("group-name-"):
+        return _group_name(found)
     if found.field.startswith("start_totals") or code == "unknown_dealer":
         return _setup(found)
+    if code in ("side_count", "player_count") and "format" in p:
+        return _table(found)
+    if (reading := _reading(found)) is not None:
+        return reading
+    if code == "opening_short":
+        return _opening_short(p, found.side)
     if code == "more_than_pack":
         return _pack(p, found)
     if code == "not_multiple_of_5" and "value" in p:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import html
 import io
 import json
 import re
@@ -415,6 +416,39 @@ def test_the_import_page_explains_a_bad_game_in_the_readers_language(
     game_id = bad["games"][int(path.split(".")[1])]["id"]
     assert response.status_code == 422
     assert said.format(id=game_id) in page and "Es wurde nichts importiert." in page
+    assert english not in page and "Game " not in page
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "said"),
+    [
+        pytest.param("games.0.hands.0.hand.We.melded_points", -5, "Runde 1: Ausgelegte Punkte: darf nicht negativ sein.", id="negative"),
+        pytest.param("games.0.hands.1.hand.We.melded_points", "300", "Runde 2: Ausgelegte Punkte: muss eine ganze Zahl sein.", id="points-as-text"),
+        pytest.param("games.0.hands.0.hand.We.melded_points", 10**12, "Runde 1: Ausgelegte Punkte: 1.000.000.000.000 ist weit mehr, als eine Runde hergibt.", id="huge-points"),
+        pytest.param("games.0.hands.0.hand.We.canastas.golden", 1, "Runde 1: Unbekannte Canasta-Art 'golden' (Arten: natural, mixed).", id="bad-canasta"),
+        pytest.param("games.0.hands.0.hand.We.went_out", "twice", "Runde 1: Ausgehen muss „no“, „out“ oder „concealed“ sein.", id="bad-went-out"),
+        pytest.param("games.0.hands.2.hand.Ghost", {}, "Runde 3: 'Ghost' ist keine Seite dieses Spiels.", id="unknown-side-in-hand"),
+        pytest.param("games.0.hands.0.hand.They", ..., "Runde 1: Kein Eintrag für 'They'.", id="missing-side"),
+        pytest.param("games.0.hands.0.lone_hand", "We", "Runde 1: In Klassisch gibt es keinen Einzelspieler.", id="no-lone-hand"),
+        pytest.param("games.0.start_totals", {"Ghost": 50}, "start_totals.Ghost: 'Ghost' ist hier keine Seite.", id="start-unknown-side"),
+    ],
+)  # fmt: skip
+def test_the_import_page_words_the_engines_hand_problems_in_the_readers_language(
+    table: Table, db, document, path, value, said
+) -> None:
+    """A hand the engine cannot read is refused in German: the engine's words, not English."""
+    bad = mutate(document, path, value)
+    with pytest.raises(InvalidImport) as refused:  # the same file, refused in English
+        import_games(db, json.dumps(bad))
+    english = refused.value.params["problem"].message  # the engine's own sentence
+    response = table.client.post(
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(bad).encode()), "x.json")},
+        headers={"Accept-Language": "de"},
+    )
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert f"Spiel 1 ({bad['games'][0]['id']}): {said}" in page
     assert english not in page and "Game " not in page
 
 

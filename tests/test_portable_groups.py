@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import io
 import json
 import re
 
@@ -113,6 +115,48 @@ def test_a_wrong_group_imports_nothing(db, change, words):
         import_document(db, json.dumps(document), member="phone-2")
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == games_before
     assert groups_for_browser(db, "phone-2") == []
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        pytest.param(
+            lambda g: g["players"][0].update(name=""),
+            "Gruppe 1: players[0].name: Gib den Namen des Spielers ein.",
+            id="blank-player-name",
+        ),
+        pytest.param(
+            lambda g: g["games"][0]["seats"].append(list(g["games"][0]["seats"][0])),
+            "Gruppe 1: games[0]: seats[4] nennt keinen Spieler der Gruppe oder einen Platz zweimal.",
+            id="seat-twice",
+        ),
+        pytest.param(
+            lambda g: g["games"][0].update(game="nope"),
+            "Gruppe 1: games[0] nennt kein Spiel der Datei oder eines, das schon in einer Gruppe ist.",
+            id="no-game",
+        ),
+    ],
+)
+def test_the_import_page_explains_a_wrong_group_in_the_readers_language(
+    client, db, change, said
+) -> None:
+    """A wrong field of a group is refused in German, naming the group and the field."""
+    group = create_group(db, "Tuesday")
+    game_id = _play(db, group.id, ("Ann", "Bob"), ("Cy", "Di"))
+    document = json.loads(dumps(export_games(db, [game_id])))
+    change(document["groups"][0])
+    with pytest.raises(InvalidImport) as refused:  # the same file, refused in English
+        import_document(db, json.dumps(document))
+    english = str(refused.value).split(": ", 1)[1]  # after "Group 1"
+    response = client.post(
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(document).encode()), "groups.json")},
+        headers={"Accept-Language": "de"},
+    )
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert said in page and "Es wurde nichts importiert." in page
+    assert english not in page and "Group " not in page
 
 
 def test_the_command_line_imports_a_group_and_prints_its_join_link(

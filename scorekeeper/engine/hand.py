@@ -75,15 +75,22 @@ class Hand:
         return data
 
 
-def _count(value: Any, side: str, key: str, label: str, problems: list[Problem]) -> int:
-    """Reads a whole non-negative number, recording a problem when it is not one."""
+def _count(
+    value: Any, side: str, key: str, label: str, problems: list[Problem], word: str = ""
+) -> int:
+    """Reads a whole non-negative number, recording a problem when it is not one.
+
+    `label` names the field in the English sentence; `word` is the preset's own label of it
+    (a canasta kind's, in the singular), which the edges translate. It defaults to `label`.
+    """
+    params = {"label": word or label}
     if value is None or value == "":
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(Problem(side, key, f"{label} must be a whole number.", "not_whole"))
+        problems.append(Problem(side, key, f"{label} must be a whole number.", "not_whole", params))
         return 0
     if value < 0:
-        problems.append(Problem(side, key, f"{label} cannot be negative.", "negative"))
+        problems.append(Problem(side, key, f"{label} cannot be negative.", "negative", params))
         return 0
     if value > MAX_ENTRY:
         problems.append(
@@ -92,7 +99,7 @@ def _count(value: Any, side: str, key: str, label: str, problems: list[Problem])
                 key,
                 f"{label} of {value:,} is far more than a hand holds.",
                 "too_large",
-                {"value": value, "max": MAX_ENTRY},
+                {**params, "value": value, "max": MAX_ENTRY},
             )
         )
         return 0
@@ -111,7 +118,13 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
     known |= {e.id for e in rules.extras}
     for key in sorted(set(raw) - known):
         problems.append(
-            Problem(side, key, f"{rules.name} has no field {key!r}.", "unknown_field", {"key": key})
+            Problem(
+                side,
+                key,
+                f"{rules.name} has no field {key!r}.",
+                "unknown_field",
+                {"key": key, "format": rules.name},
+            )
         )
     canastas: dict[str, int] = {}
     raw_canastas = raw.get("canastas") or {}
@@ -134,7 +147,8 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
                 )
             )
             continue
-        count = _count(value, side, f"canastas.{kind}", kinds[kind].label + "s", problems)
+        label = kinds[kind].label
+        count = _count(value, side, f"canastas.{kind}", label + "s", problems, label)
         if count:
             canastas[kind] = count
     went_out = raw.get("went_out", "no") or "no"
@@ -198,7 +212,13 @@ def parse_hand(rules: Rules, raw: Any, sides: list[str], problems: list[Problem]
     lone = raw.get("lone_hand")
     if rules.table.partnership != "lone_hand" and lone is not None:
         problems.append(
-            Problem(None, "lone_hand", f"{rules.name} has no lone hand.", "no_lone_hand")
+            Problem(
+                None,
+                "lone_hand",
+                f"{rules.name} has no lone hand.",
+                "no_lone_hand",
+                {"format": rules.name},
+            )
         )
         lone = None
     elif lone is not None and lone not in sides:

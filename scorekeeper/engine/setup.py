@@ -71,7 +71,7 @@ def check_side_count(rules: Rules, count: int) -> list[Problem]:
             "sides",
             f"{rules.name} is played by {span} sides.",
             "side_count",
-            {"min": table.min_sides, "max": table.max_sides, "given": count},
+            {"min": table.min_sides, "max": table.max_sides, "given": count, "format": rules.name},
         )
     ]
 
@@ -97,7 +97,7 @@ def _names(rules: Rules, sides: Sequence[tuple[str, Sequence[str]]]) -> list[Pro
                     f"sides[{i}].players",
                     f"This side of {rules.name} has {wanted} player{'s' * (wanted != 1)}.",
                     "player_count",
-                    {"side": i, "players": wanted, "given": len(members)},
+                    {"side": i, "players": wanted, "given": len(members), "format": rules.name},
                 )
             )
         players += [(f"sides[{i}].players[{j}]", p) for j, p in enumerate(members)]

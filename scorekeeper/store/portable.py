@@ -608,8 +608,8 @@ def import_document(
     }
     try:
         groups = check_groups(document.get("groups"), shapes)
-    except InvalidGroups as error:
-        raise InvalidImport(error.message) from None
+    except InvalidGroups as error:  # its template and params: each edge words it
+        raise InvalidImport(error.message, **error.params) from None
     with write(db):
         ids = [_insert(db, game, owner) for game in games]
         new_ids = {f: new for f, new in zip(file_ids, ids, strict=True) if f is not None}

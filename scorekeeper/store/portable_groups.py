@@ -8,9 +8,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.engine.names import name_problem
-from scorekeeper.store.errors import StoreError
-from scorekeeper.store.groups import MAX_GROUP_NAME, check_name
+from scorekeeper.engine import Problem
+from scorekeeper.engine import check_name as check_player_name
+from scorekeeper.marked import N_
+from scorekeeper.store.errors import Grouped, StoreError
+from scorekeeper.store.groups import MAX_GROUP_NAME, InvalidGroup, check_name
 from scorekeeper.store.stamps import new_token, now
 
 MAX_GROUPS = 100
@@ -72,55 +74,116 @@ def group_documents(db: Database, game_ids: Sequence[str]) -> list[dict[str, Any
     return documents
 
 
-def _text(where: str, value: Any, name: str, limit: int = MAX_TEXT) -> str:
+# Every refusal of one group starts "Group %(group)s: ", `group` being its place in the file.
+# Field paths (players[0].name, games[1]: seats[2]) are code, so they are params too; a name's
+# problem rides as an engine problem and each edge words it, as portable.py does for games.
+
+
+def _text(group: str, value: Any, name: str, limit: int = MAX_TEXT) -> str:
+    """Returns a short text field of a group, refused when it is not 1 to `limit` characters."""
     if not isinstance(value, str) or not 1 <= len(value) <= limit:
-        raise InvalidGroups(f"{where}: {name} must be text of 1 to {limit} characters.")
+        refused = N_("Group %(group)s: %(name)s must be text of 1 to %(limit)s characters.")
+        raise InvalidGroups(refused, group=group, name=name, limit=limit)
     return value
 
 
-def _players(where: str, raw: Any) -> tuple[tuple[str, str], ...]:
+def _player(group: str, index: int, item: Any) -> tuple[str, str]:
+    """Checks one player of a group: an id, and a name by the one rule for names."""
+    name = f"players[{index}]"
+    if not isinstance(item, dict) or set(item) != {"id", "name"}:
+        refused = N_("Group %(group)s: %(name)s must have exactly an id and a name.")
+        raise InvalidGroups(refused, group=group, name=name)
+    player_id = _text(group, item["id"], f"{name}.id")
+    problem = check_player_name(item["name"], f"{name}.name", "player")
+    if problem is not None:
+        refused = N_("Group %(group)s: %(name)s: %(problem)s")
+        raise InvalidGroups(refused, group=group, name=f"{name}.name", problem=problem)
+    return player_id, item["name"]
+
+
+def _players(group: str, raw: Any) -> tuple[tuple[str, str], ...]:
+    """Checks a group's players: each once, by id and by name whatever its case."""
     if not isinstance(raw, list) or len(raw) > MAX_PLAYERS:
-        raise InvalidGroups(f"{where}: players must be a list of at most {MAX_PLAYERS:,}.")
+        refused = N_("Group %(group)s: %(name)s must be a list of at most %(most)s.")
+        raise InvalidGroups(refused, group=group, name="players", most=Grouped(MAX_PLAYERS))
     players, ids, names = [], set(), set()
     for i, item in enumerate(raw):
-        if not isinstance(item, dict) or set(item) != {"id", "name"}:
-            raise InvalidGroups(f"{where}: players[{i}] must have exactly an id and a name.")
-        player_id = _text(where, item["id"], f"players[{i}].id")
-        problem = name_problem(item["name"], "player")
-        if problem is not None:
-            raise InvalidGroups(f"{where}: players[{i}].name: {problem.message}")
-        if player_id in ids or item["name"].casefold() in names:
-            raise InvalidGroups(f"{where}: players[{i}] appears twice.")
+        player_id, name = _player(group, i, item)
+        if player_id in ids or name.casefold() in names:
+            refused = N_("Group %(group)s: %(name)s appears twice.")
+            raise InvalidGroups(refused, group=group, name=f"players[{i}]")
         ids.add(player_id)
-        names.add(item["name"].casefold())
-        players.append((player_id, item["name"]))
+        names.add(name.casefold())
+        players.append((player_id, name))
     return tuple(players)
 
 
 def _seats(
-    where: str, raw: Any, shape: Sequence[int], players: set[str]
+    group: str, at: str, raw: Any, shape: Sequence[int], players: set[str]
 ) -> tuple[tuple[int, int, str], ...]:
     """Checks a game's seats: each a (side, seat, player) of that game, each seat once."""
     if not isinstance(raw, list):
-        raise InvalidGroups(f"{where}: seats must be a list of [side, seat, player id].")
+        refused = N_("Group %(group)s: %(name)s must be a list of [side, seat, player id].")
+        raise InvalidGroups(refused, group=group, name=f"{at}: seats")
     seats, taken = [], set()
     for i, seat in enumerate(raw):
+        name = f"{at}: seats[{i}]"
         if (
             not isinstance(seat, list)
             or len(seat) != 3
             or any(isinstance(n, bool) or not isinstance(n, int) for n in seat[:2])
         ):
-            raise InvalidGroups(f"{where}: seats[{i}] must be [side, seat, player id].")
+            refused = N_("Group %(group)s: %(name)s must be [side, seat, player id].")
+            raise InvalidGroups(refused, group=group, name=name)
         side, position, player = seat
         if not (0 <= side < len(shape) and 0 <= position < shape[side]):
-            raise InvalidGroups(f"{where}: seats[{i}] names no seat of the game.")
+            refused = N_("Group %(group)s: %(name)s names no seat of the game.")
+            raise InvalidGroups(refused, group=group, name=name)
         if player not in players or (side, position) in taken:
-            raise InvalidGroups(
-                f"{where}: seats[{i}] names no player of the group, or a seat twice."
-            )
+            refused = N_("Group %(group)s: %(name)s names no player of the group, or a seat twice.")
+            raise InvalidGroups(refused, group=group, name=name)
         taken.add((side, position))
         seats.append((side, position, player))
     return tuple(seats)
+
+
+def _name(group: str, raw: Any) -> str:
+    """Returns the group's name as the groups page would keep it, or refuses it."""
+    try:
+        name = check_name(raw) if isinstance(raw, str) else ""
+    except InvalidGroup as error:  # worded by its code, as the groups page words it
+        params = {"what": "group", **error.params}
+        problem = Problem(None, "name", error.message, error.code, params)
+        refused = N_("Group %(group)s: %(problem)s")
+        raise InvalidGroups(refused, group=group, problem=problem) from None
+    if not name or len(name) > MAX_GROUP_NAME:
+        refused = N_("Group %(group)s: %(name)s must be text.")
+        raise InvalidGroups(refused, group=group, name="name")
+    return name
+
+
+def _games(
+    group: str, raw: Any, games: Mapping[str, Sequence[int]], ids: set[str], claimed: set[str]
+) -> tuple[tuple[str, tuple[tuple[int, int, str], ...]], ...]:
+    """Checks which games of the file a group holds, each in one group only, and their seats."""
+    if not isinstance(raw, list):
+        refused = N_("Group %(group)s: %(name)s must be a list.")
+        raise InvalidGroups(refused, group=group, name="games")
+    entries = []
+    for i, entry in enumerate(raw):
+        at = f"games[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"game", "seats"} or "game" not in entry:
+            refused = N_('Group %(group)s: %(name)s must be {"game": id, "seats": [...]}.')
+            raise InvalidGroups(refused, group=group, name=at)
+        game = entry["game"]
+        if game not in games or game in claimed:
+            refused = N_(
+                "Group %(group)s: %(name)s names no game of the file, or one already in a group."
+            )
+            raise InvalidGroups(refused, group=group, name=at)
+        claimed.add(game)
+        entries.append((game, _seats(group, at, entry.get("seats", []), games[game], ids)))
+    return tuple(entries)
 
 
 def check_groups(raw: Any, games: Mapping[str, Sequence[int]]) -> list[GroupImport]:
@@ -128,37 +191,20 @@ def check_groups(raw: Any, games: Mapping[str, Sequence[int]]) -> list[GroupImpo
     if raw is None:
         return []
     if not isinstance(raw, list) or len(raw) > MAX_GROUPS:
-        raise InvalidGroups(f"groups must be a list of at most {MAX_GROUPS}.")
+        refused = N_("%(name)s must be a list of at most %(most)s.")
+        raise InvalidGroups(refused, name="groups", most=MAX_GROUPS)
     checked, claimed = [], set()
-    for index, group in enumerate(raw):
-        where = f"Group {index + 1}"
+    for index, item in enumerate(raw):
+        group = f"{index + 1}"
         keys = {"id", "name", "players", "games"}
-        if not isinstance(group, dict) or set(group) - keys or not {"name", "games"} <= set(group):
-            raise InvalidGroups(f"{where} must be an object with {', '.join(sorted(keys))}.")
-        try:
-            name = check_name(group["name"]) if isinstance(group["name"], str) else ""
-        except StoreError as error:
-            raise InvalidGroups(f"{where}: {error.message}") from None
-        if not name or len(name) > MAX_GROUP_NAME:
-            raise InvalidGroups(f"{where}: name must be text.")
-        players = _players(where, group.get("players", []))
+        if not isinstance(item, dict) or set(item) - keys or not {"name", "games"} <= set(item):
+            refused = N_("Group %(group)s must be an object with %(fields)s.")
+            raise InvalidGroups(refused, group=group, fields=", ".join(sorted(keys)))
+        name = _name(group, item["name"])
+        players = _players(group, item.get("players", []))
         ids = {pid for pid, _ in players}
-        if not isinstance(group["games"], list):
-            raise InvalidGroups(f"{where}: games must be a list.")
-        entries = []
-        for i, entry in enumerate(group["games"]):
-            if not isinstance(entry, dict) or set(entry) - {"game", "seats"} or "game" not in entry:
-                raise InvalidGroups(f'{where}: games[{i}] must be {{"game": id, "seats": [...]}}.')
-            game = entry["game"]
-            if game not in games or game in claimed:
-                raise InvalidGroups(
-                    f"{where}: games[{i}] names no game of the file, or one already in a group."
-                )
-            claimed.add(game)
-            entries.append(
-                (game, _seats(f"{where}: games[{i}]", entry.get("seats", []), games[game], ids))
-            )
-        checked.append(GroupImport(name, players, tuple(entries)))
+        entries = _games(group, item["games"], games, ids, claimed)
+        checked.append(GroupImport(name, players, entries))
     return checked
 
 
