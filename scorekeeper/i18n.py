@@ -7,10 +7,12 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime
 from functools import cache
+from typing import Any
 
-from babel.dates import format_date
+from babel import Locale as BabelLocale
+from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 from flask import g, has_request_context, request
 from flask_babel import get_locale
@@ -135,14 +137,69 @@ def signed(value: int, locale: str | None = None) -> str:
     return f"+{number(value, locale)}" if value > 0 else number(value, locale)
 
 
+# One way to write a day in each language, on every page and PDF: the language's medium date
+# (30 nov 2026, 30 de nov. de 2026, 30.11.2026), but English day first, as the sheet has always
+# said it (30 Nov 2026, not Nov 30, 2026).
+DAY_PATTERNS = {DEFAULT_LOCALE: "d MMM y"}
+
+
+@cache
+def day_pattern(locale: str) -> str:
+    """Returns the CLDR pattern of a day in the language: "d MMM y", "dd.MM.y"."""
+    return DAY_PATTERNS.get(locale) or BabelLocale.parse(locale).date_formats["medium"].pattern
+
+
+@cache
+def clock_pattern(locale: str) -> str:
+    """Returns the CLDR pattern of a time of day in the language: "h:mm a", "HH:mm"."""
+    return BabelLocale.parse(locale).time_formats["short"].pattern
+
+
+@cache
+def moment_pattern(locale: str) -> str:
+    """Returns the pattern of a day and its time, joined the language's way: "d MMM y, h:mm a"."""
+    joined = str(BabelLocale.parse(locale).datetime_formats["medium"])
+    return joined.replace("{1}", day_pattern(locale)).replace("{0}", clock_pattern(locale))
+
+
 def day(when: date | str, locale: str | None = None) -> str:
     """Returns a date (or an ISO timestamp's date) the locale's way: 30 Nov 2026, 30.11.2026."""
     if isinstance(when, str):
         when = date.fromisoformat(when[:10])
     locale = locale or current()
-    if locale == DEFAULT_LOCALE:
-        return format_date(when, "d MMM y", locale=locale)  # day first, as the PDF says it
-    return format_date(when, "medium", locale=locale)
+    return format_date(when, day_pattern(locale), locale=locale)
+
+
+def _utc(when: datetime | str) -> datetime:
+    stamp = datetime.fromisoformat(when) if isinstance(when, str) else when
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
+def moment(when: datetime | str, locale: str | None = None) -> str:
+    """Returns a stored time in UTC, its day written as day() writes it: 30 Nov 2026, 11:38 PM."""
+    locale = locale or current()
+    return format_datetime(_utc(when), moment_pattern(locale), tzinfo=UTC, locale=locale)
+
+
+def clock(when: datetime | str, locale: str | None = None) -> str:
+    """Returns the time of day of a stored time in UTC, the locale's way: 11:38 PM, 23:38."""
+    locale = locale or current()
+    return format_datetime(_utc(when), clock_pattern(locale), tzinfo=UTC, locale=locale)
+
+
+def date_words(locale: str | None = None) -> dict[str, Any]:
+    """Returns what a script needs to write a time as moment() and clock() do, in the phone's
+    own time zone: the two patterns, the short month names and the AM/PM words."""
+    locale = locale or current()
+    known = BabelLocale.parse(locale)
+    months = known.months["format"]["abbreviated"]
+    periods = known.day_periods["format"]["abbreviated"]
+    return {
+        "moment": moment_pattern(locale),
+        "clock": clock_pattern(locale),
+        "months": [months[n] for n in range(1, 13)],
+        "periods": [periods["am"], periods["pm"]],
+    }
 
 
 class NumberProblem(ValueError):

@@ -43,19 +43,41 @@ def _pack(p: Mapping[str, Any], found: Problem) -> str:
             pack=p["pack"],
             max=N(p["max"]),
         )
-    if "label" in p:
+    if "label" in p:  # threes on one side: the words inside a sentence, not the field's label
         return gettext(
             "The pack has only %(max)s %(cards)s; got %(value)s.",
             max=N(p["max"]),
-            cards=words.text(p["label"]),
+            cards=_threes(found.field),
             value=N(p["value"]),
         )
-    cards = gettext("black threes") if p.get("card") == "black_three" else gettext("red threes")
     return gettext(
         "The pack has %(max)s %(cards)s, but %(value)s were entered in all.",
         max=N(p["max"]),
-        cards=cards,
+        cards=_threes("black_threes" if p.get("card") == "black_three" else "red_threes"),
         value=N(p["value"]),
+    )
+
+
+def _threes(field: str) -> str:
+    """Returns red or black threes as a sentence says them (German: "rote Dreien")."""
+    return gettext("black threes") if field == "black_threes" else gettext("red threes")
+
+
+def _canastas_need_cards(p: Mapping[str, Any]) -> str:
+    """Returns that more canastas were entered than the pack has cards for, seven each."""
+    numbers = {"count": N(p["canastas"]), "cards": N(p["cards"]), "pack": N(p["pack"])}
+    if p.get("all"):
+        return ngettext(
+            "All sides together have %(count)s canasta: at least %(cards)s cards, but the pack has %(pack)s.",
+            "All sides together have %(count)s canastas: at least %(cards)s cards, but the pack has %(pack)s.",
+            p["canastas"],
+            **numbers,
+        )
+    return ngettext(
+        "%(count)s canasta needs at least %(cards)s cards; the pack has %(pack)s.",
+        "%(count)s canastas need at least %(cards)s cards; the pack has %(pack)s.",
+        p["canastas"],
+        **numbers,
     )
 
 
@@ -116,7 +138,12 @@ def _table(found: Problem) -> str:
     p, code = found.params, found.code
     name = words.text(p["format"])
     if code == "side_count" and p["min"] == p["max"]:
-        return gettext("%(format)s is played by %(count)s sides.", format=name, count=p["min"])
+        return ngettext(
+            "%(format)s is played by %(num)s side.",
+            "%(format)s is played by %(num)s sides.",
+            p["min"],
+            format=name,
+        )
     if code == "side_count":
         return gettext(
             "%(format)s is played by %(least)s to %(most)s sides.",
@@ -246,9 +273,10 @@ def _wording(found: Problem) -> str | None:
     if code == "not_multiple_of_5" and "value" in p:
         return _multiple(p, found)
     if code == "not_scored":
-        cards = gettext("black threes") if found.field == "black_threes" else gettext("red threes")
         return gettext(
-            "%(format)s scores no %(cards)s.", format=words.text(p["format"]), cards=cards
+            "%(format)s scores no %(cards)s.",
+            format=words.text(p["format"]),
+            cards=_threes(found.field),
         )
     if code == "more_than_max":
         return gettext(
@@ -260,12 +288,16 @@ def _wording(found: Problem) -> str | None:
     if code == "canasta_without_melds":
         return gettext("A side with no melded points cannot have a canasta.")
     if code == "canastas_need_points":
-        return gettext(
+        return ngettext(
+            "%(count)s canasta holds at least %(least)s points of cards, but melded points are %(melded)s.",
             "%(count)s canastas hold at least %(least)s points of cards, but melded points are %(melded)s.",
-            count=p["canastas"],
+            p["canastas"],
+            count=N(p["canastas"]),
             least=N(p["least"]),
             melded=N(p["melded"]),
         )
+    if code == "canastas_need_cards":
+        return _canastas_need_cards(p)
     if code == "out_without_melds":
         return gettext("A side with no melds cannot go out.")
     if code == "out_needs_canastas":
@@ -287,6 +319,13 @@ def _wording(found: Problem) -> str | None:
         return gettext("Only one side can go out; %(side)s already went out.", side=p["side"])
     if code == "out_with_cards":
         return gettext("A player who went out has no cards left in hand.")
+    if code == "too_many_hands":  # the store's limit on hands per game, not the engine's
+        return ngettext(
+            "A game holds at most %(most)s hand; start a new game to play on.",
+            "A game holds at most %(most)s hands; start a new game to play on.",
+            p["most"],
+            most=N(p["most"]),
+        )
     if code == "red_threes_below_canastas":
         return gettext(
             "To go out, a side usually lays down as many red threes as canastas (%(threes)s for %(canastas)s).",

@@ -20,7 +20,8 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.document import score_document
 from scorekeeper.engine.game import seats_at_table, sitting_out
-from scorekeeper.presets import rules_for
+from scorekeeper.engine.validate import CANASTA_CARDS
+from scorekeeper.presets import load_presets, rules_for
 from tests.engine_helpers import make_hand, side
 
 
@@ -652,7 +653,7 @@ INVALID = [
         "samba",
         "samba-under-50-points",
         {"Us": side(45, samba=1), "Them": side(0)},
-        ("Us", "melded_points", "1 samba hold at least 50"),
+        ("Us", "melded_points", "1 samba holds at least 50"),
     ),  # rules.md V5: 4-5-6-7-8-9-10 is the cheapest samba
     refusal(
         "samba",
@@ -676,7 +677,7 @@ INVALID = [
         "bolivia",
         "bolivia-under-140-points",
         {"Us": side(130, bolivia=1), "Them": side(0)},
-        ("Us", "melded_points", "1 bolivia hold at least 140"),
+        ("Us", "melded_points", "1 bolivia holds at least 140"),
     ),  # rules.md V5: seven deuces
     refusal(
         "bolivia",
@@ -712,7 +713,7 @@ INVALID = [
         "cuban",
         "jokers-and-deuces-under-260",
         {"Us": side(255, jokers_and_deuces=1), "Them": side(0)},
-        ("Us", "melded_points", "1 four jokers and three deuces hold at least 260"),
+        ("Us", "melded_points", "1 four jokers and three deuces holds at least 260"),
     ),  # 4 x 50 + 3 x 20
     refusal(
         "mexicana",
@@ -803,6 +804,32 @@ AT_THE_LIMIT = [  # rules.md V6 and V7 are "at most": the whole pack itself is a
 def test_the_whole_pack_is_allowed(fmt, sides):
     rules = rules_for(fmt)
     assert validate_hand(rules, make_hand(rules, **sides)) == []
+
+
+WITH_CANASTAS = sorted(
+    f for f, preset in load_presets().items() if preset.with_options(()).canastas
+)
+
+
+@pytest.mark.parametrize("fmt", WITH_CANASTAS)
+def test_as_many_canastas_as_the_pack_holds_are_allowed_and_no_more(fmt):
+    """Every canasta holds seven cards at least: 15 fit in 108 cards, 23 in 162, 38 in 270."""
+    rules = rules_for(fmt)
+    kind = min(rules.canastas, key=lambda k: k.min_points)  # the cheapest, so points never block
+    most = rules.pack // CANASTA_CARDS
+    sides = ["Us", "Them", "Ann", "Bob"][: rules.table.min_sides]
+
+    def hand(count: int):
+        entries = {key: side(0) for key in sides}
+        entries[sides[0]] = side(count * kind.min_points, **{kind.id: count})
+        return make_hand(rules, **entries)
+
+    assert validate_hand(rules, hand(most)) == []
+    (problem,) = validate_hand(rules, hand(most + 1))
+    assert (problem.side, problem.field, problem.code) == ("Us", "canastas", "canastas_need_cards")
+    assert problem.message == (
+        f"{most + 1} canastas need at least {(most + 1) * 7:,} cards; the pack has {rules.pack}."
+    )
 
 
 # --- Opening minimums ---------------------------------------------------------------------

@@ -34,7 +34,7 @@ INVALID_CLASSIC = [
     ),
     pytest.param(
         {"We": side(30, natural=1), "They": side(0)},
-        ("We", "melded_points", "1 natural canasta hold at least 35"),
+        ("We", "melded_points", "1 natural canasta holds at least 35"),
         id="natural-canasta-needs-35",
     ),
     pytest.param(
@@ -67,6 +67,16 @@ INVALID_CLASSIC = [
         ("We", "canastas", "no melded points cannot have a canasta"),
         id="canasta-without-melds",
     ),
+    pytest.param(
+        {"We": side(1000, natural=20), "They": side(0)},
+        ("We", "canastas", "20 canastas need at least 140 cards; the pack has 108."),
+        id="more-canastas-than-the-pack-holds",
+    ),  # 700 points of cards would do, but not 140 cards
+    pytest.param(
+        {"We": side(300, natural=8), "They": side(450, natural=3, mixed=5)},
+        ("We", "canastas", "All sides together have 16 canastas: at least 112 cards, but the"),
+        id="more-canastas-than-the-pack-holds-in-all",
+    ),  # 8 + 8 canastas: 112 cards, and each side alone fits
 ]
 
 

@@ -323,6 +323,18 @@ def test_a_full_game_refuses_one_more_hand_and_its_export_comes_back(table: Tabl
     assert len(snapshot(db)["hands"]) == 2 * len(before["hands"])
 
 
+def test_a_full_game_says_so_in_the_readers_language(table: Table, db) -> None:
+    """The store's limit is a problem with a code and params: each language words it."""
+    game_id = table.new_game("classic")
+    fill_to_the_limit(db, game_id)
+    path = f"/games/{game_id}/hands/new?lang=de"
+    response = table.client.post(path, data=table.form(path) | {"0-melded_points": "90"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Ein Spiel hat höchstens 1.000 Runden; fang ein neues Spiel an" in page
+    assert "A game holds at most" not in page
+
+
 def test_files_that_hold_links_are_owner_only(app, tmp_path, db, table: Table) -> None:
     """Finding 7: the database, its WAL and a backup are 0600."""
     from scorekeeper.store.backup import backup

@@ -427,10 +427,10 @@ def test_the_import_page_explains_a_bad_game_in_the_readers_language(
         pytest.param("games.0.hands.0.hand.We.melded_points", 10**12, "Runde 1: Ausgelegte Punkte: 1.000.000.000.000 ist weit mehr, als eine Runde hergibt.", id="huge-points"),
         pytest.param("games.0.hands.0.hand.We.canastas.golden", 1, "Runde 1: Unbekannte Canasta-Art 'golden' (Arten: natural, mixed).", id="bad-canasta"),
         pytest.param("games.0.hands.0.hand.We.went_out", "twice", "Runde 1: Ausgehen muss „no“, „out“ oder „concealed“ sein.", id="bad-went-out"),
-        pytest.param("games.0.hands.2.hand.Ghost", {}, "Runde 3: 'Ghost' ist keine Seite dieses Spiels.", id="unknown-side-in-hand"),
+        pytest.param("games.0.hands.2.hand.Ghost", {}, "Runde 3: 'Ghost' ist kein Team dieses Spiels.", id="unknown-side-in-hand"),
         pytest.param("games.0.hands.0.hand.They", ..., "Runde 1: Kein Eintrag für 'They'.", id="missing-side"),
         pytest.param("games.0.hands.0.lone_hand", "We", "Runde 1: In Klassisch gibt es keinen Einzelspieler.", id="no-lone-hand"),
-        pytest.param("games.0.start_totals", {"Ghost": 50}, "start_totals.Ghost: 'Ghost' ist hier keine Seite.", id="start-unknown-side"),
+        pytest.param("games.0.start_totals", {"Ghost": 50}, "start_totals.Ghost: 'Ghost' ist hier kein Team.", id="start-unknown-side"),
     ],
 )  # fmt: skip
 def test_the_import_page_words_the_engines_hand_problems_in_the_readers_language(

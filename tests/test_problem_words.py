@@ -123,6 +123,10 @@ SAMPLES: list[tuple[str, Callable[[], list]]] = [
     ("more_than_max", lambda: _check("classic", We=side(x_undeclared_red_threes=9), They=side())),
     ("canasta_without_melds", lambda: _check("classic", We=side(natural=1), They=side())),
     ("canastas_need_points", lambda: _check("classic", We=side(30, mixed=1), They=side())),
+    ("canastas_need_points", lambda: _check("classic", We=side(80, natural=1, mixed=1), They=side())),
+    ("canastas_need_cards", lambda: _check("classic", We=side(1000, natural=20), They=side())),
+    ("canastas_need_cards", lambda: _check("classic", We=side(300, natural=8), They=side(300, natural=8))),
+    ("more_than_pack", lambda: _check("cuban", We=side(100, black=5), They=side())),
     ("out_without_melds", lambda: _check("classic", We=side(out="out"), They=side())),
     ("out_needs_canastas", lambda: _check("classic", We=side(100, out="out"), They=side())),
     ("out_needs_kind", lambda: _check("bolivia", We=side(1000, bolivia=2, out="out"), They=side())),
@@ -217,7 +221,7 @@ def _entry(**entry: object) -> dict:
         pytest.param(_entry(melded_points="300"), "Ausgelegte Punkte: muss eine ganze Zahl sein.", id="as-text"),
         pytest.param(_entry(canastas={"natural": -1}), "Reine Canasta: darf nicht negativ sein.", id="canastas"),
         pytest.param(_entry(canastas={"gold": 1}), "Unbekannte Canasta-Art 'gold' (Arten: natural, mixed).", id="kind"),
-        pytest.param({"hand": {"We": {}, "They": {}, "Ghost": {}}}, "'Ghost' ist keine Seite dieses Spiels.", id="side"),
+        pytest.param({"hand": {"We": {}, "They": {}, "Ghost": {}}}, "'Ghost' ist kein Team dieses Spiels.", id="side"),
     ],
 )  # fmt: skip
 def test_a_hands_reading_problems_in_german(app: Flask, raw: dict, german: str) -> None:
@@ -231,7 +235,7 @@ def test_a_hands_reading_problems_in_german(app: Flask, raw: dict, german: str) 
     ("hand", "field", "german"),
     [
         pytest.param({"We": {"canastas": {"gold": 1}}, "They": {}}, "canastas.gold", "Unbekannte Canasta-Art 'gold' (Arten: natural, mixed).", id="kind"),
-        pytest.param({"We": {}, "They": {}, "Ghost": {}}, "hand", "'Ghost' ist keine Seite dieses Spiels.", id="side"),
+        pytest.param({"We": {}, "They": {}, "Ghost": {}}, "hand", "'Ghost' ist kein Team dieses Spiels.", id="side"),
         pytest.param({"We": {}}, "hand", "Kein Eintrag für 'They'.", id="missing-side"),
         pytest.param({"We": {"went_out": "twice"}, "They": {}}, "went_out", "Ausgehen muss „no“, „out“ oder „concealed“ sein.", id="went-out"),
     ],

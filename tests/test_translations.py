@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -78,3 +79,31 @@ def _po_bytes(catalogue: Catalog) -> bytes:
     buffer = io.BytesIO()
     write_po(buffer, catalogue)
     return buffer.getvalue()
+
+
+# docs/glossary.md: a side is one word in each language. The words it replaced, as a side says
+# them; Italian "parte da" (starts at) and the idiom "on our side" are not sides.
+NOT_A_SIDE = {
+    "de": r"\bSeiten?\b",
+    "es": r"\bbandos?\b",
+    "pt_BR": r"\blados?\b",
+    "it": r"\bpart[ei]\b(?! da\b)",
+}
+SIDE = {"de": "Team", "es": "equipo", "pt_BR": "time", "it": "squadra"}
+
+
+@pytest.mark.parametrize("language", catalogues.LANGUAGES)
+def test_a_side_is_one_word_in_each_language(language: str) -> None:
+    """The new-game form's "Side 1" and a problem's "this side has" use the glossary's word."""
+    catalogue = catalogues.read(catalogues.catalogue_path(language), language)
+    wrong = []
+    for message in catalogue:
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        text = re.sub(r"%\(\w+\)[sdr]", "", " ".join(ids))
+        if not re.search(r"\bsides?\b|\bside's\b", text, re.IGNORECASE) or "our side" in text:
+            continue
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        wrong += [s for s in strings if re.search(NOT_A_SIDE[language], s)]
+    assert not wrong
+    side = catalogue.get("Side %(n)s")
+    assert side is not None and side.string == f"{SIDE[language].capitalize()} %(n)s"

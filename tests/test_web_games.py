@@ -327,3 +327,25 @@ def test_the_summary_of_a_game_from_paper_starts_with_its_paper_totals(table: Ta
         line.split('points="')[1].split('"')[0].split() for line in page.split("<polyline")[1:]
     ]
     assert [len(p) for p in points] == [2, 2]  # from paper, then hand 1
+
+
+@pytest.mark.parametrize(
+    ("language", "hands", "changes", "expected"),
+    [
+        ("en", 1, (1,), "Running totals over 1 hand: We 120, They 90. The lead changed at hand 1."),
+        ("en", 2, (1, 2), "Running totals over 2 hands: We 120, They 90. The lead changed at hands 1, 2."),
+        ("de", 1, (1,), "Laufende Summen über 1 Runde: We 120, They 90. Die Führung wechselte in Runde 1."),
+        ("it", 1, (), "Totali progressivi in 1 mano: We 120, They 90."),
+    ],
+)  # fmt: skip
+def test_the_charts_summary_counts_hands_in_the_singular_and_plural(
+    app, language, hands, changes, expected
+) -> None:
+    """The chart's title says "1 hand" and "hand 1", each language by its plural forms."""
+    from scorekeeper.stats.swings import Course
+    from scorekeeper.web.game_summary import words
+
+    totals = tuple(tuple([total] * hands) for total in (120, 90))
+    played = Course(("We", "They"), totals, totals, changes, 5000)
+    with app.test_request_context(f"/?lang={language}"):
+        assert words(played).summary == expected

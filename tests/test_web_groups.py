@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -255,3 +256,47 @@ def test_a_game_renamed_later_keeps_when_it_finished_and_its_place(app, client, 
         [older, "2026-01-02T10:00:00+00:00"],
     ]
     assert "Ravens" in rows[2]
+
+
+@pytest.mark.parametrize(
+    ("language", "won"),
+    [
+        ("en", "Won by Ann &amp; Bob, 1 hand, "),
+        ("de", "Gewonnen von Ann &amp; Bob, 1 Runde, "),
+        ("es", "Ganó Ann &amp; Bob, 1 mano, "),
+    ],
+)
+def test_a_one_hand_game_is_counted_in_the_singular(client, table, language, won):
+    """The group page and its history say "1 hand", each language by its plural forms."""
+    group_id = make_group(client)
+    finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    for path in (f"/groups/{group_id}", f"/groups/{group_id}/history"):
+        page = client.get(f"{path}?lang={language}").get_data(as_text=True)
+        assert won in page, path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/groups/{group}/stats/players",  # no such page, in a group this phone is in
+        "/groups/{group}/players/nobody",
+        "/groups/no-such-group",
+        "/groups/no-such-group/history",
+        "/groups/join/no-such-token",
+    ],
+)
+def test_a_missing_group_page_speaks_of_groups(client, path):
+    """A 404 under /groups/ says why a group page may be missing, not a game."""
+    group_id = make_group(client)
+    response = client.get(path.format(group=group_id))
+    assert response.status_code == 404
+    page = html.unescape(response.get_data(as_text=True))
+    assert "The group may be open only on its members' phones" in page
+    assert "game" not in page.split("<h1>", 1)[1].split("</p>", 1)[0]
+    german = client.get(path.format(group=group_id), query_string={"lang": "de"})
+    assert "Vielleicht ist die Gruppe nur auf den Handys" in german.get_data(as_text=True)
+
+
+def test_a_missing_game_still_speaks_of_games(client):
+    page = client.get("/games/no-such-game").get_data(as_text=True)
+    assert "The game may have been shared with another phone only" in page

@@ -127,6 +127,12 @@ def saved_nothing(db, version: int = 1, hands: int = 0) -> bool:
             id="out-without-canasta",
         ),
         pytest.param(
+            {0: {"melded_points": "1000", "canastas-natural": "20"}},
+            "0-canastas",
+            "20 canastas need at least 140 cards; the pack has 108.",
+            id="more-canastas-than-the-pack-has-cards",
+        ),  # 700 points of cards would do; 140 cards would not
+        pytest.param(
             {
                 0: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"},
                 1: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from datetime import date
 
@@ -107,6 +109,49 @@ def test_numbers_and_dates_are_written_the_languages_way(locale, five_thousand, 
     assert i18n.number(-1250, locale) == minus
     assert i18n.signed(520, locale) == "+520"
     assert i18n.day(date(2026, 11, 30), locale) == day
+
+
+@pytest.mark.parametrize(
+    ("locale", "moment", "clock"),
+    [
+        ("en", "30 Nov 2026, 11:38\N{NARROW NO-BREAK SPACE}PM", "11:38\N{NARROW NO-BREAK SPACE}PM"),
+        ("es", "30 nov 2026, 23:38", "23:38"),
+        ("pt_BR", "30 de nov. de 2026 23:38", "23:38"),
+        ("it", "30 nov 2026, 23:38", "23:38"),
+        ("de", "30.11.2026, 23:38", "23:38"),
+    ],
+)
+def test_a_time_writes_its_day_as_the_day_is_written(locale, moment, clock):
+    """One way to write a day per language: a stored time's day reads as the sheet's date."""
+    stamp = "2026-11-30T23:38:12.345678+00:00"
+    assert i18n.moment(stamp, locale) == moment
+    assert i18n.moment(stamp, locale).startswith(i18n.day(stamp, locale))
+    assert i18n.clock(stamp, locale) == clock
+    words = i18n.date_words(locale)
+    assert words["moment"] == i18n.moment_pattern(locale)
+    assert words["moment"].startswith(i18n.day_pattern(locale))
+    assert len(words["months"]) == 12 and len(words["periods"]) == 2
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "pt_BR"])
+def test_the_home_page_and_the_sheet_write_a_day_alike(client, locale) -> None:
+    """The home screen's "Last played" and the sheet's heading write the same day one way;
+    home.js gets the very patterns and month names to write it in the phone's time zone."""
+    from tests.conftest import GOOD, Table
+
+    table = Table(client.application, client)
+    game_id = table.new_game("classic")
+    table.record(game_id, GOOD)
+    game = table.game(game_id)
+    home = client.get(f"/?lang={locale}").get_data(as_text=True)
+    shown = re.search(r'<time datetime="([^"]+)" data-local>([^<]+) UTC</time>', home)
+    assert shown and shown[2] == i18n.moment(game.updated_at, locale)
+    day = i18n.day(game.created_at, locale)
+    sheet = client.get(f"/games/{game_id}?lang={locale}").get_data(as_text=True)
+    assert f", {day}</small></h1>" in sheet
+    assert shown[2].startswith(i18n.day(game.updated_at, locale))
+    script = re.search(r"data-dates='([^']+)'", home)
+    assert script and json.loads(html.unescape(script[1])) == i18n.date_words(locale)
 
 
 @pytest.mark.parametrize("locale", ["es", "pt_BR", "it", "de"])

@@ -89,7 +89,7 @@ def test_the_record_form_gives_its_script_the_words_it_shows(table: Table) -> No
     page = table.client.get(f"/games/{game_id}/hands/new?lang=de").get_data(as_text=True)
     assert 'data-group="."' in page
     assert re.search(r"data-words='[^']*\"saved\": \"Wenn jetzt gespeichert\"", page)
-    assert "Das Spiel hat nur {max} {cards}." in page
+    assert "{cards}: Das Spiel hat nur {max}." in page
 
 
 def test_the_sheet_stays_within_30_kb_in_every_language(table: Table, app: Flask) -> None:
@@ -158,7 +158,7 @@ def test_opening_needs_are_worded_from_their_numbers(app: Flask, need, expected)
             "de",
             {0: {"melded_points": "50", "went_out": "out"}, 1: {}},
             "e-0-went_out",
-            "Zum Ausgehen braucht man 1 Canasta; diese Seite hat 0.",
+            "Zum Ausgehen braucht man 1 Canasta; dieses Team hat 0.",
             id="out-without-canasta",
         ),
         pytest.param(
@@ -172,8 +172,39 @@ def test_opening_needs_are_worded_from_their_numbers(app: Flask, need, expected)
             "pt_BR",
             {0: {"canastas-natural": 1}, 1: {}},
             "e-0-canastas",
-            "Um lado sem pontos baixados não pode ter canastra.",
+            "Um time sem pontos baixados não pode ter canastra.",
             id="canasta-without-melds",
+        ),
+        pytest.param(
+            "de",
+            {0: {"melded_points": "1000", "canastas-natural": "20"}, 1: {}},
+            "e-0-canastas",
+            "20 Canastas brauchen mindestens 140 Karten; das Spiel hat 108.",
+            id="more-canastas-than-the-pack-has-cards",
+        ),
+        pytest.param(
+            "es",
+            {
+                0: {"melded_points": "300", "canastas-natural": "8"},
+                1: {"melded_points": "300", "canastas-natural": "8"},
+            },
+            "e-0-canastas",
+            "Entre todos los equipos tienen 16 canastas: al menos 112 cartas, pero la baraja tiene 108.",
+            id="more-canastas-than-the-pack-has-cards-in-all",
+        ),
+        pytest.param(
+            "de",
+            {0: {"melded_points": "30", "canastas-natural": "1"}, 1: {}},
+            "e-0-melded_points",
+            "1 Canasta enthält mindestens 35 Kartenpunkte, die ausgelegten Punkte sind aber 30.",
+            id="one-canasta-holds",
+        ),
+        pytest.param(
+            "de",
+            {0: {"melded_points": "100", "red_threes": "5"}, 1: {}},
+            "e-0-red_threes",
+            "Das Spiel hat nur 4 rote Dreien; eingetragen: 5.",
+            id="threes-inside-a-sentence",
         ),
     ],
 )

@@ -9,6 +9,13 @@ from scorekeeper.engine.opening import OpeningNeed
 from scorekeeper.engine.score import Team, teams
 from scorekeeper.presets import Rules
 
+# The fewest cards in any canasta (rules.md V11): natural and mixed canastas hold seven or
+# more, and every special meld a preset scores as a canasta holds exactly seven (sambas and
+# escaleras, bolivias and Cuban wild canastas, Hand and Foot's piles, Mexicana's sevens; rules.md
+# 4.7-4.12). Shorter melds are never canastas: Brazilian's short sequences are penalties
+# (extras), and Oklahoma, whose melds stop at four cards, has no canastas at all.
+CANASTA_CARDS = 7
+
 
 def _points_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
     problems = []
@@ -97,7 +104,7 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
                 Problem(
                     anchor,
                     "melded_points",
-                    f"{_canasta_words(team.canastas, rules)} hold at least {least:,} points of "
+                    f"{_canasta_words(team.canastas, rules)} at least {least:,} points of "
                     f"cards, but melded points are {team.melded_points:,}.",
                     "canastas_need_points",
                     {"least": least, "melded": team.melded_points, "canastas": canastas},
@@ -147,11 +154,13 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
 
 
 def _canasta_words(canastas: Mapping[str, int], rules: Rules) -> str:
+    """Returns the canastas counted with their verb: "2 natural canastas hold", "1 samba holds"."""
     total = sum(canastas.values())
+    verb = "holds" if total == 1 else "hold"
     if len(canastas) == 1:
         kind = rules.canasta(next(iter(canastas)))
-        return f"{total} {kind.label.lower()}{'s' if total > 1 else ''}"
-    return f"{total} canastas"
+        return f"{total} {kind.label.lower()}{'s' if total > 1 else ''} {verb}"
+    return f"{total} canastas {verb}"
 
 
 def _threes_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
@@ -183,6 +192,31 @@ def _threes_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
     return problems
 
 
+def _canastas_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
+    """Checks that the canastas of all sides together fit in the pack, seven cards each."""
+    counts = {side: sum(e.canastas.values()) for side, e in hand.entries.items()}
+    total = sum(counts.values())
+    cards = total * CANASTA_CARDS
+    if cards <= rules.pack:
+        return []
+    side = max(counts, key=lambda s: counts[s])  # the first side with the most: its field
+    everyone = sum(1 for n in counts.values() if n) > 1
+    word = "canasta needs" if total == 1 else "canastas need"
+    message = f"{total} {word} at least {cards:,} cards; the pack has {rules.pack:,}."
+    if everyone:
+        message = f"All sides together have {total} canastas: at least {cards:,} cards, but the "
+        message += f"pack has {rules.pack:,}."
+    return [
+        Problem(
+            side,
+            "canastas",
+            message,
+            "canastas_need_cards",
+            {"canastas": total, "cards": cards, "pack": rules.pack, "all": everyone},
+        )
+    ]
+
+
 def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
     problems = []
     out = [k for k, e in hand.entries.items() if e.out]
@@ -197,6 +231,7 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
             )
         )
     problems += _threes_in_pack(hand, rules)
+    problems += _canastas_in_pack(hand, rules)
     cards = sum(e.melded_points + e.hand_points for e in hand.entries.values())
     if cards > rules.card_points_max:
         problems.append(

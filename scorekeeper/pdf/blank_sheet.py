@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper import words
@@ -88,10 +88,11 @@ def _players_message(rules: Rules) -> str:
             least=table.min_sides,
             most=table.max_sides,
         )
-    return gettext(
-        "%(name)s is always played by %(count)s players.",
+    return ngettext(
+        "%(name)s is always played by %(num)s player.",
+        "%(name)s is always played by %(num)s players.",
+        sum(table.players_per_side),
         name=name,
-        count=sum(table.players_per_side),
     )
 
 

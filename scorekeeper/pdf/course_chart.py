@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Line, Polygon, PolyLine, Rect
 from reportlab.lib.colors import Color
@@ -154,5 +154,10 @@ def draw_course(canvas: Canvas, course: Course, x: float, y: float, width: float
         fonts.draw(canvas, x + scale.xs[-1], y + BOTTOM, str(course.hands), 7, align="center")
     if course.lead_changes:
         hands = ", ".join(map(str, course.lead_changes))
-        note = gettext("Dotted upright lines: the lead changed at hands %(hands)s.", hands=hands)
+        note = ngettext(
+            "Dotted upright lines: the lead changed at hand %(hands)s.",
+            "Dotted upright lines: the lead changed at hands %(hands)s.",
+            len(course.lead_changes),
+            hands=hands,
+        )
         fonts.draw(canvas, x + LEFT, y + 2, note, 7)

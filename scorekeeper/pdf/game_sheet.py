@@ -323,7 +323,7 @@ class _Sheet:
             first, last = state.after_end[0].number, state.after_end[-1].number
             if first == last:
                 after = gettext(
-                    "Hand %(first)s was played after the end and do not count.", first=first
+                    "Hand %(first)s was played after the end and does not count.", first=first
                 )
             else:
                 after = gettext(

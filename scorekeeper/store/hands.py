@@ -158,7 +158,8 @@ def add_hand(
     number = len(game.hands) + 1
     if number > MAX_HANDS:  # the same limit as import, so every export can come back
         message = f"A game holds at most {MAX_HANDS:,} hands; start a new game to play on."
-        raise InvalidHand((engine.Problem(None, "hand", message),))
+        full = engine.Problem(None, "hand", message, "too_many_hands", {"most": MAX_HANDS})
+        raise InvalidHand((full,))
     parsed, entry = _valid(game, hand, number)
     with _locked(db, game_id, version, form_token, reopened=False) as stamp:
         db.execute(

@@ -107,6 +107,8 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.add_template_filter(i18n.number, "points")
     app.add_template_filter(i18n.signed, "signed")
     app.add_template_filter(i18n.day, "day")
+    app.add_template_filter(i18n.moment, "moment")  # a stored time: its day as `day` writes it
+    app.add_template_filter(i18n.clock, "clock")
     app.add_template_filter(words.text, "tr")  # a preset's words; never for the page's own
     app.add_template_filter(words.need, "need")
     app.add_template_filter(words.item_label, "item_label")
@@ -118,3 +120,4 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.context_processor(paper.context)
     app.context_processor(language.context)
     app.jinja_env.globals["here"] = language.here
+    app.jinja_env.globals["date_words"] = i18n.date_words  # home.js writes times as `moment`

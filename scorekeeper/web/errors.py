@@ -37,6 +37,13 @@ PAGES = {
         _("Nothing you typed caused it; try again in a moment."),
     ),
 }
+# A 404's advice where the missing thing is not a game: the first prefix of the path that fits.
+NOT_FOUND = {
+    "/groups/": _(
+        "The group may be open only on its members' phones, its join link may have been "
+        "replaced, or the link is mistyped."
+    ),
+}
 Renderer = Callable[[int, str | None], Response]
 EXPIRED = _(
     "This form has expired or did not come from this app. Go back, reload the page and try again."
@@ -51,6 +58,8 @@ def _page(code: int, message: str | None = None) -> Response:
         body = jsonify(ok=False, sides={}, errors=[{"field": "_form", "message": str(message)}])
         return make_response(body, code)
     headline, advice = PAGES[code]
+    if code == 404:
+        advice = next((a for p, a in NOT_FOUND.items() if request.path.startswith(p)), advice)
     shown = str(message or advice)
     page = render_template("errors/page.html", headline=str(headline), message=shown)
     return make_response(page, code)

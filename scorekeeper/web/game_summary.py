@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, render_template
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 
 from scorekeeper import i18n
@@ -23,10 +24,21 @@ def words(played: Course) -> Words:
         _("%(side)s %(total)s", side=name, total=i18n.number(side[-1]))
         for name, side in zip(played.names, played.totals, strict=True)
     )
-    summary = _("Running totals over %(hands)s hands: %(ends)s.", hands=played.hands, ends=ends)
+    summary = ngettext(
+        "Running totals over %(hands)s hand: %(ends)s.",
+        "Running totals over %(hands)s hands: %(ends)s.",
+        played.hands,
+        hands=i18n.number(played.hands),
+        ends=ends,
+    )
     if played.lead_changes:
         changes = ", ".join(map(str, played.lead_changes))
-        summary += " " + _("The lead changed at hands %(hands)s.", hands=changes)
+        summary += " " + ngettext(
+            "The lead changed at hand %(hands)s.",
+            "The lead changed at hands %(hands)s.",
+            len(played.lead_changes),
+            hands=changes,
+        )
     target = played.target
     return Words(
         summary=summary,

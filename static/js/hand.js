@@ -189,7 +189,7 @@ function grouped(n) {
       input.setAttribute("aria-invalid", "true");
       var label = document.querySelector('label[for="' + input.id + '"]');
       var what = label.textContent.replace(/\s*\(.*\)\s*$/, "");
-      if (words("lower")) what = what.toLowerCase();  /* not in German, whose nouns keep capitals */
+      /* The label leads, as written: inside a sentence it would need each language's grammar. */
       box.appendChild(el("p", "errors counter-error", words("pack", { max: grouped(max), cards: what })));
     } else {
       input.removeAttribute("aria-invalid");

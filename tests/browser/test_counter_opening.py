@@ -40,7 +40,7 @@ def test_card_counter_refuses_impossible_counts_and_keeps_typed_points(
     page.goto(f"{base_url}/games/{game_id}/hands/new")
     page.locator("fieldset.side-0 details.counter summary").tap()
     page.locator("#f-0-cards-joker-melded").fill("5")
-    expect(page.locator(".counter-error")).to_have_text("The pack has only 4 jokers.")
+    expect(page.locator(".counter-error")).to_have_text("Jokers: the pack has only 4.")
     assert page.locator("#f-0-cards-joker-melded").get_attribute("aria-invalid") == "true"
     expect(page.locator("#f-0-melded_points")).to_have_value("")  # nothing filled from it
     page.locator("#f-0-cards-joker-melded").fill("1")
