@@ -351,3 +351,68 @@ def test_again_starts_the_next_game_under_the_house_format(table, client, db) ->
     new_id = response.headers["Location"].rsplit("/", 1)[-1]
     assert new_id != game_id
     assert table.game(new_id).rule_book.current.source_id == format_id
+
+
+# Every kind of change a house format holds: numbers, a list, a list of words, a switch,
+# a band table, a kind added and one removed.
+EVERY_KIND_OF_CHANGE = {
+    "going_out.bonus": 200,
+    "ending.target": 7500,
+    "ending.tie": "draw",
+    "opening.must_exceed": True,
+    "red_threes.scale": [100, 200, 300, 1000],
+    "opening.tiers": [{"below": 0, "points": 0}, {"below": 1500, "points": 50}, {"points": 120}],
+    "canastas.sevens": SEVENS,
+    "canastas.mixed": None,
+}
+
+
+def _changes_table(page: str) -> dict[str, tuple[str, str]]:
+    """Returns the rows of a format page's "What it changes": rule -> (the preset's, its own)."""
+    import html
+    import re
+
+    found = re.findall(
+        r'<th scope="rowgroup" colspan="2">(.*?)</th></tr><tr><td>(.*?)</td><td>(.*?)</td>', page
+    )
+    return {html.unescape(rule): (html.unescape(a), html.unescape(b)) for rule, a, b in found}
+
+
+@pytest.mark.parametrize("path", ["", "/add"])
+def test_a_house_formats_page_says_each_change_in_words(client, path) -> None:
+    """Made through the API, shown on the web: the form's labels and values, no dotted keys."""
+    body = {"name": "Grandma's", "base": "classic", "set": EVERY_KIND_OF_CHANGE}
+    made = client.post("/api/v1/formats", json=body).get_json()
+    page = client.get(f"/formats/{made['id']}{path}").text
+    assert _changes_table(page) == {
+        "Going out: bonus": ("100", "200"),
+        "Ending: target": ("5,000", "7,500"),
+        "Ending: tie": ("play another hand", "a draw"),
+        "Opening: meld must exceed the minimum": ("no", "yes"),
+        "Red threes: scale": ("100 / 200 / 300 / 800", "100 / 200 / 300 / 1,000"),
+        "Opening minimums": (
+            "below 0, points 15; below 1,500, points 50; below 3,000, points 90; points 120",
+            "below 0, points 0; below 1,500, points 50; points 120",
+        ),
+        "Canasta kinds: Canasta of sevens": ("—", "bonus 1,000, fewest points 35"),
+        "Canasta kinds: Mixed canasta": ("bonus 300, fewest points 50", "—"),
+    }
+    assert not any(key in page for key in EVERY_KIND_OF_CHANGE)
+
+
+def test_a_house_formats_page_in_german_writes_numbers_the_german_way(client) -> None:
+    """5.000 and 7.500, never 5,000 (five); each rule as the German form labels its field."""
+    import re
+
+    body = {"name": "Omas", "base": "classic", "set": EVERY_KIND_OF_CHANGE}
+    made = client.post("/api/v1/formats", json=body).get_json()
+    rows = _changes_table(client.get(f"/formats/{made['id']}?lang=de").text)
+    form = client.get(f"/formats/{made['id']}/duplicate?lang=de").text
+    for field in ("f-going_out-bonus", "f-ending-target", "f-red_threes-scale"):
+        label = re.search(rf'<label for="{field}">(.*?)</label>', form)
+        assert label and label.group(1) in rows, (field, sorted(rows))
+    target = re.search(r'<label for="f-ending-target">(.*?)</label>', form)
+    assert target and rows[target.group(1)] == ("5.000", "7.500")
+    scale = re.search(r'<label for="f-red_threes-scale">(.*?)</label>', form)
+    assert scale and rows[scale.group(1)] == ("100 / 200 / 300 / 800", "100 / 200 / 300 / 1.000")
+    assert not [v for pair in rows.values() for v in pair if re.search(r"\d,\d{3}", v)]

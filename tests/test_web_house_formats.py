@@ -420,3 +420,85 @@ def test_the_worked_example_speaks_the_readers_language(client):
     assert "vor der Runde: Wir 4.500, Sie 3.000." in example
     assert "Ausgegangen</td>" in example and "Sieger: Wir, mit" in example
     assert not re.search(r"go out with|Went out|Winner|Natural canasta", example)
+
+
+def _banner(page: str) -> list[tuple[str, str]]:
+    """Returns the refusal banner's links: (the field's id, its words)."""
+    banner = page.split('class="flash error problems"', 1)[1].split("</div>", 1)[0]
+    return re.findall(r'<a href="#([\w-]+)">(.*?)</a>', banner)
+
+
+def test_the_refusal_banner_links_each_field_with_a_problem(client):
+    """A target of 0 and a canasta above the pack: one link to each field, in the form's order."""
+    response = submit(
+        client,
+        "/formats/new?base=classic",
+        name="Broken",
+        **{"ending.target": "0", "canastas.natural.min_points": "5000"},
+    )
+    assert response.status_code == 422
+    page = response.text
+    assert _banner(page) == [
+        ("f-canastas-natural-min_points", "Natural canasta: fewest points"),
+        ("f-ending-target", "Ending: target"),
+    ]
+    assert 'id="f-canastas-natural-min_points"' in page and 'id="f-ending-target"' in page
+    assert '<script src="/static/js/house.js" defer></script>' in page  # focuses the first
+    untouched = client.get("/formats/new?base=classic").text
+    assert "flash error" not in untouched and "house.js" not in untouched
+
+
+def test_the_refusal_banner_links_a_missing_name_and_a_word_for_a_number(client):
+    assert _banner(submit(client, "/formats/new?base=classic", name=" ").text) == [
+        ("f-name", "Name")
+    ]
+    typed = {"ending.target": "abc", "going_out.bonus": "lots"}
+    response = submit(client, "/formats/new?base=classic", name="X", **typed)
+    assert _banner(response.text) == [
+        ("f-going_out-bonus", "Going out: bonus"),
+        ("f-ending-target", "Ending: target"),
+    ]
+
+
+def test_the_refusal_banner_speaks_the_readers_language(client):
+    response = submit(client, "/formats/new?base=classic&lang=de", name="X", **{"pack": "abc"})
+    assert response.status_code == 422
+    ((field_id, words),) = _banner(response.text)
+    assert field_id == "f-pack"
+    assert re.search(rf'<label for="f-pack">{re.escape(words)}</label>', response.text)
+    assert words != "pack"
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ({"ending.target": "abc"}, "Enter a whole number, like 5,000."),
+        ({"going_out.bonus": "lots"}, "Enter a whole number, like 100."),
+        ({"cards.joker.melded": "x"}, "Enter a whole number, like 50."),
+        (
+            {"red_threes.scale": "100, 2oo, 300, 8oo"},
+            "Enter whole numbers separated by commas, like 100, 200, 300, 800.",
+        ),
+        ({"new_kind.label": "Sevens", "new_kind.bonus": "many"}, "Enter a whole number."),
+    ],
+)
+def test_a_word_in_a_number_field_is_refused_with_an_example_that_fits(client, typed, message):
+    """The field's own value is the example (not "like 2." for a target); said once."""
+    response = submit(client, "/formats/new?base=classic", name="X", **typed)
+    assert response.status_code == 422
+    (key,) = [k for k in typed if k != "new_kind.label"]
+    errors = response.text.split(f'id="e-{key}">', 1)[1].split("</ul>", 1)[0]
+    assert re.findall(r"<li>(.*?)</li>", errors) == [message]
+    assert "like 2." not in response.text
+
+
+def test_the_example_is_the_value_the_form_showed_in_the_readers_way(client):
+    """Editing a format whose target is 7,500: the example is 7.500 in German, its own value."""
+    made = submit(client, "/formats/new?base=classic", name="Ours", **{"ending.target": "7500"})
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
+    response = submit(
+        client, made.headers["Location"] + "/edit", name="Ours", **{"ending.target": "viel"}
+    )
+    assert response.status_code == 422
+    errors = response.text.split('id="e-ending.target">', 1)[1].split("</ul>", 1)[0]
+    assert "7.500" in errors and "7,500" not in errors

@@ -112,6 +112,11 @@ class Field:
     errors: list[str] = field(default_factory=list)
     choices: tuple[tuple[str, str], ...] = ()  # a choice's (code, words), in list order
 
+    @property
+    def id(self) -> str:
+        """Returns the input's id on the page, e.g. "f-ending-target" (a link's #fragment)."""
+        return "f-" + self.key.replace(".", "-")
+
 
 @dataclass
 class Group:
@@ -278,15 +283,32 @@ class Reading:
     problems: list[FormatProblem]
 
 
-def _number(text: str, key: str, label: str, problems: list[FormatProblem]) -> int | None:
+def _not_a_number(example: Any) -> str:
+    """Returns the refusal of text that is no number, its example the field's own value."""
+    if isinstance(example, list) and example and all(type(v) is int for v in example):
+        # Plain digits, as the form shows a list: a comma there parts the numbers.
+        shown = ", ".join(str(v) for v in example)
+        return gettext("Enter whole numbers separated by commas, like %(example)s.", example=shown)
+    if type(example) is int:
+        return gettext("Enter a whole number, like %(example)s.", example=i18n.number(example))
+    return gettext("Enter a whole number.")
+
+
+def _number(
+    text: str, key: str, label: str, problems: list[FormatProblem], example: Any = None
+) -> int | None:
+    """Returns the number typed, or None with its problem noted (`example`: the field's value)."""
     try:
         return i18n.parse_whole(text, label=label, limit=LIMIT, negative=True)
     except i18n.NumberProblem as error:
-        problems.append(FormatProblem(key, "not_a_number", str(error)))
+        message = _not_a_number(example) if error.code == "not-a-number" else str(error)
+        problems.append(FormatProblem(key, "not_a_number", message))
         return None
 
 
-def _value(f: Field, raw: Mapping[str, str], problems: list[FormatProblem]) -> Any:
+def _value(
+    f: Field, raw: Mapping[str, str], problems: list[FormatProblem], example: Any = None
+) -> Any:
     """Returns a field's typed value as the document holds it (None: blank or unreadable)."""
     text = str(raw.get(f.key, "")).strip()
     if f.kind == "switch":
@@ -295,9 +317,11 @@ def _value(f: Field, raw: Mapping[str, str], problems: list[FormatProblem]) -> A
         return text or None
     if f.kind == "numbers":
         parts = [p for p in re.split(r"[;,\s]+", text) if p]
-        numbers = [_number(p, f.key, f.label, problems) for p in parts]
+        found: list[FormatProblem] = []
+        numbers = [_number(p, f.key, f.label, found, example) for p in parts]
+        problems += found[:1]  # one message beside the field, however many parts are wrong
         return None if None in numbers or not numbers else numbers
-    return _number(text, f.key, f.label, problems) if text else None
+    return _number(text, f.key, f.label, problems, example) if text else None
 
 
 def value_at(document: Mapping[str, Any], key: str) -> Any:
@@ -334,7 +358,7 @@ def read(
     typed = {f.key: str(raw.get(f.key, "")) for f in fields if f.kind != "switch"}
     removed = {k for k in raw if k.startswith("remove.")}
     values = {  # a field not posted at all keeps the value the form showed
-        f.key: _value(f, raw, problems)
+        f.key: _value(f, raw, problems, value_at(shown, f.key))
         if f.key in raw or f.kind == "switch"
         else value_at(shown, f.key)
         for f in fields
@@ -446,3 +470,54 @@ def attach(made: list[Group], problems: list[FormatProblem]) -> list[str]:
         else:
             left.append(problem_words.format_problem(problem))
     return left
+
+
+def labels(document: Mapping[str, Any]) -> dict[str, str]:
+    """Returns each field's words on the form by its dotted key, e.g. "Going out: bonus"."""
+    return {
+        f.key: f.label for g in groups(document) for f in g.fields if not f.key.startswith(NEW_KIND)
+    }
+
+
+def change_words(key: str, named: Mapping[str, str], *documents: Mapping[str, Any]) -> str:
+    """Returns how a change's key reads: its field's words on the form (`named`), else the
+    form's words for a whole kind ("Canasta kinds: Canasta of sevens") or band table (its
+    heading, "Opening minimums"), else its keys' words ("Going out: bonus")."""
+    if key in named:
+        return named[key]
+    top = key.split(".", 1)[0]
+    heading = next((words.text(h) for _, h, tops in GROUPS if top in tops), None)
+    for document in documents:  # a kind added (the house's document) or removed (the base's)
+        found = value_at(document, key)
+        if isinstance(found, Mapping) and "id" in found:
+            return f"{heading}: {_item_words(found)}" if heading else _item_words(found)
+        if heading and isinstance(found, list) and all(isinstance(r, Mapping) for r in found):
+            return heading  # a band table: its group holds nothing else, e.g. "Opening minimums"
+    return ": ".join([_heading(top), *(key_words(part) for part in key.split(".")[1:])])
+
+
+def value_words(key: str, value: Any, document: Mapping[str, Any]) -> str:
+    """Returns a document's value in the reader's words: numbers their way, codes as the
+    form's lists say them, a preset's labels translated; "—" for none."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, int):
+        return i18n.number(value)
+    if isinstance(value, str | None):
+        choices = dict(_choices(key, value, document))
+        if value in choices or (value is None and "" in choices):
+            return choices[value or ""]
+        if value is None:
+            return "—"
+        return words.text(value) if key.endswith(".label") else value
+    if isinstance(value, Mapping):  # a kind, or a band of a table: each value after its words
+        return ", ".join(
+            f"{key_words(name)} {value_words(f'{key}.{name}', v, document)}"
+            for name, v in value.items()
+            if name not in PROSE and name not in ("id", "label")
+        )
+    if isinstance(value, list) and all(isinstance(v, Mapping) for v in value):
+        return "; ".join(value_words(key, v, document) for v in value)
+    if isinstance(value, list):  # numbers: a comma could be read as a thousands separator
+        return " / ".join(value_words(key, v, document) for v in value)
+    return str(value)

@@ -76,6 +76,9 @@ def _render(
     left = house_form.attach(groups, problems or [])
     name_errors = [format_problem(p) for p in problems or [] if p.field == "name"]
     left = [m for m in left if m not in name_errors]
+    # The banner's links, in the form's order: each field with a problem, by its words.
+    invalid = [("f-name", gettext("Name"))] if name_errors else []
+    invalid += [(f.id, f.label) for g in groups for f in g.fields if f.errors]
     example = None
     if not problems:
         try:
@@ -97,6 +100,7 @@ def _render(
         name_errors=name_errors,
         groups=groups,
         left=left,
+        invalid=invalid,
         options=options,
         example=example,
         house=house,
@@ -194,25 +198,24 @@ def new() -> Response:
     return _render(base, {}, name="", house=None)
 
 
-def _shown(value: Any) -> str:
-    if value is None:
-        return "(none)"
-    if isinstance(value, str | int):
-        return (
-            f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
-        )
-    if isinstance(value, Mapping):  # a kind added: its fields in words
-        return ", ".join(f"{house_form.key_words(k)} {_shown(v)}" for k, v in value.items())
-    return json.dumps(value, ensure_ascii=False)
-
-
 def _rows(house: houses.HouseFormat) -> list[tuple[str, str, str]]:
-    """Returns each change of a house format: its key, the preset's value and its own."""
+    """Returns each change of a house format in words: the rule, the preset's value and its own."""
     base = preset_document(house.base) if house.base in load_presets() else {}
-    return [
-        (key, _shown(house_form.value_at(base, key)), _shown(value))
-        for key, value in house.changes.items()
-    ]
+    # The form's own labels: of the base's fields, and of those the house adds (a new kind).
+    named = {**house_form.labels(base), **house_form.labels(house.document)}
+    found: list[tuple[str, str, str]] = []
+    for key, value in house.changes.items():
+        before = house_form.value_at(base, key)
+        if before is None and isinstance(value, bool):
+            before = False  # a switch the preset leaves out is off (presets.py's defaults)
+        found.append(
+            (
+                house_form.change_words(key, named, house.document, base),
+                house_form.value_words(key, before, base),
+                house_form.value_words(key, value, house.document),
+            )
+        )
+    return found
 
 
 @bp.get("/<format_id>")

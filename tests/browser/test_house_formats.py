@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import PHONE, axe_violations, screenshot, sign_in, stored_game
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -63,3 +64,33 @@ def test_make_use_and_share_a_house_format(live_app, base_url, browser, phone, s
         assert second.locator("a:has-text('Edit')").count() == 1  # the copy is theirs
     finally:
         other.close()
+
+
+def _in_view(page, selector: str) -> bool:
+    """Returns whether an element lies wholly inside the viewport."""
+    box = "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+    return page.locator(selector).evaluate(box)
+
+
+def test_a_refused_save_focuses_the_first_field_with_a_problem(live_app, base_url, phone, scheme):
+    """Words typed as the bonus and the target, 3,000 px down: Save lands on the bonus, in view;
+    the banner's link to the target goes there."""
+    sign_in(live_app, phone.context)
+    phone.goto(f"{base_url}/formats/new?base=classic")
+    phone.locator("#f-name").fill("Typo")
+    phone.locator("#f-going_out-bonus").fill("lots")
+    phone.locator("#f-ending-target").fill("abc")
+    with phone.expect_navigation():
+        phone.locator("button[value=save]").tap()
+    expect(phone.locator("#f-going_out-bonus")).to_be_focused()
+    assert _in_view(phone, "#f-going_out-bonus")
+    assert _in_view(phone, "#e-going_out\\.bonus")  # its message shows beside it
+    screenshot(phone, f"house-refused-{scheme}")
+    assert [v["id"] for v in axe_violations(phone)] == []
+
+    phone.evaluate("window.scrollTo(0, 0)")
+    links = phone.locator(".flash.error a")
+    assert links.all_inner_texts() == ["Going out: bonus", "Ending: target"]
+    links.nth(1).tap()
+    expect(phone.locator("#f-ending-target")).to_be_focused()
+    assert _in_view(phone, "#f-ending-target")
