@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -218,3 +219,33 @@ def test_blank_partners_never_carry_an_error_of_their_own(table: Table, db) -> N
     assert page.count("Another side already has this name") == 1
     assert "Another player already has this name" not in page
     assert 'id="e-side-1-player-0"' not in page and 'id="e-side-0-player-0"' not in page
+
+
+SEATS = re.compile(r'<option value="(\d+-\d+)"( selected)?[^>]*>([^<]*)</option>')
+
+
+def test_the_dealer_seats_read_the_names_typed(table: Table) -> None:
+    """Without JavaScript the seats read the names sent, also when the form comes back with a
+    problem; each seat carries what new_game.js needs to follow the names being typed."""
+    page = table.client.get("/games/new?format=classic").get_data(as_text=True)
+    assert (
+        '<option value="1-0" data-words="Seat 2: {}" data-side="f-side-1-name" '
+        'data-side-blank="They" data-player="f-side-1-player-0" data-player-blank="player 1">'
+        "Seat 2: They: player 1</option>"
+    ) in page
+    sent = {**CLASSIC, "side-1-name": "", "side-1-player-0": "Cat", "first_dealer": "1-0"}
+    response = table.client.post("/games/new", data={**sent, "side-0-start": "12x"})
+    assert response.status_code == 422
+    assert SEATS.findall(response.get_data(as_text=True)) == [
+        ("0-0", "", "Seat 1: We: Ann"),
+        ("1-0", " selected", "Seat 2: They: Cat"),  # a blank side plays as They
+        ("0-1", "", "Seat 3: We: Bob"),
+        ("1-1", "", "Seat 4: They: Di"),
+    ]
+    page = table.client.get("/games/new?format=cutthroat").get_data(as_text=True)
+    assert [text for _value, _chosen, text in SEATS.findall(page)] == [
+        "Seat 1: Player 1",
+        "Seat 2: Player 2",
+        "Seat 3: Player 3",
+    ]
+    assert 'data-words="Seat 2: {}" data-side="f-side-1-name" data-side-blank="Player 2">' in page

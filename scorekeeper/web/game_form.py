@@ -26,6 +26,15 @@ PARTNERSHIP_NAMES = (
 MULTIPLE = lazy_gettext("A starting total is a whole multiple of 5, like 1250 or -120.")
 
 
+@dataclass(frozen=True)
+class SeatChoice:
+    """One seat of the first-dealer choice: its value, its words, and how to reword it."""
+
+    value: str  # "1-0": side 2's first player
+    text: str  # "Seat 2: They: Cat"
+    words: dict[str, str]  # data- attributes: the pattern, the fields and the blanks' words
+
+
 @dataclass
 class GameForm:
     """The new-game form for one format and side count: values typed and errors found."""
@@ -71,12 +80,29 @@ class GameForm:
     def seat_label(self, seat: str) -> str:
         """Returns a seat's words from the names typed so far, e.g. "We: player 2"."""
         i, j = (int(n) for n in seat.split("-"))
-        side = self.values.get(f"side-{i}-name", "").strip() or gettext("Side %(n)s", n=i + 1)
+        side = self.values.get(f"side-{i}-name", "").strip() or self.default_name(i)
         if self.individual:
-            named = self.values.get(f"side-{i}-name", "").strip()
-            return side if named else gettext("Player %(n)s", n=i + 1)
+            return side
         player = self.values.get(f"side-{i}-player-{j}", "").strip()
         return side + ": " + (player or gettext("player %(n)s", n=j + 1))
+
+    def seat_choices(self) -> list[SeatChoice]:
+        """Returns the first-dealer choice's seats, worded and ready for new_game.js to reword."""
+        choices = []
+        for n, (seat, label) in enumerate(self.seats(), start=1):
+            i, j = (int(part) for part in seat.split("-"))
+            # What seat_label reads, for new_game.js to do the same as names are typed.
+            words = {
+                "data-words": gettext("Seat %(n)s: %(label)s", n=n, label="{}"),
+                "data-side": f"f-side-{i}-name",
+                "data-side-blank": self.default_name(i),
+            }
+            if not self.individual:
+                words["data-player"] = f"f-side-{i}-player-{j}"
+                words["data-player-blank"] = gettext("player %(n)s", n=j + 1)
+            text = gettext("Seat %(n)s: %(label)s", n=n, label=label)
+            choices.append(SeatChoice(seat, text, words))
+        return choices
 
     def error(self, name: str, message: str) -> None:
         """Records a message beside one field."""

@@ -29,6 +29,16 @@ WIDEST = """() => [...document.querySelectorAll("body *")]
     return true;
   })
   .map(el => el.outerHTML.slice(0, 100)).slice(-3)"""
+# Links and boxes that stand on their own: at least 44 px tall, whatever the language.
+SMALL_TAPS = """() => [...document.querySelectorAll(
+    "a.tap, table.stats th a, .rules-note > summary, input[type=date]")]
+  .filter(el => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
+  .map(el => el.outerHTML.slice(0, 100))"""
+# Tables made to fit a phone (a group's results, a two-side game's hands) scroll in their box
+# only when names are long: these tests' short names must fit.
+SCROLLED = """() => [...document.querySelectorAll(".scroll:has(> table.fit), .course .scroll")]
+  .filter(box => box.scrollWidth > box.clientWidth)
+  .map(box => box.getAttribute("aria-label") + ": " + box.scrollWidth + " px")"""
 
 
 def fits(page, what: str) -> None:
@@ -38,6 +48,8 @@ def fits(page, what: str) -> None:
         widest = page.evaluate(WIDEST)
         raise AssertionError(f"{what} scrolls sideways ({shot.name}): {widest}")
     assert page.evaluate(CLIPPED) == [], what
+    assert page.evaluate(SMALL_TAPS) == [], what
+    assert page.evaluate(SCROLLED) == [], what
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -45,7 +57,7 @@ def test_every_screen_fits_in_each_language(live_app, base_url, screen, scheme, 
     """One session per language and scheme walks every screen a player meets."""
     page = screen
     game_id = new_game(live_app, page, hands=[TYPICAL_HAND, TYPICAL_HAND])
-    group_id, token, _finished = _group_with_games(live_app)
+    group_id, token, finished = _group_with_games(live_app)
     sheet = f"{base_url}/games/{game_id}"
     page.goto(f"{base_url}/groups/join/{token}")
     page.goto(f"{base_url}/language/{language}?next=/")
@@ -59,6 +71,9 @@ def test_every_screen_fits_in_each_language(live_app, base_url, screen, scheme, 
         "/games/new?format=oklahoma&sides=5",
         f"/games/{game_id}",
         f"/games/{game_id}/hands/1",
+        f"/games/{game_id}/summary",
+        f"/games/{finished}",
+        f"/games/{finished}/summary",
         f"/games/{game_id}/opening-check?side=0&cards-joker=1&cards-ace=1",
         f"/games/{game_id}/share",
         f"/games/{game_id}/names",
@@ -79,6 +94,8 @@ def test_every_screen_fits_in_each_language(live_app, base_url, screen, scheme, 
         page.goto(base_url + path)
         fits(page, path)
     page.goto(f"{base_url}/groups/{group_id}/stats")
+    assert page.locator("a.tap[download]").count() == 3  # the three "… as CSV"
+    assert page.locator("table.fit th a").count() == 4  # each player's page
     page.goto(base_url + page.locator("a[href*='/players/']").first.get_attribute("href"))
     fits(page, "a player's page")
     page.goto(sheet)

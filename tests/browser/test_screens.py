@@ -34,7 +34,8 @@ def check(page, name: str, scheme: str) -> None:
 
 
 def test_every_screen(live_app, base_url, screen, scheme):
-    """Home, formats, new game, sheet, record hand (typed and with errors), opening, share, errors."""
+    """Home, formats, new game, sheet, summary, record hand (typed and with errors), opening,
+    share, errors."""
     page = screen
     game_id = new_game(live_app, page, hands=HANDS)
     sheet = f"{base_url}/games/{game_id}"
@@ -52,6 +53,9 @@ def test_every_screen(live_app, base_url, screen, scheme):
     page.locator("button.step[data-for='f-cards-ace'][data-step='1']").tap()
     page.locator("output.answer").filter(has_text="Not yet").wait_for()
     check(page, "sheet", scheme)
+
+    page.goto(f"{sheet}/summary")
+    check(page, "summary", scheme)
 
     page.goto(f"{sheet}/hands/new")
     page.locator("#f-0-melded_points").fill("120+65")
