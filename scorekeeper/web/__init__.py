@@ -67,7 +67,13 @@ def _read_static_whole(response: Response) -> Response:
     # would leave gzip out; our static files are a few KB, read once per request anyway.
     if request.endpoint == "static" and response.direct_passthrough:
         response.direct_passthrough = False
-        response.make_sequence()  # keeps the file's close() for when the response ends
+        wrapped = response.response
+        try:
+            response.response = [b"".join(wrapped)]
+        finally:  # closed now, not when the server ends the response: a phone that left
+            close = getattr(wrapped, "close", None)  # mid-answer left the file to the GC
+            if close is not None:
+                close()
     return response
 
 
