@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from conftest import CLASSIC_SIDES, PHONE, screenshot, sign_in
 from playwright.sync_api import expect
@@ -34,7 +32,7 @@ def test_delete_undo_and_archive_from_home(live_app, base_url, phone, scheme):
     page.get_by_role("button", name="Delete").tap()
     expect(page.locator(".undo")).to_contain_text("Us v Them deleted. Undo until")
     expect(page.locator(f"a.card[href='/games/{gone}']")).to_have_count(0)
-    shutil.copy(screenshot(page, f"home-undo-{scheme}"), f"/tmp/fixa-home-undo-{scheme}.png")
+    screenshot(page, f"home-undo-{scheme}")
     page.locator(".undo").get_by_role("button", name="Undo").tap()
     expect(page.locator(f"a.card[href='/games/{gone}']")).to_have_count(1)
 
@@ -42,7 +40,7 @@ def test_delete_undo_and_archive_from_home(live_app, base_url, phone, scheme):
     page.get_by_role("button", name="Archive").tap()
     page.get_by_role("link", name="Archived games").tap()
     expect(page.locator(f"a.card[href='/games/{kept}']")).to_have_count(1)
-    shutil.copy(screenshot(page, f"archived-{scheme}"), f"/tmp/fixa-archived-{scheme}.png")
+    screenshot(page, f"archived-{scheme}")
 
 
 @pytest.mark.parametrize(
