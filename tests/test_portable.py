@@ -11,6 +11,7 @@ import sqlite3
 import threading
 
 import pytest
+from werkzeug.test import TestResponse
 
 from scorekeeper import store
 from scorekeeper.cli import main
@@ -361,6 +362,18 @@ def test_the_import_page_explains_a_wrong_file_in_the_readers_language(
     assert said in page and "No se importó nada." in page and "Nothing" not in page
 
 
+def refused_in_german(table: Table, db, bad: dict) -> tuple[InvalidImport, TestResponse]:
+    """Imports a bad file directly (refused in English) and through the page in German."""
+    with pytest.raises(InvalidImport) as refused:
+        import_games(db, json.dumps(bad))
+    response = table.client.post(
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(bad).encode()), "x.json")},
+        headers={"Accept-Language": "de"},
+    )
+    return refused.value, response
+
+
 @pytest.mark.parametrize(
     ("path", "value", "said"),
     [
@@ -404,14 +417,8 @@ def test_the_import_page_explains_a_bad_game_in_the_readers_language(
 ) -> None:
     """A wrong field deep inside a game is refused in German, naming the game and the field."""
     bad = mutate(document, path, value)
-    with pytest.raises(InvalidImport) as refused:  # the same file, refused in English
-        import_games(db, json.dumps(bad))
-    english = str(refused.value).split(": ", 1)[1]  # after "Game 2 (id)"
-    response = table.client.post(
-        "/import",
-        data={"file": (io.BytesIO(json.dumps(bad).encode()), "x.json")},
-        headers={"Accept-Language": "de"},
-    )
+    refused, response = refused_in_german(table, db, bad)
+    english = str(refused).split(": ", 1)[1]  # after "Game 2 (id)"
     page = response.get_data(as_text=True)
     game_id = bad["games"][int(path.split(".")[1])]["id"]
     assert response.status_code == 422
@@ -438,14 +445,8 @@ def test_the_import_page_words_the_engines_hand_problems_in_the_readers_language
 ) -> None:
     """A hand the engine cannot read is refused in German: the engine's words, not English."""
     bad = mutate(document, path, value)
-    with pytest.raises(InvalidImport) as refused:  # the same file, refused in English
-        import_games(db, json.dumps(bad))
-    english = refused.value.params["problem"].message  # the engine's own sentence
-    response = table.client.post(
-        "/import",
-        data={"file": (io.BytesIO(json.dumps(bad).encode()), "x.json")},
-        headers={"Accept-Language": "de"},
-    )
+    refused, response = refused_in_german(table, db, bad)
+    english = refused.params["problem"].message  # the engine's own sentence
     page = html.unescape(response.get_data(as_text=True))
     assert response.status_code == 422
     assert f"Spiel 1 ({bad['games'][0]['id']}): {said}" in page

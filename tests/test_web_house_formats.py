@@ -153,14 +153,15 @@ def _house(row: dict) -> dict:
     }
 
 
+def impossible(client, **more: str):
+    """Saves a new format with a target of 0 and a canasta worth more than the pack."""
+    changes = {"ending.target": "0", "canastas.natural.min_points": "5000", **more}
+    return submit(client, "/formats/new?base=classic", name="Broken", **changes)
+
+
 def test_impossible_rules_are_refused_beside_their_fields(app, client):
     """A target of 0 and a canasta above the pack: 422, messages on the fields, typing kept."""
-    response = submit(
-        client,
-        "/formats/new?base=classic",
-        name="Broken",
-        **{"ending.target": "0", "canastas.natural.min_points": "5000", "going_out.bonus": "250"},
-    )
+    response = impossible(client, **{"going_out.bonus": "250"})
     assert response.status_code == 422
     page = response.text
     assert 'id="e-ending.target"' in page
@@ -430,12 +431,7 @@ def _banner(page: str) -> list[tuple[str, str]]:
 
 def test_the_refusal_banner_links_each_field_with_a_problem(client):
     """A target of 0 and a canasta above the pack: one link to each field, in the form's order."""
-    response = submit(
-        client,
-        "/formats/new?base=classic",
-        name="Broken",
-        **{"ending.target": "0", "canastas.natural.min_points": "5000"},
-    )
+    response = impossible(client)
     assert response.status_code == 422
     page = response.text
     assert _banner(page) == [
