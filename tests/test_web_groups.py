@@ -8,6 +8,7 @@ import re
 import pytest
 
 from scorekeeper.store.connection import connect
+from scorekeeper.web.group_stats import decimal
 from tests.conftest import GOOD, Table, location
 
 
@@ -300,3 +301,13 @@ def test_a_missing_group_page_speaks_of_groups(client, path):
 def test_a_missing_game_still_speaks_of_games(client):
     page = client.get("/games/no-such-game").get_data(as_text=True)
     assert "The game may have been shared with another phone only" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "whole", "half"),
+    [("en", "1,710", "\N{MINUS SIGN}1,712.5"), ("de", "1.710", "\N{MINUS SIGN}1.712,5")],
+)
+def test_an_average_shows_its_decimal_only_when_it_has_one(app, language, whole, half) -> None:
+    """Scores are multiples of 5: 1,710.0 reads 1,710; a half point stays."""
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert (decimal(1710.0), decimal(-1712.5), decimal(None)) == (whole, half, "–")

@@ -40,8 +40,8 @@ def percent(rate: float | None) -> str:
 
 @bp.app_template_filter("decimal")
 def decimal(value: float | None) -> str:
-    """Returns an average to one place, the locale's way, with a true minus sign."""
-    return "–" if value is None else _formatted(value, "#,##0.0", i18n.current(), False)
+    """Returns an average to one place when it has one (1,712.5, but 1,710), the locale's way."""
+    return "–" if value is None else _formatted(value, "#,##0.#", i18n.current(), False)
 
 
 @bp.app_template_filter("decimal2")
