@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import axe_violations, new_game, screenshot, sign_in
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -49,3 +50,19 @@ def test_share_page_on_the_lan_names_the_lan_address(live_app, base_url, phone, 
     phone.goto(f"{base_url}/games/{game_id}/share")
     assert phone.locator("#f-view-url").input_value().startswith(f"{on_the_lan}/join/")
     assert phone.locator("section.unreachable").count() == 0
+
+
+def test_each_share_link_copies_in_one_tap(live_app, base_url, light_phone):
+    """The Copy button puts the link itself on the clipboard and says so."""
+    page = light_phone
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    game_id = new_game(live_app, page)
+    page.goto(f"{base_url}/games/{game_id}/share")
+    for field in ("f-view-url", "f-edit-url"):
+        button = page.locator(f"button[data-copy='{field}']")
+        assert button.is_visible() and button.inner_text() == "Copy link"
+        button.tap()
+        expect(button).to_have_text("Copied")
+        link = page.locator(f"#{field}").input_value()
+        assert "/join/" in link and page.evaluate("navigator.clipboard.readText()") == link
+    screenshot(page, "share-copy")
