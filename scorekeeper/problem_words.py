@@ -229,9 +229,9 @@ def _reading(found: Problem) -> str | None:
     return None
 
 
-def _opening_short(p: Mapping[str, Any], side: str | None) -> str:
+def opening_short(p: Mapping[str, Any], side: str | None) -> str:
     """Returns the warning that a side melded less than it needed to open, in words."""
-    # The same words as the web's notes.warning: a warning read through problem() is not English.
+    # The hand page says it in every language (notes.warning), problem() in all but English.
     needed = N(p["needed"])
     if p.get("must_exceed"):
         needed = gettext("more than %(points)s", points=needed)
@@ -267,7 +267,7 @@ def _wording(found: Problem) -> str | None:
     if (reading := _reading(found)) is not None:
         return reading
     if code == "opening_short":
-        return _opening_short(p, found.side)
+        return opening_short(p, found.side)
     if code == "more_than_pack":
         return _pack(p, found)
     if code == "not_multiple_of_5" and "value" in p:

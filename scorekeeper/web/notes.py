@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext
-
-from scorekeeper import i18n, problem_words, words
+from scorekeeper import problem_words, words
 from scorekeeper.engine import Item, Problem
 from scorekeeper.words import minus_reason
 
@@ -13,17 +11,8 @@ __all__ = ["item", "minus_reason", "warning"]
 
 def warning(problem: Problem) -> str:
     """Returns a warning in a player's words, from its code and parameters where known."""
-    params = problem.params
     if problem.code == "opening_short":
-        needed = i18n.number(params["needed"])
-        if params.get("must_exceed"):
-            needed = gettext("more than %(points)s", points=needed)
-        return gettext(
-            "%(side)s needed %(needed)s to open; %(melded)s melded — check?",
-            side=problem.side,
-            needed=needed,
-            melded=i18n.number(params["melded"]),
-        )
+        return problem_words.opening_short(problem.params, problem.side)
     return problem_words.problem(problem)
 
 
