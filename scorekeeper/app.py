@@ -11,15 +11,16 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import api, collector, db, i18n, web
+from scorekeeper import api, collector, db, i18n, settings, web
 from scorekeeper.extensions import babel, csrf
 from scorekeeper.resources import resource_dir
 
 
 def _instance_path() -> str | None:
     """Returns the instance folder: $SCOREKEEPER_INSTANCE, a checkout's instance/, or Flask's."""
-    if os.environ.get("SCOREKEEPER_INSTANCE"):
-        return str(Path(os.environ["SCOREKEEPER_INSTANCE"]).resolve())
+    folder = settings.instance_folder()
+    if folder is not None:
+        return str(folder)
     checkout = resource_dir("templates").parent
     if (checkout / "pyproject.toml").is_file():
         return str(checkout / "instance")
@@ -28,6 +29,8 @@ def _instance_path() -> str | None:
 
 def instance_database() -> Path | None:
     """Returns where the app keeps its database, when that is known without starting it."""
+    if chosen := settings.from_environment().get("DATABASE"):
+        return Path(chosen)
     folder = _instance_path()
     return Path(folder) / "scorekeeper.db" if folder else None
 
@@ -53,9 +56,14 @@ def _secret_key(folder: Path) -> str:
 
 
 def owner_only(database: str) -> None:
-    """Makes an existing database and its -wal/-shm readable by their owner only (0600)."""
+    """Makes the database and its -wal/-shm readable by their owner only (0600), creating it."""
+    # SQLite gives the -wal and -shm files the database file's own mode, so creating the file
+    # 0600 here keeps every link private without changing the process's umask.
+    Path(database).parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     for path in (Path(database), Path(f"{database}-wal"), Path(f"{database}-shm")):
-        with contextlib.suppress(OSError):  # not there yet (then made under the umask)
+        with contextlib.suppress(OSError):  # -wal and -shm are there only while it is open
             path.chmod(0o600)
 
 
@@ -75,16 +83,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a hand can outlast an hour; the session bounds the token
         # Bytes of replayed games each worker keeps (scorekeeper/store/cache.py); 0 is off.
-        GAME_CACHE_BYTES=int(os.environ.get("SCOREKEEPER_GAME_CACHE_BYTES", 32 * 1024 * 1024)),
+        GAME_CACHE_BYTES=32 * 1024 * 1024,
         GC_FREEZE=True,  # freeze what lives for the whole process after its first request
         GC_YOUNG=5000,  # the young generation's size (Python's default: 700); 0 keeps Python's
-        PUBLIC_ORIGIN=os.environ.get("SCOREKEEPER_ORIGIN"),  # links others open (web/origin.py)
+        PUBLIC_ORIGIN=None,  # links others open (web/origin.py)
+        PROXY_FIX=False,
     )
+    app.config.from_mapping(settings.from_environment())  # SCOREKEEPER_* (instance/README.md)
     if test_config is None:  # a deployment's own settings: instance/README.md lists them
         app.config.from_pyfile(folder / "config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    os.umask(0o077)  # the database, its WAL and every backup hold every link: owner only
     folder.mkdir(parents=True, exist_ok=True)
     owner_only(app.config["DATABASE"])
     if not app.config.get("SECRET_KEY"):

@@ -335,14 +335,18 @@ def test_a_full_game_says_so_in_the_readers_language(table: Table, db) -> None:
     assert "A game holds at most" not in page
 
 
-def test_files_that_hold_links_are_owner_only(app, tmp_path, db, table: Table) -> None:
-    """Finding 7: the database, its WAL and a backup are 0600."""
+def test_files_that_hold_links_are_owner_only(fresh_app, tmp_path) -> None:
+    """Finding 7: the database the app makes, its WAL and a backup are 0600, whatever the umask."""
     from scorekeeper.store.backup import backup
 
-    table.new_game("classic")
-    database = app.config["DATABASE"]
-    target = tmp_path / "copy.db"
-    backup(database, target)
+    before = os.umask(0o022)  # a usual shell's: the files must not lean on a stricter one
+    try:
+        Table(fresh_app, fresh_app.test_client()).new_game("classic")
+        database = fresh_app.config["DATABASE"]
+        target = tmp_path / "copy.db"
+        backup(database, target)
+    finally:
+        os.umask(before)
     for path in (database, f"{database}-wal", target):
         assert os.stat(path).st_mode & 0o777 == 0o600, path
 

@@ -125,16 +125,15 @@ def test_the_examples_score_alike_through_the_cli_and_the_api(
     assert inline.status_code == 201, inline.get_json()
 
 
-@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
-def test_formats_json_lists_house_formats_of_the_instance(tmp_path) -> None:
-    env = {"SCOREKEEPER_INSTANCE": str(tmp_path / "instance")}
-    code, out = _cli_env(env, "formats", "--json")
-    assert code == 0 and all(not f["house"] for f in json.loads(out))
-
-    from scorekeeper.app import instance_database
+def test_formats_json_lists_house_formats_of_the_instance(tmp_path, monkeypatch, capsys) -> None:
+    """Listing reads the instance's house formats, and creates no database when there is none."""
+    from scorekeeper.cli import main
     from scorekeeper.store.connection import connect, migrate
 
-    _cli_env(env, "formats")  # no database yet: nothing is created by listing
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    assert main(["formats", "--json"]) == 0
+    assert all(not f["house"] for f in json.loads(capsys.readouterr().out))
+    assert main(["formats"]) == 0  # no database yet: nothing is created by listing
     assert not (tmp_path / "instance" / "scorekeeper.db").exists()
     path = tmp_path / "instance" / "scorekeeper.db"
     path.parent.mkdir()
@@ -142,23 +141,11 @@ def test_formats_json_lists_house_formats_of_the_instance(tmp_path) -> None:
     db = connect(path)
     houses.create_house_format(db, name="Grandma's Samba", base="samba", changes={})
     db.close()
-    code, out = _cli_env(env, "formats", "--json")
-    listed = json.loads(out)
+    capsys.readouterr()
+    assert main(["formats", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
     assert [(f["name"], f["base"]) for f in listed if f["house"]] == [("Grandma's Samba", "samba")]
-    assert len(listed) == 14 and instance_database is not None
-
-
-def _cli_env(env: dict[str, str], *args: str) -> tuple[int, str]:
-    import os
-
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, **env},
-    )
-    return done.returncode, done.stdout
+    assert len(listed) == 14
 
 
 @pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it

@@ -1,8 +1,9 @@
-"""Dependencies point inward only: presets <- engine <- stats <- store <- web/api/pdf <- app/cli."""
+"""Dependencies point inward only, as the layers table of docs/maintaining.md writes them."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,38 +13,30 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "scorekeeper"
 
+RULE = ROOT / "docs" / "maintaining.md"  # the one written rule: its "The layers" table
+NAMED = re.compile(r"`(scorekeeper(?:\.[a-z0-9_]+)*)`")
+NEIGHBOURS = re.compile(r"`(scorekeeper\.[a-z0-9_]+)` → `(scorekeeper\.[a-z0-9_]+)`")
+
+
+def _written_layers() -> tuple[dict[str, int], int, set[tuple[str, str]]]:
+    """Returns each named module's rank, the edges' rank and the edge pairs allowed, as written."""
+    section = RULE.read_text(encoding="utf-8").split("## The layers", 1)[1].split("\n## ", 1)[0]
+    layers: dict[str, int] = {}
+    edge, neighbours = -1, set()
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or not cells[0].isdigit():
+            continue
+        rank = int(cells[0])
+        layers.update(dict.fromkeys(NAMED.findall(cells[2]), rank))
+        if cells[1] == "edges":
+            edge = rank
+            neighbours = set(NEIGHBOURS.findall(cells[3]))
+    return layers, edge, neighbours
+
+
 # Each module's layer, by longest matching name; a module may import its own layer or lower.
-LAYERS = {
-    "scorekeeper.resources": 0,
-    "scorekeeper.presets": 0,
-    "scorekeeper.safe_json": 0,  # JSON from strangers, bounded before parsing: store and API
-    "scorekeeper.format_checks": 0,  # format documents: presets, house and inline formats
-    "scorekeeper.format_documents": 0,
-    "scorekeeper.marked": 0,  # N_(): English words marked where written, translated at the edges
-    "scorekeeper.catalogues": 0,  # the translators' tools: extract, update, check (Babel only)
-    "scorekeeper.engine": 1,
-    "scorekeeper.stats": 1.5,  # figures across games from the engine's rows; the store keeps them
-    "scorekeeper.migrations": 2,
-    "scorekeeper.store": 2,
-    "scorekeeper.extensions": 3,  # the Flask glue the screens share: CSRF, get_db on `g`
-    "scorekeeper.db": 3,
-    "scorekeeper.collector": 3,  # gc.freeze once per worker, wired by the factory
-    "scorekeeper.origin": 3,  # the origin of links handed out: share page and API alike
-    "scorekeeper.i18n": 3,  # numbers per locale: read by the screens and the API
-    "scorekeeper.charts": 3,  # SVG charts of a game's running totals: the pages draw them
-    "scorekeeper.words": 3,  # the engine's item codes in words: the pages and the PDF
-    "scorekeeper.problem_words": 3,  # the engine's problems in words, from code and params
-    "scorekeeper.web": 4,
-    "scorekeeper.api": 4,
-    "scorekeeper.pdf": 4,
-    "scorekeeper": 5,  # the package's create_app, the factory and the command line
-    "scorekeeper.app": 5,
-    "scorekeeper.cli": 5,
-    "scorekeeper.serve": 5,  # `scorekeeper serve`: waitress and the LAN addresses
-}
-EDGE = 4
-# Packages of the edge layer may not import each other, except the web serving PDFs.
-EDGE_NEIGHBOURS = {("scorekeeper.web", "scorekeeper.pdf")}
+LAYERS, EDGE, EDGE_NEIGHBOURS = _written_layers()
 # Known crossings with the change that removes each; the test fails once one is gone, so the
 # entry is deleted with it.
 PENDING: set[tuple[str, str]] = set()
@@ -95,7 +88,14 @@ EDGES = [(_module_name(p), target) for p in MODULES for target in sorted(_import
 
 def test_every_module_has_a_layer() -> None:
     unplaced = [_module_name(p) for p in MODULES if _owner(_module_name(p)) is None]
-    assert not unplaced, f"add these to LAYERS in {Path(__file__).name}: {unplaced}"
+    assert not unplaced, f"add these to the layers table of docs/maintaining.md: {unplaced}"
+
+
+def test_the_written_rule_is_read() -> None:
+    """The table parses into the seven layers, the edges and the one allowed neighbour."""
+    assert sorted(set(LAYERS.values())) == list(range(7))
+    assert LAYERS["scorekeeper.engine"] < LAYERS["scorekeeper.store"] < EDGE
+    assert {("scorekeeper.web", "scorekeeper.pdf")} == EDGE_NEIGHBOURS
 
 
 def _crossings() -> set[tuple[str, str]]:

@@ -478,9 +478,8 @@ def test_the_import_page_checks_the_csrf_token(csrf_app) -> None:
 def cli_env(app, monkeypatch):
     """Points the command line at the test app's instance folder and database."""
     database = app.config["DATABASE"]
-    monkeypatch.setattr(
-        "scorekeeper.cli._database", lambda: database
-    )  # the same file the app writes
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", app.instance_path)
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", database)  # the same file the app writes
     return database
 
 

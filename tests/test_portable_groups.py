@@ -162,7 +162,8 @@ def test_the_import_page_explains_a_wrong_group_in_the_readers_language(
 def test_the_command_line_imports_a_group_and_prints_its_join_link(
     app, db, tmp_path, monkeypatch, capsys
 ):
-    monkeypatch.setattr("scorekeeper.cli._database", lambda: app.config["DATABASE"])
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", app.instance_path)
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", app.config["DATABASE"])
     group = create_group(db, "Tuesday")
     game_id = _play(db, group.id, ("Ann", "Bob"), ("Cy", "Di"))
     path = tmp_path / "group.json"

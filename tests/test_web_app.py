@@ -100,3 +100,48 @@ def test_the_instance_folders_config_py_sets_the_app(tmp_path, monkeypatch):
     app = create_app()
     assert app.config["PUBLIC_ORIGIN"] == "https://scores.example.org"
     assert app.config["DATABASE"] == str(tmp_path / "x.db") and (tmp_path / "x.db").exists()
+
+
+def test_the_factory_leaves_the_process_umask_alone_and_the_files_private(
+    tmp_path, monkeypatch
+) -> None:
+    """Building an app changes no process-wide setting; the database and its WAL are 0600."""
+    import os
+
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    before = os.umask(0o022)
+    try:
+        app = create_app()
+        assert os.umask(0o022) == 0o022  # what the factory found, it left
+        with closing(connect(app.config["DATABASE"])) as db:
+            db.execute("CREATE TABLE probe (x)")  # a write makes the -wal file
+            for suffix in ("", "-wal", "-shm"):
+                path = app.config["DATABASE"] + suffix
+                assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, path
+    finally:
+        os.umask(before)
+
+
+def test_settings_come_from_the_environment_in_one_place(tmp_path, monkeypatch) -> None:
+    """SCOREKEEPER_* variables fill their config keys; a bad number names its variable."""
+    import pytest
+
+    from scorekeeper.settings import from_environment
+
+    environ = {
+        "SCOREKEEPER_ORIGIN": "https://scores.example.org",
+        "SCOREKEEPER_PROXY": "1",
+        "SCOREKEEPER_SECURE_COOKIES": "0",
+        "SCOREKEEPER_GAME_CACHE_BYTES": "0",
+    }
+    assert from_environment(environ) == {
+        "PUBLIC_ORIGIN": "https://scores.example.org",
+        "PROXY_FIX": True,
+        "SESSION_COOKIE_SECURE": False,
+        "GAME_CACHE_BYTES": 0,
+    }
+    with pytest.raises(RuntimeError, match="SCOREKEEPER_GAME_CACHE_BYTES"):
+        from_environment({"SCOREKEEPER_GAME_CACHE_BYTES": "lots"})
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("SCOREKEEPER_ORIGIN", "https://scores.example.org")
+    assert create_app().config["PUBLIC_ORIGIN"] == "https://scores.example.org"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -138,9 +137,6 @@ class MeasureChunkedBodies:
 
 def init_app(app: Flask) -> None:
     """Sets the cookie and CSRF settings, the proxy fix when asked, and the header hook."""
-    app.config.setdefault("PROXY_FIX", os.environ.get("SCOREKEEPER_PROXY") == "1")
-    if os.environ.get("SCOREKEEPER_SECURE_COOKIES") == "1":
-        app.config["SESSION_COOKIE_SECURE"] = True
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     # Flask-WTF's strict mode demands a Referer on HTTPS posts, which Referrer-Policy:
     # no-referrer withholds; the CSRF token and SameSite=Lax cookie already stop forgeries.
