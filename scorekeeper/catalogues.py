@@ -57,7 +57,7 @@ def extract_presets(
 def extract(root: Path = ROOT) -> Catalog:
     """Returns the template catalogue: every message of the code, templates and presets."""
     with (root / "babel.cfg").open() as config:
-        method_map, options_map = parse_mapping_cfg(config)
+        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     template = Catalog(project="Canasta Scorekeeper", fuzzy=False)
 
     def searched(dirpath: str) -> bool:

@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -54,7 +55,7 @@ def _database() -> str:
     """Returns the app's database path, creating and migrating it as the app would."""
     from scorekeeper import create_app
 
-    return create_app().config["DATABASE"]
+    return str(create_app().config["DATABASE"])
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, no_args_is_help=True)
@@ -88,7 +89,7 @@ def score(pretty: bool) -> int:
     return 0 if data is not None and ok else EXIT_FAILED
 
 
-def house_summaries() -> list[dict]:
+def house_summaries() -> list[dict[str, Any]]:
     """Returns the house formats of this instance's database, if it has one yet."""
     from scorekeeper.app import instance_database
     from scorekeeper.store.connection import connect, migrate

@@ -12,7 +12,8 @@ def get_db() -> Database:
     """Returns this request's database connection: the thread's own, opened on first use."""
     if "db" not in g:
         g.db = thread_connection(current_app.config["DATABASE"])
-    return g.db
+    db: Database = g.db
+    return db
 
 
 def close_db(_error: BaseException | None = None) -> None:

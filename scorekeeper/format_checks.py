@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeGuard
 
 from scorekeeper.marked import N_
 
@@ -20,7 +21,7 @@ class FormatProblem:
     field: str
     code: str
     message: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     template: str = ""
 
     def as_dict(self) -> dict[str, Any]:
@@ -28,7 +29,7 @@ class FormatProblem:
         return {"field": self.field, "code": self.code, "message": self.message}
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -91,7 +91,7 @@ def current() -> str:
     code = g.get("locale_code")
     if code is None:
         code = g.locale_code = str(get_locale() or DEFAULT_LOCALE)
-    return code
+    return str(code)
 
 
 @contextmanager
@@ -152,7 +152,7 @@ def day_pattern(locale: str) -> str:
 @cache
 def clock_pattern(locale: str) -> str:
     """Returns the CLDR pattern of a time of day in the language: "h:mm a", "HH:mm"."""
-    return BabelLocale.parse(locale).time_formats["short"].pattern
+    return str(BabelLocale.parse(locale).time_formats["short"].pattern)
 
 
 @cache

@@ -94,6 +94,7 @@ def http_error(error: HTTPException) -> Response:
     default = type(error).description
     message = error.description if error.description != default else None
     response = from_http(error.code or 500, message)
-    if error.code == 405 and getattr(error, "valid_methods", None):
-        response.headers["Allow"] = ", ".join(error.valid_methods)
+    allowed = getattr(error, "valid_methods", None)
+    if error.code == 405 and allowed:
+        response.headers["Allow"] = ", ".join(allowed)
     return response

@@ -193,7 +193,10 @@ def _credit(
 
 
 def _meet(
-    meetings: dict[tuple[tuple[str, ...], ...], Meeting], a: Line, b: Line, won: str | None
+    meetings: dict[tuple[tuple[str, ...], ...], Meeting],
+    a: Line,
+    b: Line,
+    won: tuple[str, ...] | None,
 ) -> None:
     first, second = sorted((a, b), key=lambda line: line.names)
     pair = (first.key, second.key)

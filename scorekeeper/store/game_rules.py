@@ -144,7 +144,8 @@ def rule_book(db: Database, game_id: str) -> RuleBook:
                 "SELECT document FROM game_rules WHERE game_id = ? AND from_hand = ?",
                 [game_id, from_hand],
             ).fetchone()[0]
-            return json.loads(document)
+            parsed: Mapping[str, Any] = json.loads(document)
+            return parsed
 
         try:
             document, rules = _built_from(row["digest"], options, read)

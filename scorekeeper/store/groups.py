@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -70,7 +71,7 @@ def check_name(name: str) -> str:
     return name
 
 
-def _group(row: dict) -> Group:
+def _group(row: dict[str, Any]) -> Group:
     return Group(row["id"], row["name"], row["token"], bool(row["demo"]), row["created_at"])
 
 

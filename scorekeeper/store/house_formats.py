@@ -9,10 +9,9 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.format_checks import problem
+from scorekeeper.format_checks import FormatProblem, problem
 from scorekeeper.format_documents import (
     FormatError,
-    FormatProblem,
     canonical,
     check_name,
     derive,
@@ -203,7 +202,7 @@ def update_house_format(
 def games_using(db: Database, format_id: str) -> int:
     """Returns how many games were played with the house format."""
     sql = "SELECT count(DISTINCT game_id) FROM game_rules WHERE source = 'house' AND source_id = ?"
-    return db.execute(sql, [format_id]).fetchone()[0]
+    return int(db.execute(sql, [format_id]).fetchone()[0])
 
 
 def delete_house_format(db: Database, format_id: str, token: str) -> None:

@@ -61,7 +61,7 @@ def _match(db: Database, group_id: str, name: str) -> str:
         [group_id, name],
     ).fetchone()
     if row is not None:
-        return row[0]
+        return str(row[0])
     player_id = new_token()
     db.execute(
         "INSERT INTO group_players (id, group_id, name, created_at) VALUES (?, ?, ?, ?)",

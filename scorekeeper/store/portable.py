@@ -218,7 +218,7 @@ def _stamp(game: str, value: Any, name: str) -> str:
             name=name,
             value=value,
         )
-    return value
+    return str(value)
 
 
 def _string(game: str, value: Any, name: str) -> str:

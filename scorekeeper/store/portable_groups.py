@@ -193,7 +193,8 @@ def check_groups(raw: Any, games: Mapping[str, Sequence[int]]) -> list[GroupImpo
     if not isinstance(raw, list) or len(raw) > MAX_GROUPS:
         refused = N_("%(name)s must be a list of at most %(most)s.")
         raise InvalidGroups(refused, name="groups", most=MAX_GROUPS)
-    checked, claimed = [], set()
+    checked: list[Any] = []
+    claimed: set[str] = set()
     for index, item in enumerate(raw):
         group = f"{index + 1}"
         keys = {"id", "name", "players", "games"}

@@ -16,7 +16,7 @@ def version_of(db: Database, game_id: str) -> int:
     row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
     if row is None:
         raise GameNotFound()
-    return row[0]
+    return int(row[0])
 
 
 def replace_link(db: Database, game_id: str, role: str) -> str:

@@ -18,7 +18,7 @@ def browser_id() -> str:
     if "browser" not in session:
         session["browser"] = secrets.token_urlsafe(16)
     session.permanent = True  # a phone keeps its games across restarts of the browser
-    return session["browser"]
+    return str(session["browser"])
 
 
 def role(game_id: str) -> str | None:

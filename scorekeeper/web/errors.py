@@ -53,7 +53,8 @@ EXPIRED = _(
 def _page(code: int, message: str | None = None) -> Response:
     for prefix, render in current_app.extensions["error_renderers"].items():
         if request.path.startswith(prefix):  # e.g. the API's problem+json, even for a bad URL
-            return render(code, str(message) if message else None)
+            answer: Response = render(code, str(message) if message else None)
+            return answer
     if request.endpoint == "hands.preview":
         body = jsonify(ok=False, sides={}, errors=[{"field": "_form", "message": str(message)}])
         return make_response(body, code)
@@ -71,14 +72,15 @@ def http_error(error: HTTPException) -> Response:
     default = type(error).description
     message = error.description if error.description != default else None
     response = _page(code, message)
-    if code == 405 and getattr(error, "valid_methods", None):
-        response.headers["Allow"] = ", ".join(error.valid_methods)
+    allowed = getattr(error, "valid_methods", None)
+    if code == 405 and allowed:
+        response.headers["Allow"] = ", ".join(allowed)
     return response
 
 
 def csrf_error(_error: CSRFError) -> Response:
     """Explains a missing or stale CSRF token without alarming words."""
-    return _page(400, EXPIRED)
+    return _page(400, str(EXPIRED))
 
 
 def server_error(_error: InternalServerError) -> Response:

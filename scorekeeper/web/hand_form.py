@@ -96,7 +96,9 @@ def form_names(rules: Rules, sides: Sequence[str]) -> list[str]:
     return [*names, "lone_hand"] if lone_hand_applies(rules) else names
 
 
-def values_from_entry(rules: Rules, sides: Sequence[str], document: Mapping[str, Any]) -> dict:
+def values_from_entry(
+    rules: Rules, sides: Sequence[str], document: Mapping[str, Any]
+) -> dict[str, str]:
     """Returns the form values that show a stored hand document."""
     values: dict[str, str] = {}
     for i, side in enumerate(sides):
@@ -110,7 +112,7 @@ def values_from_entry(rules: Rules, sides: Sequence[str], document: Mapping[str,
     lone = document.get("lone_hand")
     if lone_hand_applies(rules):
         values["lone_hand"] = str(sides.index(lone)) if lone in sides else NOBODY
-        if lone in sides:
+        if isinstance(lone, str) and lone in sides:
             _merge_partners(values, rules, sides, lone)
     return values
 

@@ -37,7 +37,8 @@ MAX_UPLOAD = 32 * 1024
 
 
 def _token(format_id: str) -> str | None:
-    return session.get(TOKENS, {}).get(format_id)
+    token = session.get(TOKENS, {}).get(format_id)
+    return token if isinstance(token, str) else None
 
 
 def _keep_token(format_id: str, token: str) -> None:

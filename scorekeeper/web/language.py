@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, Response, abort, redirect, render_template, request
+from flask import Blueprint, abort, redirect, render_template, request
+from werkzeug import Response
 
 from scorekeeper import i18n
 

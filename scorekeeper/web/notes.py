@@ -16,7 +16,7 @@ def warning(problem: Problem) -> str:
     return problem_words.problem(problem)
 
 
-def item(entry: Item) -> dict[str, object]:
+def item(entry: Item) -> dict[str, str | int]:
     """Returns a breakdown item as the preview's JSON, with why it counts minus in words."""
     data = entry.as_dict()
     data["label"] = words.item_label(entry)

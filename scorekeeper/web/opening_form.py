@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from flask_babel import gettext
 
@@ -39,7 +40,7 @@ class Answer:
     met: bool
     message: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Returns the answer as the JSON object the live check shows."""
         return {
             "side": self.side,

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, request
+from typing import TypeVar
+
+from flask import Blueprint, abort, redirect, request
 from flask_babel import lazy_gettext
+from werkzeug import Response
 
 from scorekeeper.pdf import PAPERS
+
+Answer = TypeVar("Answer", bound=Response)  # flask's Response, or redirect()'s werkzeug one
 
 bp = Blueprint("paper", __name__)
 
@@ -42,7 +47,7 @@ def chosen() -> tuple[str, str]:
     return (guessed, "region") if guessed else ("a4", "default")
 
 
-def remember(response: Response, paper: str) -> Response:
+def remember(response: Answer, paper: str) -> Answer:
     """Keeps the paper in a cookie for next time and returns the response."""
     response.set_cookie(COOKIE, paper, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     return response

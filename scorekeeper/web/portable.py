@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint,
     Response,
@@ -12,6 +14,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 
 from scorekeeper import problem_words, store
@@ -31,7 +34,7 @@ bp = Blueprint("portable", __name__)
 UPLOAD_LIMIT = WEB_MAX_BYTES  # the app's 64 KiB is for forms
 
 
-def download(document: dict, filename: str) -> Response:
+def download(document: dict[str, Any], filename: str) -> Response:
     """Returns an export document as a JSON attachment that no cache keeps."""
     response = Response(dumps(document), mimetype="application/json")
     response.headers.set("Content-Disposition", "attachment", filename=filename)
@@ -57,7 +60,7 @@ def export_mine() -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 @csrf.exempt  # checked below, once the larger upload limit is in place
-def import_file() -> Response | tuple[str, int]:
+def import_file() -> ResponseReturnValue:
     """Offers a file upload; a valid export's games become this browser's, all or none."""
     request.max_content_length = UPLOAD_LIMIT
     if request.method == "GET":

@@ -1,0 +1,1 @@
+from flask_wtf.csrf import CSRFProtect as CSRFProtect
