@@ -167,8 +167,8 @@ def _choices(key: str, value: Any, document: Mapping[str, Any]) -> tuple[tuple[s
         found = [(code, gettext(CHOICE_WORDS.get((name, code), code))) for code in CHOICES[name]]
     else:
         return ()
-    if value not in (None, *(code for code, _ in found)):  # kept, though the check refuses it
-        found.append((value, value))
+    if value is not None and value not in {code for code, _ in found}:
+        found.append((value, value))  # kept, though the check refuses it
     return tuple(found)
 
 
@@ -212,32 +212,43 @@ def _new_kind(name: str) -> str:
     return gettext("New kind: %(field)s", field=key_words(name))
 
 
-def _leaves(node: Any, key: str, label: str) -> list[tuple[str, str, Any, str]]:
+Leaf = tuple[str, str, Any, str]  # (dotted key, words, value, removable item)
+
+
+def _leaves(node: Any, key: str, label: str) -> list[Leaf]:
     """Returns (dotted key, words, value, removable item) for every value under a node."""
     if isinstance(node, Mapping):
-        found = []
-        for name, value in node.items():
-            if name not in PROSE:
-                found += _leaves(value, f"{key}.{name}", f"{label}: {key_words(name)}")
-        return found
+        return [
+            leaf
+            for name, value in node.items()
+            if name not in PROSE
+            for leaf in _leaves(value, f"{key}.{name}", f"{label}: {key_words(name)}")
+        ]
     if isinstance(node, list) and node and all(isinstance(i, Mapping) for i in node):
-        if all("id" in item for item in node):  # a list entered by its items' ids
-            found = []
-            for item in node:
-                named = _item_words(item)
-                for name, value in item.items():
-                    if name not in PROSE and name != "id":
-                        leaf = f"{key}.{item['id']}.{name}"
-                        found.append((leaf, f"{named}: {key_words(name)}", value, item["id"]))
-            return found
-        columns = ["below", "points", "needs"]  # a band table: one row per band
-        found = []
-        for index, row in enumerate(node):
-            for name in columns:
-                if name in row or any(name in r for r in node):
-                    found.append((f"{key}.{index}.{name}", _band(index, name), row.get(name), ""))
-        return found
+        if all("id" in item for item in node):
+            return _item_leaves(node, key)
+        return _band_leaves(node, key)
     return [(key, label, node, "")]
+
+
+def _item_leaves(items: list[Mapping[str, Any]], key: str) -> list[Leaf]:
+    """Returns the leaves of a list entered by its items' ids, e.g. canastas.natural.bonus."""
+    return [
+        (f"{key}.{item['id']}.{name}", f"{_item_words(item)}: {key_words(name)}", value, item["id"])
+        for item in items
+        for name, value in item.items()
+        if name not in PROSE and name != "id"
+    ]
+
+
+def _band_leaves(rows: list[Mapping[str, Any]], key: str) -> list[Leaf]:
+    """Returns the leaves of a band table, one row per band and a cell per column in use."""
+    used = [name for name in ("below", "points", "needs") if any(name in r for r in rows)]
+    return [
+        (f"{key}.{index}.{name}", _band(index, name), row.get(name), "")
+        for index, row in enumerate(rows)
+        for name in used
+    ]
 
 
 def groups(document: Mapping[str, Any], typed: Mapping[str, str] | None = None) -> list[Group]:
@@ -355,66 +366,139 @@ def read(
     """Reads the form rendered from `shown` into changes to `base`, keeping every typed text."""
     problems: list[FormatProblem] = []
     fields = [f for g in groups(shown) for f in g.fields if not f.key.startswith(NEW_KIND)]
+    values = _typed_values(fields, shown, raw, problems)
     typed = {f.key: str(raw.get(f.key, "")) for f in fields if f.kind != "switch"}
-    removed = {k for k in raw if k.startswith("remove.")}
-    values = {  # a field not posted at all keeps the value the form showed
-        f.key: _value(f, raw, problems, value_at(shown, f.key))
-        if f.key in raw or f.kind == "switch"
-        else value_at(shown, f.key)
-        for f in fields
-    }
-    for f in fields:  # a label left as the form showed it is the preset's, still in English
+    typed.update({f.key: _shown(values[f.key]) for f in fields if f.key not in raw})
+    failed = {p.field for p in problems}
+    removed = {k.removeprefix("remove.") for k in raw if k.startswith("remove.")}
+    bands = _band_rows(fields)
+    plain = [f for f in fields if f.key not in failed and _table_of(f.key, bands) is None]
+    changes = _field_changes(plain, values, base, removed)
+    changes.update(_band_changes(bands, values, base, failed))
+    changes.update(_added_items(plain, values, base, removed))
+    _remove_items(changes, base, removed)
+    typed.update(_new_kind_typed(raw))
+    new_kind = _new_kind_change(typed, problems)
+    changes.update(new_kind)
+    _switch(changes, base, raw, options, switched_before)
+    return Reading(changes, typed, problems)
+
+
+def _typed_values(
+    fields: list[Field],
+    shown: Mapping[str, Any],
+    raw: Mapping[str, str],
+    problems: list[FormatProblem],
+) -> dict[str, Any]:
+    """Returns each field's value as posted; a field not posted keeps the value it showed."""
+    values = {}
+    for f in fields:
         before = value_at(shown, f.key)
+        posted = f.key in raw or f.kind == "switch"
+        values[f.key] = _value(f, raw, problems, before) if posted else before
+        # A label left as the form showed it is the preset's, still in English.
         label = f.key.endswith(".label") and isinstance(before, str)
         if label and values[f.key] in _in_any_language(before):
             values[f.key] = before
-    typed.update({f.key: _shown(values[f.key]) for f in fields if f.key not in raw})
-    failed = {p.field for p in problems}
-    changes: dict[str, Any] = {}
-    bands = _band_rows(fields)
+    return values
+
+
+def _table_of(key: str, bands: Mapping[str, Any]) -> str | None:
+    """Returns the band table a field's key lies in, or None."""
+    return next((table for table in bands if key.startswith(table + ".")), None)
+
+
+def _item_of(key: str) -> tuple[str, str]:
+    """Returns a field's top-level key and its list item's id ("" when it is no item's)."""
+    parts = key.split(".")
+    return parts[0], parts[1] if len(parts) >= 3 else ""
+
+
+def _is_new_item(key: str, base: Mapping[str, Any]) -> bool:
+    """Tells whether a field belongs to a list item the base does not have (a kind added)."""
+    top, item = _item_of(key)
+    return bool(item) and value_at(base, key) is None and value_at(base, f"{top}.{item}") is None
+
+
+def _field_changes(
+    fields: list[Field], values: Mapping[str, Any], base: Mapping[str, Any], removed: set[str]
+) -> dict[str, Any]:
+    """Returns each value that differs from the base's, on fields of items kept and known."""
+    changes = {}
+    for f in fields:
+        top, _ = _item_of(f.key)
+        gone = f.removable and f"{top}.{f.removable}" in removed
+        if gone or _is_new_item(f.key, base):
+            continue
+        if values[f.key] is not None and values[f.key] != value_at(base, f.key):
+            changes[f.key] = values[f.key]
+    return changes
+
+
+def _added_items(
+    fields: list[Field], values: Mapping[str, Any], base: Mapping[str, Any], removed: set[str]
+) -> dict[str, dict[str, Any]]:
+    """Returns the list items the form holds and the base lacks, each as one whole change."""
     added: dict[str, dict[str, Any]] = {}
     for f in fields:
-        if f.key in failed or any(f.key.startswith(t + ".") for t in bands):
+        top, item = _item_of(f.key)
+        if f.removable and f"{top}.{f.removable}" in removed:
             continue
-        top = f.key.split(".")[0]
-        item = f.key.split(".")[1] if f.key.count(".") >= 2 else ""
-        if f.removable and f"remove.{top}.{f.removable}" in removed:
-            continue
-        if value_at(base, f.key) is None and item and value_at(base, f"{top}.{item}") is None:
+        if _is_new_item(f.key, base):
             added.setdefault(f"{top}.{item}", {})[f.key.split(".", 2)[2]] = values[f.key]
-        elif values[f.key] != value_at(base, f.key) and values[f.key] is not None:
-            changes[f.key] = values[f.key]
+    return added
+
+
+def _band_changes(
+    bands: Mapping[str, Mapping[int, Mapping[str, str]]],
+    values: Mapping[str, Any],
+    base: Mapping[str, Any],
+    failed: set[str],
+) -> dict[str, Any]:
+    """Returns each band table that differs from the base's, whole (none with a problem)."""
+    changes: dict[str, Any] = {}
     for table, rows in bands.items():
         if any(key in failed for row in rows.values() for key in row.values()):
             continue
         whole = []
         for index in sorted(rows):
-            row = {
-                name: values[key] for name, key in rows[index].items() if values[key] is not None
-            }
+            cells = rows[index].items()
+            row = {name: values[key] for name, key in cells if values[key] is not None}
             if row:
                 whole.append(row)
         if whole != value_at(base, table):
             changes[table] = whole
-    changes.update(added)
-    for mark in sorted(removed):
-        item = mark.removeprefix("remove.")
+    return changes
+
+
+def _remove_items(changes: dict[str, Any], base: Mapping[str, Any], removed: set[str]) -> None:
+    """Marks each item removed from the base as None; an item only added is simply dropped."""
+    for item in sorted(removed):
         if value_at(base, item) is not None:
             changes[item] = None
         else:
             changes.pop(item, None)
-    label = str(raw.get(f"{NEW_KIND}.label", "")).strip()
-    for name in ("label", "bonus", "min_points"):
-        typed[f"{NEW_KIND}.{name}"] = str(raw.get(f"{NEW_KIND}.{name}", ""))
-    if label:
-        kind = {"label": label}
-        for name in ("bonus", "min_points"):
-            text = typed[f"{NEW_KIND}.{name}"].strip()
-            number = _number(text or "0", f"{NEW_KIND}.{name}", _new_kind(name), problems)
-            kind[name] = number if number is not None else 0
-        changes[f"canastas.{slug(label)}"] = kind
-    _switch(changes, base, raw, options, switched_before)
-    return Reading(changes, typed, problems)
+
+
+def _new_kind_typed(raw: Mapping[str, str]) -> dict[str, str]:
+    """Returns what was typed in the blank row that adds a canasta kind."""
+    return {
+        f"{NEW_KIND}.{name}": str(raw.get(f"{NEW_KIND}.{name}", ""))
+        for name in ("label", "bonus", "min_points")
+    }
+
+
+def _new_kind_change(typed: Mapping[str, str], problems: list[FormatProblem]) -> dict[str, Any]:
+    """Returns the canasta kind the blank row adds, by its id, or nothing when it is blank."""
+    label = typed[f"{NEW_KIND}.label"].strip()
+    if not label:
+        return {}
+    kind: dict[str, Any] = {"label": label}
+    for name in ("bonus", "min_points"):
+        text = typed[f"{NEW_KIND}.{name}"].strip()
+        number = _number(text or "0", f"{NEW_KIND}.{name}", _new_kind(name), problems)
+        kind[name] = number if number is not None else 0
+    return {f"canastas.{slug(label)}": kind}
 
 
 def _switch(
@@ -504,20 +588,25 @@ def value_words(key: str, value: Any, document: Mapping[str, Any]) -> str:
     if isinstance(value, int):
         return i18n.number(value)
     if isinstance(value, str | None):
-        choices = dict(_choices(key, value, document))
-        if value in choices or (value is None and "" in choices):
-            return choices[value or ""]
-        if value is None:
-            return "—"
-        return words.text(value) if key.endswith(".label") else value
+        return _text_words(key, value, document)
     if isinstance(value, Mapping):  # a kind, or a band of a table: each value after its words
         return ", ".join(
             f"{key_words(name)} {value_words(f'{key}.{name}', v, document)}"
             for name, v in value.items()
             if name not in PROSE and name not in ("id", "label")
         )
-    if isinstance(value, list) and all(isinstance(v, Mapping) for v in value):
-        return "; ".join(value_words(key, v, document) for v in value)
-    if isinstance(value, list):  # numbers: a comma could be read as a thousands separator
-        return " / ".join(value_words(key, v, document) for v in value)
+    if isinstance(value, list):
+        # Tables part with semicolons; numbers with slashes, as a comma could group thousands.
+        tables = all(isinstance(v, Mapping) for v in value)
+        return ("; " if tables else " / ").join(value_words(key, v, document) for v in value)
     return str(value)
+
+
+def _text_words(key: str, value: str | None, document: Mapping[str, Any]) -> str:
+    """Returns a code as the form's list says it, a preset's label translated, or "—"."""
+    choices = dict(_choices(key, value, document))
+    if value in choices or (value is None and "" in choices):
+        return choices[value or ""]
+    if value is None:
+        return "—"
+    return words.text(value) if key.endswith(".label") else value
