@@ -359,12 +359,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.umask(0o077)  # backups and exports hold the score history (backups, every link too)
     try:
         status = cli.main(args=argv, prog_name="scorekeeper", standalone_mode=False)
-    except click.ClickException as error:  # a command line click cannot read: exit 2
+    except click.exceptions.NoArgsIsHelpError as error:  # bare `scorekeeper`: the help
         error.show()
         return error.exit_code
+    except click.UsageError as error:  # a command line click cannot read: one line, exit 2
+        where = error.ctx.command_path if error.ctx else "scorekeeper"
+        message = " ".join(error.format_message().split())
+        click.echo(f"{where}: {message} (see {where} --help)", err=True)
+        return EXIT_FAILED
+    except click.ClickException as error:
+        click.echo(f"scorekeeper: {' '.join(error.format_message().split())}", err=True)
+        return EXIT_FAILED
     except click.Abort:
         click.echo("Aborted.", err=True)
         return 1
+    except OSError as error:  # a file the command reads or writes: say which, never a traceback
+        where = f" {error.filename}" if error.filename else ""
+        return fail(f"cannot use{where}: {error.strerror or error}")
+    except Exception as error:  # anything else still ends in one line and exit 2
+        return fail(f"{type(error).__name__}: {' '.join(str(error).split())}")
     return status if isinstance(status, int) else 0
 
 

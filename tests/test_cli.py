@@ -154,3 +154,40 @@ def test_each_commands_help_describes_every_option_and_argument(name, capsys):
 def test_a_command_line_it_cannot_read_is_exit_2(argv, capsys):
     assert main(argv) == 2
     assert capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["backup", "/proc/version", "--force"], id="backup-into-proc"),
+        pytest.param(["backup", "/proc/no-such-folder/copy.db"], id="backup-no-folder"),
+        pytest.param(["export", "-o", "/proc/version"], id="export-unwritable"),
+        pytest.param(["import", "/proc/self"], id="import-a-folder"),
+        pytest.param(["import", "/proc/version"], id="import-not-json"),
+        pytest.param(["sheet", "classic"], id="missing-output"),
+        pytest.param(["sheet", "nope", "-o", "x.pdf"], id="unknown-format"),
+        pytest.param(["serve", "--port", "99999"], id="port-out-of-range"),
+    ],
+)
+def test_every_command_error_is_one_line_and_exit_2(argv, capsys, tmp_path, monkeypatch):
+    """A wrong file or command line ends in one line on stderr and exit 2, never a traceback."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err and err.startswith("scorekeeper")
+
+
+def test_an_unforeseen_failure_is_still_one_line(capsys, monkeypatch, tmp_path):
+    """Whatever a command raises, the user reads one line and gets exit 2."""
+    from scorekeeper.store import backup as backup_module
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("disk on fire\nsecond line")
+
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    monkeypatch.setattr(backup_module, "backup", broken)
+    assert main(["backup", str(tmp_path / "copy.db")]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "scorekeeper: RuntimeError: disk on fire second line"

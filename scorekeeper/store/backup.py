@@ -31,7 +31,11 @@ def backup(source: str | Path, target: str | Path, *, overwrite: bool = False) -
     if not target.parent.is_dir():
         raise BackupError(f"the folder {target.parent} does not exist.")
     draft = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-    os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # it holds every link
+    try:
+        os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # holds every link
+    except OSError as error:  # /proc, a read-only disk, a folder we may not write in
+        reason = error.strerror or str(error)
+        raise BackupError(f"cannot write in {target.parent}: {reason}.") from error
     live = sqlite3.connect(source, timeout=5)
     copy = sqlite3.connect(draft)
     try:
@@ -47,6 +51,8 @@ def backup(source: str | Path, target: str | Path, *, overwrite: bool = False) -
         live.close()
     try:
         os.replace(draft, target)  # atomic: the old backup stays whole until the new one is
+    except OSError as error:
+        raise BackupError(f"cannot write {target}: {error.strerror or error}.") from error
     finally:
         draft.unlink(missing_ok=True)
     return target.stat().st_size
