@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -14,6 +13,7 @@ from werkzeug.exceptions import RequestEntityTooLarge as TooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.store.portable import WEB_MAX_BYTES
+from scorekeeper.web.log_redaction import RedactCapabilities, guard_loggers
 
 # No inline script anywhere, and no inline style but a static stylesheet inlined by
 # `stylesheet()` (web/shell.py), allowed by its hash: each page's CSP names its own.
@@ -56,7 +56,6 @@ NO_STORE = frozenset(
         "games.join",
     }
 )
-JOIN_TOKEN = re.compile(r"^/join/[^/?]*")
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -91,24 +90,6 @@ def add_headers(response: Response) -> Response:
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response
-
-
-class RedactJoinTokens:
-    """WSGI wrapper: once a request is answered, its environ names /join/[redacted] instead."""
-
-    # gunicorn writes its access log from this same environ after the app returns, so the
-    # `r` and `U` atoms of every log format show the redacted path, never the link's token.
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
-        """Runs the app, then redacts the join token in the paths a server logs."""
-        result = self.app(environ, start_response)
-        for key in ("PATH_INFO", "RAW_URI", "REQUEST_URI"):
-            value = environ.get(key)
-            if isinstance(value, str) and value.startswith("/join/"):
-                environ[key] = JOIN_TOKEN.sub("/join/[redacted]", value)
-        return result
 
 
 class MeasureChunkedBodies:
@@ -146,5 +127,6 @@ def init_app(app: Flask) -> None:
         # One proxy in front: trust its X-Forwarded-For/-Proto/-Host, and nothing further out.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.after_request(add_headers)
-    app.wsgi_app = RedactJoinTokens(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = RedactCapabilities(app.wsgi_app)  # type: ignore[method-assign]
+    guard_loggers(app.logger.name)  # Flask logs "Exception on <path> [GET]" on a 500
     app.wsgi_app = MeasureChunkedBodies(app.wsgi_app, WEB_MAX_BYTES)  # type: ignore[method-assign]
