@@ -27,28 +27,48 @@ def lan_origins() -> list[str]:
     return list(current_app.config.get("LAN_ORIGINS") or ())
 
 
-def public_origin() -> str:
-    """Returns scheme://host[:port] for links that other phones open.
+def announced_origins() -> list[str]:
+    """Returns what `scorekeeper serve` announced: its LAN origins, then its own local one."""
+    local = current_app.config.get("SERVED_ORIGIN")
+    return [*lan_origins(), *([str(local)] if local else [])]
 
-    The configured origin (SCOREKEEPER_ORIGIN) wins; else the address this request came to,
-    unless that is loopback while the server also listens on the LAN: a phone cannot open
-    127.0.0.1, so links then name the first LAN address.
+
+def public_origin() -> str:
+    """Returns scheme://host[:port] for links that other phones open, or "" for relative links.
+
+    A client's Host header never decides where a link points:
+    - the configured origin (SCOREKEEPER_ORIGIN) wins;
+    - under `scorekeeper serve`, the addresses it announced: the one this request came to when
+      it is among them (but never loopback while it listens on the LAN: a phone cannot open
+      127.0.0.1), else the first LAN address, else its own local address;
+    - elsewhere, a loopback Host (a developer's own machine) is used as it is;
+    - any other Host is not trusted: links are relative ("" here), and pages complete them
+      with the address the browser itself shows.
     """
     configured = current_app.config.get("PUBLIC_ORIGIN")
     if configured:
         return str(configured).rstrip("/")
-    here = request.host_url.rstrip("/")
-    lan = lan_origins()
-    if lan and is_loopback(request.host):
-        return lan[0]
-    return here
+    announced = announced_origins()
+    if announced:
+        lan = lan_origins()
+        if not (lan and is_loopback(request.host)):
+            came_to = request.host.lower()
+            for origin in announced:
+                if urlsplit(origin).netloc.lower() == came_to:
+                    return origin
+        return announced[0]
+    if is_loopback(request.host):
+        return request.host_url.rstrip("/")
+    return ""
 
 
 def reachable_by_other_phones() -> bool:
     """Tells whether links from public_origin() can open on another device at all."""
-    return not is_loopback(urlsplit(public_origin()).netloc)
+    origin = public_origin()
+    return not origin or not is_loopback(urlsplit(origin).netloc)
 
 
 def public_url(path: str) -> str:
-    """Returns an absolute link to a path of this app (from url_for) at the public origin."""
+    """Returns a link to a path of this app (from url_for) at the public origin: absolute, or the
+    path alone when the origin is not known (see public_origin)."""
     return public_origin() + path

@@ -131,6 +131,7 @@ def serve(
     origins = [f"http://{a}:{port}" for a in listen_addresses(bind)]
     app.config["LAN_ORIGINS"] = origins
     local = f"http://{LOOPBACK if bind == ANY_IPV4 else bind}:{port}"
+    app.config["SERVED_ORIGIN"] = local  # links name what was announced, never a Host header
     announce(sys.stdout, local, origins)
     try:
         server.run()

@@ -96,3 +96,57 @@ def test_a_port_in_use_is_said_plainly(tmp_path, monkeypatch, capsys) -> None:
         port = taken.getsockname()[1]
         assert serve(port=port) == 2
     assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+EVIL = "evil.example"
+PATH_LINK = re.compile(r'value="(/join/[^"]+)"')
+
+
+def test_an_untrusted_host_never_becomes_a_links_origin(app, table: Table) -> None:
+    """No SCOREKEEPER_ORIGIN, not under serve: a stranger's Host gives relative links only."""
+    game_id = table.new_game()
+    page = share_page(table, game_id, EVIL)
+    assert EVIL not in page
+    assert len(PATH_LINK.findall(page)) == 2  # the read-only and the co-scorer's link, as paths
+    assert 'class="qr-later" data-qr-path="/join/' in page  # drawn by share.js from the page
+    assert "cannot open" not in page
+    from scorekeeper.api.openapi import EXAMPLE_GAME
+
+    answer = app.test_client().post("/api/v1/games", json=EXAMPLE_GAME, headers={"Host": EVIL})
+    links = answer.get_json()["links"]
+    assert links and all(link.startswith("/join/") for link in links.values())
+
+
+@pytest.mark.parametrize(
+    ("lan", "expected"),
+    [
+        pytest.param([LAN], LAN, id="serve-lan"),
+        pytest.param([], "http://127.0.0.1:5000", id="serve-alone"),
+    ],
+)
+def test_under_serve_links_name_the_announced_address(app, table: Table, lan, expected) -> None:
+    """Under `scorekeeper serve` the origin is what it announced, whatever Host a client sends."""
+    app.config["LAN_ORIGINS"] = lan
+    app.config["SERVED_ORIGIN"] = "http://127.0.0.1:5000"
+    for host in (EVIL, "10.9.9.9:5000", "localhost:5000"):
+        page = share_page(table, table.new_game(), host)
+        assert set(LINK.findall(page)) == {expected}, host
+        assert EVIL not in page and "10.9.9.9" not in page
+
+
+def test_under_serve_a_second_announced_address_is_kept(app, table: Table) -> None:
+    """A phone that came in through the second LAN address gets links it can open."""
+    app.config["LAN_ORIGINS"] = [LAN, "http://10.0.0.5:5000"]
+    app.config["SERVED_ORIGIN"] = "http://127.0.0.1:5000"
+    page = share_page(table, table.new_game(), "10.0.0.5:5000")
+    assert set(LINK.findall(page)) == {"http://10.0.0.5:5000"}
+
+
+def test_the_qr_image_draws_only_a_short_web_link(client) -> None:
+    """/qr.svg draws the link share.js completed; anything else is refused."""
+    drawn = client.get("/qr.svg?url=http%3A%2F%2Ftable.local%3A5000%2Fjoin%2Fabc")
+    assert drawn.status_code == 200 and drawn.mimetype == "image/svg+xml"
+    assert drawn.get_data(as_text=True).startswith("<svg")
+    assert drawn.headers["Cache-Control"] == "no-store"
+    for url in ("javascript:alert(1)", "", "http://x/" + "a" * 400):
+        assert client.get("/qr.svg", query_string={"url": url}).status_code == 400

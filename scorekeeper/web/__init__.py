@@ -95,6 +95,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         pdf_sheets.bp,
         paper.bp,
         share.bp,
+        share.qr_bp,
         opening.bp,
         shell.bp,
         portable.bp,

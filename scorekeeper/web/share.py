@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext, lazy_gettext
+from markupsafe import escape
 from werkzeug import Response
 
 from scorekeeper.db import get_db
@@ -13,6 +23,8 @@ from scorekeeper.web import access
 from scorekeeper.web.origin import public_origin, public_url, reachable_by_other_phones
 
 bp = Blueprint("share", __name__, url_prefix="/games/<game_id>/share")
+qr_bp = Blueprint("qr", __name__)
+MAX_QR_URL = 300  # a join link at any origin fits; a QR of more would not scan at the table
 
 MADE = {
     "view": lazy_gettext("New read-only link made. The old one no longer opens this game."),
@@ -21,11 +33,32 @@ MADE = {
 
 
 def qr_svg(url: str) -> str:
-    """Returns an inline SVG QR code of a link: paths only, no script and no style."""
+    """Returns an inline SVG QR code of a link: paths only, no script and no style.
+
+    A relative link (no trusted origin: see origin.public_origin) becomes an image that
+    static/js/share.js points at /qr.svg with the address the browser itself shows.
+    """
+    if url.startswith("/"):
+        return (
+            f'<img class="qr-later" data-qr-path="{escape(url)}" alt="QR code of the link" hidden>'
+        )
     code = segno.make(url, error="m")
     return code.svg_inline(
         scale=5, dark="#000", light="#fff", omitsize=True, title="QR code of the link"
     )
+
+
+@qr_bp.get("/qr.svg")
+def qr_image() -> Response:
+    """Draws a QR code of an http(s) link the page completed with its own address."""
+    url = request.args.get("url", "")
+    if len(url) > MAX_QR_URL or not url.startswith(("http://", "https://")):
+        abort(400)
+    code = segno.make(url, error="m")
+    response = make_response(code.svg_inline(scale=5, dark="#000", light="#fff"))
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "no-store"  # a join link: kept nowhere
+    return response
 
 
 @bp.get("")

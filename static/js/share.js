@@ -27,3 +27,15 @@
     });
   });
 })();
+
+/* Links made without a trusted server address are paths (/join/…): complete them with the
+   address this browser shows, and draw their QR codes from it. */
+(function () {
+  document.querySelectorAll("input[readonly]").forEach(function (field) {
+    if (field.value.charAt(0) === "/") field.value = location.origin + field.value;
+  });
+  document.querySelectorAll("img.qr-later[data-qr-path]").forEach(function (image) {
+    image.src = "/qr.svg?url=" + encodeURIComponent(location.origin + image.dataset.qrPath);
+    image.hidden = false;
+  });
+})();
