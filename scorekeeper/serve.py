@@ -117,16 +117,15 @@ def serve(
     *, host: str | None = None, port: int = 5000, lan: bool = False, threads: int = THREADS
 ) -> int:
     """Serves the app with waitress until Ctrl+C; returns the exit status."""
-    from waitress.server import create_server
-
     from scorekeeper import create_app
+    from scorekeeper.serve_limits import make_server
 
     bind = host or (ANY_IPV4 if lan else LOOPBACK)
     listener = _listen(bind, port)  # bound here, so a taken port is one clear line
     if listener is None:
         return EXIT_FAILED
     app = create_app()
-    server = create_server(app, sockets=[listener], threads=threads, ident="scorekeeper")
+    server = make_server(app, listener, threads=threads)
     port = server.effective_port  # the one chosen when asked for port 0
     origins = [f"http://{a}:{port}" for a in listen_addresses(bind)]
     app.config["LAN_ORIGINS"] = origins

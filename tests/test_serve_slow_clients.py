@@ -1,0 +1,102 @@
+"""Item 9 of issue 24: 150 slow or idle connections cannot lock the table out of `scorekeeper serve`.
+
+A real waitress server built as `serve` builds it, on loopback; every loop is bounded."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND
+from scorekeeper.serve_limits import make_server
+
+pytestmark = pytest.mark.slow  # a real server and 150 sockets
+SLOW = 150
+GENEROUS = 10  # seconds: far above a save's time, far below waitress's old 120 s idle limit
+
+
+@pytest.fixture
+def served(app) -> Iterator[tuple[str, Any]]:
+    """Serves the app with `serve`'s waitress settings on a free loopback port."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    server = make_server(app, listener, threads=4, request_seconds=2, cleanup_seconds=1)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}", server
+    finally:
+        server.task_dispatcher.shutdown(timeout=5)
+        server.close()
+        for channel in list(server._map.values()):
+            with contextlib.suppress(OSError):
+                channel.close()
+        thread.join(5)
+
+
+def call(url: str, body: Any, headers: dict[str, str] | None = None) -> dict[str, Any]:
+    """Sends a JSON request and returns the JSON answer, within the generous bound."""
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+    with urllib.request.urlopen(request, timeout=GENEROUS) as response:
+        return json.load(response)
+
+
+def slow_connections(base: str, count: int) -> list[socket.socket]:
+    """Opens connections that each send half a request and then say nothing more."""
+    port = int(base.rsplit(":", 1)[1])
+    opened = []
+    for _ in range(count):
+        conn = socket.create_connection(("127.0.0.1", port), timeout=GENEROUS)
+        conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n")  # never finished
+        opened.append(conn)
+    return opened
+
+
+def test_a_hand_is_saved_while_150_slow_connections_hang(served) -> None:
+    """With 150 connections trickling headers, a phone's save still answers (201)."""
+    base, _server = served
+    game = call(f"{base}/api/v1/games", EXAMPLE_GAME)
+    hanging = slow_connections(base, SLOW)
+    try:
+        saved = call(
+            f"{base}/api/v1/games/{game['id']}/hands",
+            EXAMPLE_HAND,
+            {
+                "Authorization": f"Bearer {game['tokens']['edit']}",
+                "If-Match": '"1"',
+                "Idempotency-Key": "slow-clients-0001",
+            },
+        )
+        assert saved["game"]["version"] == 2
+    finally:
+        for conn in hanging:
+            conn.close()
+
+
+def test_a_request_that_trickles_in_is_dropped(served) -> None:
+    """A connection whose request never ends is closed after the request deadline."""
+    base, _server = served
+    (conn,) = slow_connections(base, 1)
+    try:
+        conn.settimeout(0.5)
+        closed = False
+        deadline = time.monotonic() + GENEROUS
+        while not closed and time.monotonic() < deadline:  # bounded: at most GENEROUS seconds
+            with contextlib.suppress(TimeoutError):
+                conn.sendall(b"X-More: 1\r\n")  # one header line now and then keeps it "active"
+                closed = conn.recv(1024) == b""
+        assert closed, "the trickling connection was never closed"
+    finally:
+        conn.close()
