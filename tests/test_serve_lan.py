@@ -1,118 +1,75 @@
 """`scorekeeper serve --lan` for real: waitress on a free port, reachable beyond loopback,
-announcing each LAN address as a link and a QR code, and Share links that name it."""
+announcing each LAN address as a link and a QR code, and Share links that name it.
+
+Everything runs inside a network namespace the test makes (`unshare --net`, with a made-up LAN
+address on an interface that exists only there: tests/lan_namespace.py), so no request ever
+goes to this machine's real network, whatever interfaces it has."""
 
 from __future__ import annotations
 
-import http.cookiejar
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from scorekeeper import store
-from scorekeeper.serve import lan_addresses
 from scorekeeper.store.connection import connect, migrate
 
 pytestmark = pytest.mark.slow  # a real server in a subprocess: the fast loop skips it
 
-DUMMY = "sk-test0"  # a dummy interface made only when this machine has no LAN address
-DUMMY_ADDRESS = "10.251.0.1"
-URL = re.compile(r"open (http://[0-9.]+:[0-9]+)/")
-QR_BLOCKS = re.compile(r"[█▀▄]{6,}")  # segno's compact terminal QR: half blocks
+ROOT = Path(__file__).resolve().parents[1]
+ADDRESS = "10.251.0.1"  # tests/lan_namespace.py gives the namespace this address
+QR_BLOCKS = re.compile(r"[█▀▄]{6,}|(?:\x1b\[[0-9;]*m  ){6,}")  # a QR drawn in the terminal
 
 
-def _ip(*args: str) -> bool:
-    ip = shutil.which("ip")
-    return ip is not None and subprocess.run([ip, *args], capture_output=True).returncode == 0
-
-
-@pytest.fixture(scope="module")
-def lan_address() -> Iterator[str]:
-    """Returns a non-loopback address of this machine, adding a dummy interface if none exists."""
-    found = lan_addresses()
-    if found:
-        yield found[0]
-        return
-    made = _ip("link", "add", DUMMY, "type", "dummy") and _ip(
-        "addr", "add", f"{DUMMY_ADDRESS}/24", "dev", DUMMY
-    )
-    made = made and _ip("link", "set", DUMMY, "up")
-    if not made:
-        _ip("link", "delete", DUMMY)
-        message = "no LAN address here, and no dummy interface could be made (needs root)"
+def _unshare() -> list[str]:
+    """Returns the command that starts a process in a new network namespace (root or not)."""
+    unshare = shutil.which("unshare")
+    if unshare is None or shutil.which("ip") is None:
+        message = "needs unshare and ip (util-linux, iproute2) to make a network namespace"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    try:
-        yield DUMMY_ADDRESS
-    finally:
-        _ip("link", "delete", DUMMY)
+    own_root = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
+    return [unshare, *own_root, "--net"]
+
+
+def in_namespace(instance: Path, *args: str, lan: bool = True, **probe: str) -> dict[str, Any]:
+    """Runs `serve --lan ARGS` in a namespace of its own and returns the probe's report."""
+    env = {
+        **os.environ,
+        "SCOREKEEPER_INSTANCE": str(instance),
+        "SK_PROBE_LAN": "1" if lan else "0",
+        **{f"SK_PROBE_{k.upper()}": v for k, v in probe.items()},
+    }
+    env.pop("SCOREKEEPER_DATABASE", None)
+    done = subprocess.run(
+        [*_unshare(), sys.executable, "-m", "tests.lan_namespace", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+    if done.returncode and "unshare" in done.stderr:  # no namespaces here (a locked sandbox)
+        if os.environ.get("CI"):
+            pytest.fail(done.stderr)
+        pytest.skip(f"cannot make a network namespace: {done.stderr.strip()}")
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory, lan_address) -> Iterator[tuple[str, str, Path]]:
-    """Starts `scorekeeper serve --lan --port 0` and returns its printout, LAN URL and database."""
+def served(tmp_path_factory) -> dict[str, Any]:
+    """Serves a database holding one game in a namespace, and returns what the probe saw."""
     instance = tmp_path_factory.mktemp("instance")
-    env = {**os.environ, "SCOREKEEPER_INSTANCE": str(instance), "PYTHONUNBUFFERED": "1"}
-    scorekeeper = Path(sys.executable).with_name("scorekeeper")  # the installed command
-    command = [str(scorekeeper), "serve", "--lan", "--port", "0"]
-    process = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    printed = ""
-    try:
-        assert process.stdout is not None
-        while "Ctrl+C" not in printed:  # the announcement ends with how to stop it
-            line = process.stdout.readline()
-            assert line, f"serve exited early: {printed}"
-            printed += line
-        urls = URL.findall(printed)
-        lan = next(u for u in urls if lan_address in u)
-        yield printed, lan, instance / "scorekeeper.db"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        if process.stdout is not None:
-            process.stdout.close()
-
-
-def get(opener: urllib.request.OpenerDirector, url: str) -> str:
-    """Returns the page's text, retrying for a moment while the server starts."""
-    for _ in range(50):
-        try:
-            with opener.open(url, timeout=5) as response:
-                return response.read().decode()
-        except ConnectionError:
-            time.sleep(0.1)
-    raise AssertionError(f"nothing answers at {url}")
-
-
-def test_serve_announces_each_lan_address_with_a_qr_code(served, lan_address) -> None:
-    """The printout names a non-loopback URL, draws a QR code, and says no development server."""
-    printed, lan, _ = served
-    assert lan.startswith(f"http://{lan_address}:")
-    assert QR_BLOCKS.search(printed)
-    assert "development server" not in printed.lower()
-    assert "http://127.0.0.1:" in printed  # the hosting computer's own address too
-
-
-def test_serve_lan_listens_beyond_loopback(served) -> None:
-    """The LAN address answers, as a phone at the table would reach it."""
-    _, lan, _ = served
-    opener = urllib.request.build_opener()
-    assert "Canasta" in get(opener, f"{lan}/")
-
-
-def test_share_links_name_the_lan_address(served) -> None:
-    """Opened on the host (loopback) or a phone (LAN), the Share page links name the LAN address."""
-    _, lan, database = served
+    database = instance / "scorekeeper.db"
     migrate(database)
     conn = connect(database)
     try:
@@ -124,13 +81,30 @@ def test_share_links_name_the_lan_address(served) -> None:
         )
     finally:
         conn.close()
-    port = lan.rsplit(":", 1)[1]
-    for origin in (lan, f"http://127.0.0.1:{port}"):
-        opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
-        )
-        get(opener, f"{origin}/join/{game.tokens.owner}")
-        page = get(opener, f"{origin}/games/{game.id}/share")
+    report = in_namespace(instance, "--port", "0", game=game.id, owner=game.tokens.owner)
+    report["game"] = game.id
+    return report
+
+
+def test_serve_announces_each_lan_address_with_a_qr_code(served) -> None:
+    """The printout names the namespace's LAN URL, draws a QR code, and says no dev server."""
+    printed, lan = served["printed"], served["lan"]
+    assert lan and lan.startswith(f"http://{ADDRESS}:"), printed
+    assert QR_BLOCKS.search(printed)
+    assert "development server" not in printed.lower()
+    assert "http://127.0.0.1:" in printed  # the hosting computer's own address too
+
+
+def test_serve_lan_listens_beyond_loopback(served) -> None:
+    """The LAN address answers, as a phone at the table would reach it."""
+    assert "Canasta" in served["pages"]["home"]
+
+
+def test_share_links_name_the_lan_address(served) -> None:
+    """Opened on the host (loopback) or a phone (LAN), the Share page links name the LAN address."""
+    lan = served["lan"]
+    for origin in (lan, f"http://127.0.0.1:{lan.rsplit(':', 1)[1]}"):
+        page = served["pages"][f"share {origin}"]
         links = re.findall(r'value="(http[^"]+/join/[^"]+)"', page)
         assert len(links) == 2 and all(link.startswith(f"{lan}/join/") for link in links)
         assert "127.0.0.1" not in page and "cannot open" not in page

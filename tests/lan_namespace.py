@@ -1,0 +1,107 @@
+"""Runs `scorekeeper serve --lan` inside a network namespace of its own, and probes it there.
+
+Started by tests/test_serve_lan.py as `unshare --net python -m tests.lan_namespace`: the
+namespace has loopback and, unless asked otherwise, one made-up LAN address on a veth pair (or
+a dummy interface) that exists only inside it, so nothing here can reach the machine's real
+network. Prints one JSON report on stdout: what `serve` printed, and what each page answered.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ADDRESS = "10.251.0.1"  # a private address that exists only inside the namespace
+URL = re.compile(r"(http://[0-9.]+:[0-9]+)/")
+
+
+def _ip(*args: str) -> bool:
+    return subprocess.run(["ip", *args], capture_output=True).returncode == 0
+
+
+def make_lan() -> bool:
+    """Brings loopback up and gives the namespace one LAN address; tells whether it could."""
+    _ip("link", "set", "lo", "up")
+    made = _ip("link", "add", "sk-lan", "type", "dummy") or _ip(
+        "link", "add", "sk-lan", "type", "veth", "peer", "name", "sk-peer"
+    )
+    return (
+        made
+        and _ip("addr", "add", f"{ADDRESS}/24", "dev", "sk-lan")
+        and _ip("link", "set", "sk-lan", "up")
+        and (_ip("link", "set", "sk-peer", "up") or True)
+    )
+
+
+def get(opener: urllib.request.OpenerDirector, url: str) -> str:
+    """Returns the page's text, retrying for a moment while the server starts (bounded)."""
+    for _ in range(50):
+        try:
+            with opener.open(url, timeout=5) as response:
+                return response.read().decode()
+        except ConnectionError:
+            time.sleep(0.1)
+    raise AssertionError(f"nothing answers at {url}")
+
+
+def main() -> int:
+    """Starts serve in the namespace, probes it, prints the report."""
+    with_lan = os.environ.get("SK_PROBE_LAN", "1") == "1"
+    if with_lan and not make_lan():
+        print(json.dumps({"error": "no LAN interface could be made in the namespace"}))
+        return 1
+    if not with_lan:
+        _ip("link", "set", "lo", "up")
+    scorekeeper = Path(sys.executable).with_name("scorekeeper")
+    command = [str(scorekeeper), "serve", "--lan", *sys.argv[1:]]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    printed, report = "", {}
+    try:
+        assert process.stdout is not None
+        deadline = time.monotonic() + 30
+        while "Ctrl+C" not in printed and time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if not line:
+                break
+            printed += line
+        report["printed"] = printed
+        report["exit"] = process.poll()
+        urls = URL.findall(printed)
+        lan = next((u for u in urls if ADDRESS in u), None)
+        report["lan"] = lan
+        if lan and os.environ.get("SK_PROBE_OWNER"):
+            report["pages"] = pages(lan, os.environ["SK_PROBE_GAME"], os.environ["SK_PROBE_OWNER"])
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        if process.stdout is not None:
+            process.stdout.close()
+    print(json.dumps(report))
+    return 0
+
+
+def pages(lan: str, game_id: str, owner: str) -> dict[str, str]:
+    """Opens the home page through the LAN address, and the Share page through LAN and loopback."""
+    port = lan.rsplit(":", 1)[1]
+    found = {"home": get(urllib.request.build_opener(), f"{lan}/")}
+    for origin in (lan, f"http://127.0.0.1:{port}"):
+        opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+        get(opener, f"{origin}/join/{owner}")
+        found[f"share {origin}"] = get(opener, f"{origin}/games/{game_id}/share")
+    return found
+
+
+if __name__ == "__main__":
+    sys.exit(main())
