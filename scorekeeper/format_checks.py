@@ -9,6 +9,14 @@ from typing import Any, TypeGuard
 
 from scorekeeper.marked import N_
 
+# The fewest cards in any canasta (rules.md V11): natural and mixed canastas hold seven or
+# more, and every special meld a preset scores as a canasta holds exactly seven. The engine's
+# hand check counts canastas against the pack with the same number.
+CANASTA_CARDS = 7
+# The highest target a format may set: far above any table's game (Classic plays to 5,000,
+# Cuban to 7,500), low enough that a game can reach it hand by hand.
+MAX_TARGET = 100_000
+
 
 @dataclass(frozen=True)
 class FormatProblem:
@@ -90,6 +98,13 @@ def _pack(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
 def _canastas(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
     most = card_points_max(data)
     for kind_id, kind in _items(data, "canastas"):
+        bonus = kind.get("bonus")
+        if _int(bonus) and bonus < 0:
+            yield problem(
+                f"canastas.{kind_id}.bonus",
+                "negative_bonus",
+                N_("A bonus is 0 points or more."),
+            )
         least = kind.get("min_points")
         if _int(least) and least < 0:
             yield problem(
@@ -114,10 +129,28 @@ def _going_out(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
     going_out = data.get("going_out")
     if not isinstance(going_out, Mapping):
         return
+    for key in ("bonus", "concealed_bonus"):
+        value = going_out.get(key)
+        if _int(value) and value < 0:
+            yield problem(f"going_out.{key}", "negative_bonus", N_("A bonus is 0 points or more."))
+    pack = data.get("pack")
+    most = pack // CANASTA_CARDS if _int(pack) and pack > 0 else None
     canastas = going_out.get("canastas")
     if _int(canastas) and canastas < 0:
         yield problem(
             "going_out.canastas", "negative_count", N_("Going out needs 0 canastas or more.")
+        )
+    elif _int(canastas) and most is not None and canastas > most:
+        yield problem(
+            "going_out.canastas",
+            "canastas_above_pack",
+            N_(
+                "Going out cannot need %(canastas)s canastas: a %(pack)s-card pack holds at "
+                "most %(most)s, seven cards each."
+            ),
+            canastas=canastas,
+            pack=pack,
+            most=most,
         )
     kinds = {kind_id for kind_id, _ in _items(data, "canastas")}
     requires = going_out.get("requires")
@@ -136,6 +169,18 @@ def _going_out(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
         elif not _int(count) or count < 0:
             yield problem(
                 f"going_out.requires.{kind}", "negative_count", N_("Give a count of 0 or more.")
+            )
+        elif most is not None and count > most:
+            yield problem(
+                f"going_out.requires.{kind}",
+                "canastas_above_pack",
+                N_(
+                    "Going out cannot need %(canastas)s canastas: a %(pack)s-card pack holds at "
+                    "most %(most)s, seven cards each."
+                ),
+                canastas=count,
+                pack=pack,
+                most=most,
             )
 
 
@@ -176,6 +221,19 @@ def _ending(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
         yield problem(
             "ending.target", "target_not_positive", N_("The target must be more than 0 points.")
         )
+    elif _int(target) and target % 5:
+        yield problem(
+            "ending.target",
+            "target_not_multiple_of_5",
+            N_("The target is a multiple of 5, like 5,000 or 7,500."),
+        )
+    elif _int(target) and target > MAX_TARGET:
+        yield problem(
+            "ending.target",
+            "target_too_large",
+            N_("The target is at most %(most)s points."),
+            most=MAX_TARGET,
+        )
     if _int(deals) and deals < 1:
         yield problem("ending.deals", "deals_not_positive", N_("A game needs at least 1 deal."))
 
@@ -183,11 +241,41 @@ def _ending(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
 def _threes(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
     for key in ("red_threes", "black_threes"):
         threes = data.get(key)
-        if isinstance(threes, Mapping) and _int(threes.get("max")) and threes["max"] < 0:
+        if not isinstance(threes, Mapping):
+            continue
+        if _int(threes.get("max")) and threes["max"] < 0:
             yield problem(f"{key}.max", "negative_count", N_("A pack holds 0 threes or more."))
+        scale = threes.get("scale")
+        if isinstance(scale, list) and any(_int(v) and v < 0 for v in scale):
+            # The sign is the rule's (minus_when): the values themselves are what threes are worth.
+            yield problem(
+                f"{key}.scale", "negative_scale", N_("Threes are worth 0 points or more.")
+            )
 
 
-CHECKS = (_pack, _canastas, _going_out, _opening, _ending, _threes)
+def _extras(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
+    for extra_id, extra in _items(data, "extras"):
+        most = extra.get("max")
+        if _int(most) and most < 0:
+            yield problem(
+                f"extras.{extra_id}.max", "negative_count", N_("Give a count of 0 or more.")
+            )
+
+
+def _table(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
+    table = data.get("table")
+    if not isinstance(table, Mapping):
+        return
+    per_side = table.get("players_per_side")
+    if isinstance(per_side, list) and any(_int(n) and n < 1 for n in per_side):
+        yield problem(
+            "table.players_per_side",
+            "no_players",
+            N_("Every side has at least 1 player."),
+        )
+
+
+CHECKS = (_pack, _canastas, _going_out, _opening, _ending, _threes, _extras, _table)
 
 
 def impossible_rules(data: Mapping[str, Any]) -> list[FormatProblem]:

@@ -432,3 +432,179 @@ def test_a_chunked_body_within_the_limit_is_read_whole(client) -> None:
         headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"},
     )
     assert response.status_code == 201
+
+
+# Issue 24, items 13 to 17: the pages and fields the attacker's pass still broke.
+LANGUAGES = {
+    "en": "No hands yet.",
+    "es": "Todavía no hay manos.",
+    "pt_BR": "Ainda não há mãos.",
+    "it": "Ancora nessuna mano.",
+    "de": "Noch keine Runden.",
+}
+
+
+def test_a_summary_before_the_first_hand_says_no_hands_yet(app, table: Table) -> None:
+    """Item 13: the Summary page of a new game, for every role and language, is no 500."""
+    import re
+
+    game_id = table.new_game("classic")
+    share = table.client.get(f"/games/{game_id}/share").get_data(as_text=True)
+    links = set(re.findall(r"/join/([\w-]{16,})", share))
+    assert len(links) == 2  # edit and view; the table's own phone is the owner
+    readers = [table.client]
+    for token in links:
+        readers.append(app.test_client())
+        readers[-1].get(f"/join/{token}")
+    for reader in readers:
+        for language, words in LANGUAGES.items():
+            response = reader.get(f"/games/{game_id}/summary?lang={language}")
+            assert response.status_code == 200, language
+            assert words in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("base", ["classic", "two_hand", "cutthroat", "five_hand"])
+@pytest.mark.parametrize(
+    ("key", "typed"),
+    [
+        ("extras.undeclared_red_threes.max", "-1"),
+        ("red_threes.max", "-1"),
+        ("going_out.canastas", "-1"),
+    ],
+)
+def test_a_negative_count_in_the_house_preview_is_refused_on_its_field(
+    client, base, key, typed
+) -> None:
+    """Item 14: a preview with a count below 0 is a 422 beside the field, not a KeyError."""
+    from tests.test_web_house_formats import submit
+
+    response = submit(
+        client, f"/formats/new?base={base}", action="preview", name="X", **{key: typed}
+    )
+    assert response.status_code == 422
+    assert f'id="e-{key}"' in response.get_data(as_text=True)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_any_value_in_any_house_field_previews_without_a_500(client, data) -> None:
+    """Item 14: whatever is typed into whatever field of the editor, the preview answers."""
+    from tests.test_web_house_formats import FormFields, shown
+
+    page = client.get("/formats/new?base=classic")
+    fields = shown(page.data)
+    parser = FormFields()
+    parser.feed(page.text)
+    key = data.draw(st.sampled_from(sorted(fields)), label="field")
+    value = data.draw(NASTY_TEXT.filter(lambda t: "\x00" not in t or key == "name"), label="value")
+    posted = {**fields, key: value, "action": "preview"}
+    response = client.post(parser.action.replace("&amp;", "&"), data=posted)
+    assert response.status_code in (200, 422), (key, value)
+
+
+IMPOSSIBLE = [
+    pytest.param("canastas.natural.bonus", -500, "-500", id="negative-canasta"),
+    pytest.param("going_out.bonus", -100, "-100", id="negative-going-out"),
+    pytest.param("going_out.concealed_bonus", -200, "-200", id="negative-concealed"),
+    pytest.param("red_threes.scale", [-100, 200, 300, 800], "-100, 200, 300, 800", id="red-three"),
+    pytest.param("going_out.canastas", 20, "20", id="more-canastas-than-the-pack"),
+    pytest.param("table.players_per_side", [0, 2], "0, 2", id="no-players"),
+    pytest.param("ending.target", 7501, "7501", id="target-not-a-multiple-of-5"),
+    pytest.param("ending.target", 10**12, "1000000000000", id="target-absurd"),
+]
+
+
+@pytest.mark.parametrize(("key", "value", "typed"), IMPOSSIBLE)
+def test_impossible_house_rules_are_refused_on_their_field_everywhere(
+    app, client, db, tmp_path, key, value, typed
+) -> None:
+    """Item 16: the API, the editor and format-check each refuse the rule on its field."""
+    from scorekeeper.cli import main
+    from tests.test_web_house_formats import submit
+
+    api = client.post("/api/v1/formats", json={"name": "X", "base": "classic", "set": {key: value}})
+    assert api.status_code == 422, api.get_json()
+    assert [e["field"] for e in api.get_json()["errors"]] == [f"set.{key}"]
+    editor = submit(client, "/formats/new?base=classic", name="X", **{key: typed})
+    assert editor.status_code == 422
+    assert f'id="e-{key}"' in editor.get_data(as_text=True)
+    assert db.execute("SELECT count(*) FROM house_formats").fetchone()[0] == 0
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps({"base": "classic", "name": "X", "set": {key: value}}))
+    with app.app_context():
+        assert main(["format-check", str(path)]) == 2
+
+
+def test_players_who_sat_in_one_game_are_not_merged(app, client, table: Table, db) -> None:
+    """Item 17: merging two players of the same game is refused, saying why; nothing counts twice."""
+    from tests.test_web_groups import finished_game, make_group
+
+    group_id = make_group(client)
+    finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    ids = dict(db.execute("SELECT name, id FROM group_players").fetchall())
+    before = snapshot(db), db.execute("SELECT * FROM game_seats ORDER BY 1, 2, 3").fetchall()
+    path = f"/groups/{group_id}/players/{ids['Ann']}"
+    response = client.post(f"{path}/merge", data={"other": ids["Cy"]})
+    page = client.get(location(response)).get_data(as_text=True)
+    assert "Ann and Cy sat at the same table in 1 game" in page
+    assert (snapshot(db), db.execute("SELECT * FROM game_seats ORDER BY 1, 2, 3").fetchall()) == (
+        before
+    )
+    assert set(dict(db.execute("SELECT name, id FROM group_players").fetchall())) == set(ids)
+    csv = client.get(f"/groups/{group_id}/stats/players.csv").get_data(as_text=True)
+    assert "Ann,all,1,1," in csv
+
+
+# Item 15: every name the app stores, through every way in. A surrogate cannot ride in a form.
+NAME_TAILS = ["A" * 41 + "\ud800", "A" * 45 + "\x00", "Tuesday \u202e table", "\x00Ours"]
+
+
+def _in_a_form(name: str) -> bool:
+    return not any("\ud800" <= ch <= "\udfff" for ch in name)
+
+
+@pytest.mark.parametrize("name", BAD_NAMES + NAME_TAILS)
+def test_every_stored_name_follows_the_one_rule(app, client, table: Table, db, name) -> None:
+    """Group, house-format, kind, player and side names: refused with a 4xx, nothing stored."""
+    from tests.test_web_groups import finished_game, make_group
+    from tests.test_web_house_formats import submit
+
+    group_id = make_group(client, "Club")
+    finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    (ann,) = db.execute("SELECT id FROM group_players WHERE name = 'Ann'").fetchone()
+    before = snapshot(db), db.execute("SELECT name FROM groups").fetchall()
+    made = db.execute("SELECT count(*) FROM house_formats").fetchone()[0]
+    answers = [
+        client.post("/api/v1/groups", json={"name": name}),
+        client.post("/api/v1/formats", json={"name": name, "base": "classic", "set": {}}),
+        client.post(
+            "/api/v1/formats",
+            json={"name": "Ours", "base": "classic", "set": {"canastas.natural.label": name}},
+        ),
+    ]
+    assert [r.status_code for r in answers] == [422, 422, 422], [r.get_json() for r in answers]
+    if _in_a_form(name):
+        assert client.post("/groups", data={"name": name}).status_code == 422
+        assert submit(client, "/formats/new?base=classic", name=name).status_code == 422
+        kind = {"new_kind.label": name, "new_kind.bonus": "1000", "new_kind.min_points": "35"}
+        assert submit(client, "/formats/new?base=classic", name="Ours", **kind).status_code == 422
+        upload = json.dumps({"name": name, "base": "classic", "set": {}}).encode()
+        sent = client.post("/formats/upload", data={"file": (io.BytesIO(upload), "h.json")})
+        assert sent.status_code == 422
+        client.post(f"/groups/{group_id}/players/{ann}/rename", data={"name": name})
+    assert (snapshot(db), db.execute("SELECT name FROM groups").fetchall()) == before
+    assert db.execute("SELECT count(*) FROM house_formats").fetchone()[0] == made
+    assert db.execute("SELECT name FROM group_players WHERE id = ?", [ann]).fetchone()[0] == "Ann"
+
+
+@SETTINGS
+@given(name=st.text(max_size=70))
+def test_any_name_is_stored_only_when_the_one_rule_allows_it(client, db, name) -> None:
+    """Any text as a group's or a house format's name: kept exactly when the engine's rule says."""
+    from scorekeeper.engine.names import name_problem, tidy
+
+    group = client.post("/api/v1/groups", json={"name": name})
+    house = client.post("/api/v1/formats", json={"name": name, "base": "classic", "set": {}})
+    assert group.status_code in (201, 422) and house.status_code in (201, 422)
+    assert (group.status_code == 201) == (name_problem(tidy(name), "group", 60) is None)
+    assert (house.status_code == 201) == (name_problem(name.strip(), "format", 60) is None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -12,6 +13,17 @@ BIDI_CONTROLS = frozenset(
 )
 
 
+SPACES = re.compile(" {2,}")
+
+
+def tidy(name: str) -> str:
+    """Returns a typed name with its ends trimmed of spaces and each run of spaces made one.
+
+    Only the space itself is tidied: a tab or a line break stays, for the rule to refuse.
+    """
+    return SPACES.sub(" ", name.strip(" "))
+
+
 @dataclass(frozen=True)
 class NameProblem:
     """Why a name cannot be used: a code for machines and a message for the reader."""
@@ -20,12 +32,16 @@ class NameProblem:
     message: str
 
 
-def name_problem(name: object, what: str = "name") -> NameProblem | None:
-    """Returns what is wrong with a side or player name, or None when it is a good name."""
+def name_problem(name: object, what: str = "name", most: int = MAX_NAME) -> NameProblem | None:
+    """Returns what is wrong with a name the app stores, or None when it is a good name.
+
+    The one rule for every stored name (sides, players, groups, house formats and their
+    kinds): `most` is the longest the name may be, and every character of it is checked.
+    """
     if not isinstance(name, str) or not name.strip():
         return NameProblem("name-blank", f"Enter the {what}'s name.")
-    if len(name) > MAX_NAME:
-        return NameProblem("name-too-long", f"Names are at most {MAX_NAME} characters.")
+    if len(name) > most:
+        return NameProblem("name-too-long", f"Names are at most {most} characters.")
     for ch in name:  # checked in order, so a NUL first is named as what it is
         if "\ud800" <= ch <= "\udfff":
             return NameProblem(

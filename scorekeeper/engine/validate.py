@@ -7,14 +7,13 @@ from collections.abc import Mapping
 from scorekeeper.engine.hand import Hand, Problem, SideEntry
 from scorekeeper.engine.opening import OpeningNeed
 from scorekeeper.engine.score import Team, teams
+from scorekeeper.format_checks import CANASTA_CARDS
 from scorekeeper.presets import Rules
 
-# The fewest cards in any canasta (rules.md V11): natural and mixed canastas hold seven or
-# more, and every special meld a preset scores as a canasta holds exactly seven (sambas and
-# escaleras, bolivias and Cuban wild canastas, Hand and Foot's piles, Mexicana's sevens; rules.md
-# 4.7-4.12). Shorter melds are never canastas: Brazilian's short sequences are penalties
-# (extras), and Oklahoma, whose melds stop at four cards, has no canastas at all.
-CANASTA_CARDS = 7
+# CANASTA_CARDS, the fewest cards in any canasta (rules.md V11), is written once in
+# format_checks: sambas and escaleras, bolivias and Cuban wild canastas, Hand and Foot's piles,
+# Mexicana's sevens all hold seven (rules.md 4.7-4.12). Shorter melds are never canastas:
+# Brazilian's short sequences are penalties (extras), and Oklahoma has no canastas at all.
 
 
 def _points_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
@@ -70,14 +69,15 @@ def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
                 )
             )
     for extra in rules.extras:
-        if entry.extras.get(extra.id, 0) > extra.max:
+        count = entry.extras.get(extra.id, 0)
+        if count > extra.max:
             problems.append(
                 Problem(
                     side,
                     extra.id,
-                    f"{extra.label}: at most {extra.max}, got {entry.extras[extra.id]}.",
+                    f"{extra.label}: at most {extra.max}, got {count}.",
                     "more_than_max",
-                    {"value": entry.extras[extra.id], "max": extra.max, "label": extra.label},
+                    {"value": count, "max": extra.max, "label": extra.label},
                 )
             )
     return problems

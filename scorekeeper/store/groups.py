@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.engine.names import MAX_NAME, name_problem
+from scorekeeper.engine.names import name_problem, tidy
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.stamps import new_token, now
@@ -59,13 +59,15 @@ class Member:
 
 def check_name(name: str) -> str:
     """Returns a group name trimmed; InvalidGroup when it is blank or too long."""
-    name = " ".join(str(name).split())
+    name = tidy(name) if isinstance(name, str) else ""
     if not name:
         raise InvalidGroup("group-name-blank", "Give the group a name, like “Tuesday table”.")
     if len(name) > MAX_GROUP_NAME:
         message = f"A group name has at most {MAX_GROUP_NAME} characters."
         raise InvalidGroup("group-name-too-long", message, most=MAX_GROUP_NAME)
-    problem = name_problem(name[:MAX_NAME], "group")  # the one rule for what a name may hold
+    problem = name_problem(name, "group", MAX_GROUP_NAME)  # the one rule, over the whole name
+    if problem is not None and problem.code == "name-blank":  # only a tab or a line break
+        raise InvalidGroup("group-name-blank", "Give the group a name, like “Tuesday table”.")
     if problem is not None:
         raise InvalidGroup(problem.code, problem.message)
     return name

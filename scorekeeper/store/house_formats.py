@@ -9,8 +9,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from scorekeeper.engine.names import name_problem
 from scorekeeper.format_checks import FormatProblem, problem
 from scorekeeper.format_documents import (
+    MAX_NAME,
     FormatError,
     canonical,
     check_name,
@@ -81,6 +83,39 @@ class HouseFormat:
         }
 
 
+# The engine's name rule (engine/names.py) in the words of a format problem: the same msgids.
+NAME_WORDS = {
+    "name-surrogate": N_("This name holds a broken character; type it again."),
+    "name-bidi": N_("Names cannot hold invisible text-direction characters."),
+    "name-control": N_("Names cannot hold control characters (like tabs or line breaks)."),
+    "name-spaces": N_("Names cannot start or end with spaces."),
+}
+
+
+def name_problems(where: str, name: Any) -> list[FormatProblem]:
+    """Returns what the one name rule finds in a house format's name or a kind's label."""
+    found = name_problem(name, "house format", MAX_NAME)
+    if found is None:
+        return []
+    if found.code not in NAME_WORDS:  # blank or too long: the format's own words, with its limit
+        template = N_("A house format needs a name of 1 to %(most)s characters.")
+        return [problem(where, "bad_name", template, most=MAX_NAME)]
+    return [problem(where, found.code, NAME_WORDS[found.code])]
+
+
+def label_problems(document: Mapping[str, Any]) -> list[FormatProblem]:
+    """Returns the name rule's problems with the labels a house format gives its cards and kinds."""
+    found: list[FormatProblem] = []
+    for key in ("cards", "canastas", "extras"):
+        items = document.get(key)
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            label = item.get("label") if isinstance(item, Mapping) else None
+            if isinstance(label, str):
+                where = f"set.{key}.{item.get('id', i)}.label"
+                found += name_problems(where, label)
+    return found
+
+
 def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, Any]:
     """Returns the whole document of a house format; FormatError names every bad field."""
     problems: list[FormatProblem] = []
@@ -88,6 +123,8 @@ def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, 
         name = check_name(name)
     except FormatError as error:
         problems += error.problems
+    else:
+        problems += name_problems("name", name)
     if not isinstance(base, str) or base not in load_presets():
         template = N_("Start from a preset: %(presets)s.")
         found = problem("base", "unknown_format", template, presets=", ".join(load_presets()))
@@ -98,6 +135,8 @@ def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, 
         problems += [
             replace(p, field=f"set.{p.field}" if p.field else "set") for p in error.problems
         ]
+    else:
+        problems += label_problems(document)
     if problems:
         raise FormatError(problems)
     base_name = load_presets()[base].rules.name

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from scorekeeper.engine.names import name_problem
+from scorekeeper.engine.names import name_problem, tidy
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.groups import InvalidGroup
 from scorekeeper.store.stamps import new_token, now
@@ -110,7 +110,7 @@ def add_game(db: Database, group_id: str, game_id: str) -> None:
 
 
 def _checked(name: str) -> str:
-    name = " ".join(str(name).split())
+    name = tidy(name) if isinstance(name, str) else ""
     problem = name_problem(name, "player")
     if problem is not None:
         raise InvalidGroup(problem.code, problem.message)
@@ -138,8 +138,22 @@ def merge_players(db: Database, group_id: str, keep_id: str, merged_id: str) -> 
     if keep_id == merged_id:
         raise InvalidGroup("same-player", "Choose two different players to merge.")
     with write(db):
-        get_player(db, group_id, keep_id)
-        get_player(db, group_id, merged_id)
+        kept = get_player(db, group_id, keep_id)
+        merged = get_player(db, group_id, merged_id)
+        # Two seats of one game are two people: merged, that game would count twice for one.
+        shared = db.execute(
+            "SELECT count(DISTINCT a.game_id) FROM game_seats a JOIN game_seats b "
+            "ON b.game_id = a.game_id WHERE a.player_id = ? AND b.player_id = ?",
+            [keep_id, merged_id],
+        ).fetchone()[0]
+        if shared:
+            message = (
+                f"{kept.name} and {merged.name} sat at the same table in {shared} game(s), "
+                "so they are two people: merging them would count those games twice."
+            )
+            raise InvalidGroup(
+                "same-game", message, name=kept.name, other=merged.name, games=shared
+            )
         db.execute("UPDATE game_seats SET player_id = ? WHERE player_id = ?", [keep_id, merged_id])
         db.execute("DELETE FROM group_players WHERE id = ?", [merged_id])
 

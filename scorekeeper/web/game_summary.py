@@ -51,6 +51,8 @@ def words(played: Course) -> Words:
 def course_of(game: Game) -> dict[str, Any]:
     """Returns what the course partial shows: the course, its chart and its bars as SVG."""
     played = course(game.setup, game.state, game.rules.ending.target)
+    if not played.hands:  # nothing to draw yet: the page says "No hands yet."
+        return {"course": played, "chart": Markup(""), "bars": Markup("")}
     said = words(played)
     # Our own markup: every name and word in it is escaped by the chart module.
     chart = running_totals(played, number=i18n.number, words=said)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.store.groups import InvalidGroup
@@ -25,6 +26,16 @@ def explain(error: InvalidGroup) -> str:
         return _("%(name)s is already a player of this group: merge the two instead.", **params)
     if code == "same-player":
         return _("Choose two different players to merge.")
+    if code == "same-game":
+        return ngettext(
+            "%(name)s and %(other)s sat at the same table in %(num)s game, so they are two "
+            "people: merging them would count that game twice.",
+            "%(name)s and %(other)s sat at the same table in %(num)s games, so they are two "
+            "people: merging them would count those games twice.",
+            params["games"],
+            name=params["name"],
+            other=params["other"],
+        )
     if code == "no-player":
         return _("This group has no such player.")
     if code == "no-member":
