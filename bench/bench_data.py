@@ -21,7 +21,7 @@ from tests.sample_game import sample_hands
 PLAYERS = {"We": ("Ann", "Bob"), "They": ("Cy", "Di")}
 STAMP = "2024-05-01T20:00:00+00:00"
 SHEET_GAME, PDF_GAME = "sheet30", "pdf40"
-POOL_HANDS = 20  # write-pool games start mid-game; each gains about a dozen hands in a run
+POOL_HANDS = 9  # write-pool games record about their 10th hand; each gains a dozen in a run
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,7 @@ def build(path: Path, filler: int, pool: int) -> Built:
     conn.execute("COMMIT")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
+    store_scores(path, [g for g, _ in plan])
     pool_rows = [(g, token(g, "edit"), 1 + n) for g, n in plan if g.startswith("pool")]
     return Built(len(plan), sum(n for _, n in plan), pool_rows)
 
@@ -129,31 +130,37 @@ def finished_start(stored: list[str]) -> dict[str, int]:
     return {side: start}
 
 
-def add_stats_group(path: Path) -> tuple[int, int]:
+def add_stats_group(
+    path: Path,
+    group: str = "statsgroup",
+    group_token: str = "statsgroup-member-token",
+    count: int = 1_000,
+    hands_each: int = 40,
+) -> tuple[int, int]:
     """Adds a group of STATS_GAMES finished games of STATS_HANDS hands, each game's figures
     kept as the app keeps them; returns (games, hands) added."""
     # Imported here: the statistics package is only needed for this case.
     from scorekeeper.stats.figures import format_key, format_label, game_figures
 
-    stored = entries(STATS_HANDS)
+    stored = entries(hands_each)
     start = finished_start(stored)
     rules = rules_for("classic")
     setup = Setup(tuple(Side(k, k, p) for k, p in PLAYERS.items()), "Ann", start_totals=start)
     hands = [parse_hand(rules, json.loads(e), list(PLAYERS), []) for e in stored]
     state = replay(rules, setup, hands)
-    assert state.ended_at == STATS_HANDS, state.ended_at
+    assert state.ended_at == hands_each, state.ended_at
     # Every game has the same hands, so the same figures; who sat where differs.
     figures = json.dumps(
         game_figures(
             rules, setup, hands, state, key=format_key("classic", []), label=format_label(rules)
         )
     )
-    games = [f"stats{i:05d}" for i in range(STATS_GAMES)]
+    games = [f"{group}-{i:05d}" for i in range(count)]
     seated = {
         g: [STATS_PEOPLE[(i * 3 + k) % len(STATS_PEOPLE)] for k in range(4)]
         for i, g in enumerate(games)
     }
-    version = 1 + STATS_HANDS
+    version = 1 + hands_each
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("BEGIN")
     conn.executemany(
@@ -185,24 +192,24 @@ def add_stats_group(path: Path) -> tuple[int, int]:
     )
     conn.executemany(
         "INSERT INTO hands (game_id, number, entry, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-        ((g, k + 1, stored[k], STAMP, STAMP) for g in games for k in range(STATS_HANDS)),
+        ((g, k + 1, stored[k], STAMP, STAMP) for g in games for k in range(hands_each)),
     )
     freeze_classic_rules(conn, games)
     conn.execute(
         "INSERT INTO groups (id, name, token, demo, created_at) VALUES (?, 'Benchmark club', ?, 0, ?)",
-        [STATS_GROUP, STATS_TOKEN, STAMP],
+        [group, group_token, STAMP],
     )
     conn.executemany(
         "INSERT INTO group_players (id, group_id, name, created_at) VALUES (?, ?, ?, ?)",
-        ((f"p-{name}", STATS_GROUP, name, STAMP) for name in STATS_PEOPLE),
+        ((f"{group}-p-{name}", group, name, STAMP) for name in STATS_PEOPLE),
     )
     conn.executemany(
         "INSERT INTO group_games (game_id, group_id, added_at) VALUES (?, ?, ?)",
-        ((g, STATS_GROUP, STAMP) for g in games),
+        ((g, group, STAMP) for g in games),
     )
     conn.executemany(
         "INSERT INTO game_seats (game_id, side_position, position, player_id) VALUES (?, ?, ?, ?)",
-        ((g, k // 2, k % 2, f"p-{seated[g][k]}") for g in games for k in range(4)),
+        ((g, k // 2, k % 2, f"{group}-p-{seated[g][k]}") for g in games for k in range(4)),
     )
     conn.executemany(
         "INSERT INTO game_figures (game_id, version, figures) VALUES (?, ?, ?)",
@@ -211,4 +218,92 @@ def add_stats_group(path: Path) -> tuple[int, int]:
     conn.execute("COMMIT")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
-    return STATS_GAMES, STATS_GAMES * STATS_HANDS
+    store_scores(path, games)
+    return count, count * hands_each
+
+
+def store_scores(path: Path, game_ids: list[str]) -> None:
+    """Stores each game's scored rows and head as the app stores them (a table with `head`).
+
+    Games alike (the same hands, sides, first dealer and starting totals) are scored once by
+    the engine, through the store's own functions; the rows are then written for each.
+    """
+    from scorekeeper.store.connection import connect, write
+
+    db = connect(path)
+    if "head" not in {c.name for c in db["games"].columns}:
+        db.close()
+        return  # a database of the code before stored scores: nothing to store
+    from scorekeeper.store import scores
+
+    done: dict[tuple, tuple[list[tuple[int, str]], str, int, int | None]] = {}
+    with write(db):
+        for game_id in game_ids:
+            row = scores.game_row(db, game_id)
+            entries_ = tuple(
+                e
+                for (e,) in db.execute(
+                    "SELECT entry FROM hands WHERE game_id = ? ORDER BY number", [game_id]
+                )
+            )
+            shape = (entries_, row["first_dealer"], row["start_totals"], row["seating"])
+            if shape not in done:
+                fresh = scores.replay(db, game_id)
+                rows = [(r.number, scores.row_json(r)) for r in fresh.state.rows]
+                head = scores.head_json(fresh.state, scores.running_after(fresh.state))
+                done[shape] = (rows, head, len(rows), fresh.state.ended_at)
+            rows, head, count, ended = done[shape]
+            db.conn.executemany(
+                "UPDATE hands SET result = ? WHERE game_id = ? AND number = ?",
+                [(text, game_id, number) for number, text in rows],
+            )
+            db.execute(
+                "UPDATE games SET head = ?, hand_count = ?, ended_at = ? WHERE id = ?",
+                [head, count, ended, game_id],
+            )
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+
+
+LONG_HANDS = 950  # long-pool games: a record of about the 1,000th hand (the most a game holds)
+ZERO = json.dumps(
+    {"hand": {side: {"melded_points": 60, "hand_points": 60} for side in PLAYERS}}
+)  # scores nothing, so a game of a thousand such hands never ends
+
+
+def add_long_pool(path: Path, count: int) -> list[tuple[str, str, int]]:
+    """Adds `count` games of LONG_HANDS hands that score nothing; returns the pool's rows."""
+    games = [f"long{i:04d}" for i in range(count)]
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN")
+    conn.executemany(
+        "INSERT INTO games (id, format, options, first_dealer, seating, start_totals, version,"
+        " reopened, owner_token, edit_token, view_token, created_at, updated_at)"
+        " VALUES (?, 'classic', '[]', 'Ann', '[]', '{}', ?, 0, ?, ?, ?, ?, ?)",
+        (
+            (g, 1 + LONG_HANDS, token(g, "owner"), token(g, "edit"), token(g, "view"), STAMP, STAMP)
+            for g in games
+        ),
+    )
+    conn.executemany(
+        "INSERT INTO sides (game_id, position, name) VALUES (?, ?, ?)",
+        ((g, i, side) for g in games for i, side in enumerate(PLAYERS)),
+    )
+    conn.executemany(
+        "INSERT INTO players (game_id, side_position, position, name) VALUES (?, ?, ?, ?)",
+        (
+            (g, i, j, name)
+            for g in games
+            for i, names in enumerate(PLAYERS.values())
+            for j, name in enumerate(names)
+        ),
+    )
+    conn.executemany(
+        "INSERT INTO hands (game_id, number, entry, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+        ((g, k + 1, ZERO, STAMP, STAMP) for g in games for k in range(LONG_HANDS)),
+    )
+    freeze_classic_rules(conn, games)
+    conn.execute("COMMIT")
+    conn.close()
+    store_scores(path, games)
+    return [(g, token(g, "edit"), 1 + LONG_HANDS) for g in games]

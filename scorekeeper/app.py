@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import api, collector, db, i18n, settings, web
+from scorekeeper import api, db, i18n, settings, web
 from scorekeeper.extensions import babel, csrf
 from scorekeeper.resources import resource_dir
 
@@ -82,10 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),  # the browser id is a phone's key
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a hand can outlast an hour; the session bounds the token
-        # Bytes of replayed games each worker keeps (scorekeeper/store/cache.py); 0 is off.
-        GAME_CACHE_BYTES=32 * 1024 * 1024,
-        GC_FREEZE=True,  # freeze what lives for the whole process after its first request
-        GC_YOUNG=5000,  # the young generation's size (Python's default: 700); 0 keeps Python's
+        CACHE=True,  # the one room for speed (scorekeeper/store/cache.py); SCOREKEEPER_CACHE=off
         PUBLIC_ORIGIN=None,  # links others open (web/origin.py)
         PROXY_FIX=False,
     )
@@ -100,7 +97,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(folder)
 
     db.init_app(app)
-    collector.init_app(app)
     csrf.init_app(app)
     babel.init_app(
         app,

@@ -327,6 +327,40 @@ def import_(file: Path) -> int:
     return 0
 
 
+@cli.command(short_help="Prove stored scores equal a replay (every game unless named).")
+@click.argument("game_ids", nargs=-1, metavar="[GAME_ID]...")
+def check(game_ids: tuple[str, ...]) -> int:
+    """Replays the games named by GAME_ID, or every game, from their hands and frozen rules.
+
+    Prints one line per game whose stored scores differ from the replay, and exits 1 if any
+    does; prints how many games were checked and exits 0 when every one agrees.
+    """
+    from scorekeeper import store
+    from scorekeeper.store.connection import connect
+    from scorekeeper.store.scores import differences
+
+    db = connect(_database())
+    bad = 0
+    try:
+        ids = list(game_ids) or [r[0] for r in db.execute("SELECT id FROM games ORDER BY id")]
+        for game_id in ids:
+            try:
+                found = differences(db, game_id)
+            except store.GameNotFound:
+                found = ["no such game"]
+            except store.StoreError as error:  # rules that no longer load
+                found = [str(error)]
+            if found:
+                bad += 1
+                click.echo(f"{game_id}: {', '.join(found)}")
+    finally:
+        db.close()
+    if bad:
+        return 1
+    click.echo(f"Checked {len(ids)} games: stored scores equal a replay.")
+    return 0
+
+
 @cli.command("format-check", short_help="Check a format document: its summary or its problems.")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def format_check(file: Path) -> int:

@@ -24,9 +24,9 @@ def close_db(_error: BaseException | None = None) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Migrates the app's database now, bounds the game cache and closes each request's connection."""
+    """Migrates the app's database now, sets the cache switch and closes each request's connection."""
     from scorekeeper.store import cache
 
     migrate(app.config["DATABASE"])
-    cache.configure(app.config["GAME_CACHE_BYTES"])
+    cache.configure(bool(app.config["CACHE"]))
     app.teardown_appcontext(close_db)

@@ -14,7 +14,7 @@ VARIABLES: dict[str, tuple[str, str]] = {
     "SCOREKEEPER_ORIGIN": ("PUBLIC_ORIGIN", "text"),
     "SCOREKEEPER_PROXY": ("PROXY_FIX", "flag"),
     "SCOREKEEPER_SECURE_COOKIES": ("SESSION_COOKIE_SECURE", "flag"),
-    "SCOREKEEPER_GAME_CACHE_BYTES": ("GAME_CACHE_BYTES", "whole"),
+    "SCOREKEEPER_CACHE": ("CACHE", "switch"),  # off: keep nothing (scorekeeper/store/cache.py)
 }
 
 
@@ -33,19 +33,8 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
             continue
         if kind == "flag":
             config[key] = text == "1"
-        elif kind == "whole":
-            config[key] = _whole(variable, text)
+        elif kind == "switch":  # on unless switched off
+            config[key] = text.strip().lower() not in {"off", "0", "no", "false"}
         else:
             config[key] = text
     return config
-
-
-def _whole(variable: str, text: str) -> int:
-    """Reads a whole number of at least 0, naming the variable when the text is none."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise RuntimeError(f"{variable} must be a whole number of 0 or more, not {text!r}.")
-    return value

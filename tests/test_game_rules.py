@@ -45,7 +45,7 @@ def edit_preset(folder, format_id: str, old: str, new: str) -> None:
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     presets.load_presets.cache_clear()
-    cache.shared.clear()  # a new server process: nothing remembered from before the edit
+    cache.clear()  # a new server process: nothing remembered from before the edit
 
 
 def finished_game(table) -> str:

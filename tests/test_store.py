@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.engine import Hand, SideEntry
-from scorekeeper.store.connection import connect, migrate, write
+from scorekeeper.store.connection import write
 
 SIDES = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
 OUT = {"melded_points": 300, "canastas": {"natural": 1}, "went_out": "out"}
@@ -212,16 +212,21 @@ def test_write_rolls_back_everything_on_error(store_db, game) -> None:
     assert store.get_game(store_db, game.id).version == 1 and not store_db.conn.in_transaction
 
 
-def test_old_form_tokens_are_pruned(store_db, game) -> None:
-    """Used form tokens older than a week are removed by the next write."""
+def test_old_form_tokens_are_pruned_on_a_schedule(store_db, game, monkeypatch) -> None:
+    """Used form tokens older than a week are removed every PRUNE_EVERY writes, not on each."""
+    from scorekeeper.store import hands as store_hands
+
     store_db.execute(
         "INSERT INTO used_form_tokens (token, game_id, used_at) VALUES ('old', ?, '2000-01-01T00:00:00+00:00')",
         [game.id],
     )
-    store.record_hand(
-        store_db, game.id, hand(We={"melded_points": 50}), version=1, form_token="new"
-    )
-    assert [r[0] for r in store_db.execute("SELECT token FROM used_form_tokens")] == ["new"]
+    monkeypatch.setattr(store_hands, "_writes", iter([1, store_hands.PRUNE_EVERY]))
+    store.record_hand(store_db, game.id, hand(We={"melded_points": 50}), version=1, form_token="a")
+    tokens = {r[0] for r in store_db.execute("SELECT token FROM used_form_tokens")}
+    assert tokens == {"old", "a"}  # the first write prunes nothing
+    store.record_hand(store_db, game.id, hand(We={"melded_points": 50}), version=2, form_token="b")
+    tokens = {r[0] for r in store_db.execute("SELECT token FROM used_form_tokens")}
+    assert tokens == {"a", "b"}  # the PRUNE_EVERY-th does
 
 
 def test_ids_and_tokens_never_start_like_a_command_line_option():
@@ -230,46 +235,3 @@ def test_ids_and_tokens_never_start_like_a_command_line_option():
     tokens = [new_token() for _ in range(2000)]
     assert all(t[0] not in "-_" and len(t) == 22 for t in tokens)
     assert len(set(tokens)) == len(tokens)
-
-
-def test_a_copy_of_an_earlier_version_catches_up_and_an_edit_forces_a_replay(
-    tmp_path, monkeypatch, request
-):
-    """A server process that knows an older version scores only new hands, unless one was edited."""
-    from scorekeeper import engine
-    from scorekeeper.store import cache
-
-    path = tmp_path / "two.db"
-    migrate(path)
-    mine, other = connect(path), connect(path)
-    request.addfinalizer(mine.close)
-    request.addfinalizer(other.close)
-    mine_cache, other_cache = cache.GameCache(), cache.GameCache()
-    real_load = store.games._load
-
-    def load_per_worker(store_db, game_id, fresh):  # each connection plays a gunicorn worker
-        monkeypatch.setattr(cache, "shared", mine_cache if store_db is mine else other_cache)
-        return real_load(store_db, game_id, fresh)
-
-    monkeypatch.setattr(store.games, "_load", load_per_worker)
-    game = store.create_game(
-        mine,
-        format_id="classic",
-        sides=[("We", ["A", "B"]), ("They", ["C", "D"])],
-        first_dealer="A",
-    )
-    hand = {
-        "hand": {"We": {"melded_points": 120, "hand_points": 15}, "They": {"melded_points": 90}}
-    }
-    store.record_hand(mine, game.id, hand, version=1, form_token="t1")
-    assert store.get_game(mine, game.id).version == 2  # now remembered here at version 2
-    for n in (2, 3):
-        store.record_hand(other, game.id, hand, version=n, form_token=f"u{n}")
-    caught_up = store.get_game(mine, game.id)
-    assert caught_up.version == 4 and len(caught_up.hands) == 3
-    assert caught_up.state == engine.replay(caught_up.rules, caught_up.setup, caught_up.hands)
-    edited = {"hand": {"We": {"melded_points": 50}, "They": {"melded_points": 90}}}
-    store.edit_hand(other, game.id, 1, edited, version=4, form_token="u4")
-    after_edit = store.get_game(mine, game.id)
-    assert after_edit.hands[0].entries["We"].melded_points == 50
-    assert after_edit.state.totals == {"We": 50 + 105 + 105, "They": 270}

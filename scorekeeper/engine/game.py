@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorekeeper.engine.hand import Hand
@@ -173,9 +173,13 @@ def _state(
     totals: dict[str, int],
     ended_at: int | None,
     start: Mapping[str, int],
+    count: int | None = None,
 ) -> GameState:
-    """Returns the sheet for these rows; `totals` are those after the last counted hand."""
-    played = len(rows) if ended_at is None else ended_at
+    """Returns the sheet for these rows; `totals` are those after the last counted hand.
+
+    `count` is how many hands were played when `rows` holds only some of them (a head).
+    """
+    played = (len(rows) if count is None else count) if ended_at is None else ended_at
     status = game_status(rules, totals, played)
     return GameState(
         rows=rows,
@@ -215,16 +219,33 @@ def _ends_here(rules: Rules, totals: Mapping[str, int], hands_played: int) -> bo
     return game_status(rules, totals, hands_played).over
 
 
+def next_row(
+    rules: Rules,
+    setup: Setup,
+    head: GameState,
+    count: int,
+    running: Mapping[str, int],
+    hand: Hand,
+) -> tuple[Row, GameState]:
+    """Scores hand `count + 1` on a sheet known by its head alone (its state without rows).
+
+    `running` is each side's total after hand `count` (counted or not); returns the new row
+    and the new head, whose `rows` is empty.
+    """
+    ended_at = head.ended_at
+    row = _row(rules, setup, running, count, hand, after_end=ended_at is not None)
+    played = count + 1
+    if ended_at is not None:
+        return row, _state(rules, setup, (), dict(head.totals), ended_at, head.start_totals, played)
+    ended_at = played if _ends_here(rules, row.totals, played) else None
+    return row, _state(rules, setup, (), dict(row.totals), ended_at, head.start_totals, played)
+
+
 def append(rules: Rules, setup: Setup, state: GameState, hand: Hand) -> GameState:
     """Returns the sheet with one more hand, scoring only that hand."""
-    ended_at = state.ended_at
     running = state.rows[-1].totals if state.rows else state.totals
-    row = _row(rules, setup, running, len(state.rows), hand, after_end=ended_at is not None)
-    rows = (*state.rows, row)
-    if ended_at is not None:
-        return _state(rules, setup, rows, dict(state.totals), ended_at, state.start_totals)
-    ended_at = len(rows) if _ends_here(rules, row.totals, len(rows)) else None
-    return _state(rules, setup, rows, dict(row.totals), ended_at, state.start_totals)
+    row, head = next_row(rules, setup, state, len(state.rows), running, hand)
+    return replace(head, rows=(*state.rows, row))
 
 
 def restate(rules: Rules, setup: Setup, state: GameState) -> GameState:

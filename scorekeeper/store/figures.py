@@ -4,24 +4,22 @@ A row of `game_figures` is right for exactly the game version it names (every ch
 game's hands, names or rules bumps its version, see store/cache.py); a reader that finds none,
 or one of another version, computes the figures from the replayed game and keeps them.
 
-A group's statistics are also kept in this process, by group, with the signature of all they
-were added up from: every game's id, version and last change, every seat's player, every
-player's name. A read whose signature differs (any game, seat or name changed) adds them up
-again, so what is kept always equals a fresh sum; a read whose signature matches adds nothing.
+A group's statistics are added up from these rows, and kept in the one room (store/cache.py)
+by the group's `stats_version`, which SQL triggers move whenever any of its games, seats or
+players' names change: a read whose version is kept adds nothing up.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from sqlite_utils import Database
 
 from scorekeeper.stats.figures import Figures, format_key, format_label, game_figures
 from scorekeeper.stats.tables import Played, Statistics, statistics
+from scorekeeper.store import cache
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.games import Game, load
@@ -46,14 +44,21 @@ def figures_of(game: Game) -> Figures:
 def keep(db: Database, game: Game) -> Figures:
     """Computes and stores a game's figures at its version (a later version is never replaced)."""
     figures = figures_of(game)
-    with write(db):
-        db.execute(
-            "INSERT INTO game_figures (game_id, version, figures) VALUES (?, ?, ?) "
-            "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
-            "figures = excluded.figures WHERE excluded.version >= game_figures.version",
-            [game.id, game.version, json.dumps(figures, ensure_ascii=False)],
-        )
+    if db.conn.in_transaction:  # kept in the change's own transaction
+        _store(db, game, figures)
+    else:
+        with write(db):
+            _store(db, game, figures)
     return figures
+
+
+def _store(db: Database, game: Game, figures: Figures) -> None:
+    db.execute(
+        "INSERT INTO game_figures (game_id, version, figures) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
+        "figures = excluded.figures WHERE excluded.version >= game_figures.version",
+        [game.id, game.version, json.dumps(figures, ensure_ascii=False)],
+    )
 
 
 def kept_for_game(db: Database, game: Game) -> None:
@@ -119,60 +124,36 @@ def played(db: Database, group_id: str) -> list[Played]:
 
 @dataclass(frozen=True)
 class Summed:
-    """A group's games as read, its players' names, and their statistics, at one signature."""
+    """A group's games as read, its players' names, and their statistics, at one version."""
 
-    signature: int
+    signature: int  # the group's stats_version: moved by SQL triggers on any change it adds up
     played: tuple[Played, ...]
     names: dict[str, str]
     statistics: Statistics
 
 
-KEPT_GROUPS = 16  # groups whose sums this process keeps; the least recently read go first
-_kept: OrderedDict[tuple[str, str], Summed] = OrderedDict()
-_lock = threading.Lock()
-
-
-def _database_file(db: Database) -> str:
-    row = db.execute("PRAGMA database_list").fetchone()
-    return row[2] if row else ""
-
-
-def _signature(db: Database, group_id: str) -> tuple[int, dict[str, str]]:
-    """Returns a hash of everything a group's statistics depend on, and its players' names."""
-    # Joined inside SQLite: thousands of seats become one string, not thousands of rows. The
-    # order is the index's; were it ever to differ, the sums would only be made again. Seats
-    # are named by their player alone, in the index's (game, side, seat) order: a seat is
-    # linked or unlinked only when its game starts or is renamed, both of which move the
-    # game's version; a merge changes the players, which the names below also show.
-    with read(db):
-        games, seats = db.execute(
-            "SELECT (SELECT group_concat(g.id || ':' || g.version || ':' || g.updated_at) "
-            "FROM group_games gg JOIN games g ON g.id = gg.game_id "
-            "WHERE gg.group_id = ?1 AND g.deleted_at IS NULL), "
-            "(SELECT group_concat(s.player_id) FROM game_seats s JOIN group_games gg "
-            "ON gg.game_id = s.game_id WHERE gg.group_id = ?1)",
-            [group_id],
-        ).fetchone()
-        names = db.execute(
-            "SELECT id, name FROM group_players WHERE group_id = ? ORDER BY id", [group_id]
-        ).fetchall()
-    return hash((games, seats, tuple(names))), dict(names)
+def stats_version(db: Database, group_id: str) -> int:
+    """Returns the group's statistics version (0 for an unknown group)."""
+    row = db.execute("SELECT stats_version FROM groups WHERE id = ?", [group_id]).fetchone()
+    return row[0] if row else 0
 
 
 def summed(db: Database, group_id: str) -> Summed:
-    """Returns the group's games, names and statistics: kept ones when nothing changed."""
-    signature, names = _signature(db, group_id)
-    key = (_database_file(db), group_id)
-    with _lock:
-        kept = _kept.get(key)
-        if kept is not None and kept.signature == signature:
-            _kept.move_to_end(key)
-            return kept
-    games = tuple(played(db, group_id))
-    fresh = Summed(signature, games, names, statistics(games, names))
-    with _lock:
-        _kept[key] = fresh
-        _kept.move_to_end(key)
-        while len(_kept) > KEPT_GROUPS:
-            _kept.popitem(last=False)
-    return fresh
+    """Returns the group's games, names and statistics; kept by version in the one room."""
+    # Read first: a change landing while the sums are made moves the version past this one,
+    # so the next reader adds up again; a sum is never kept under a later version than it saw.
+    version = stats_version(db, group_id)
+    where = cache.key(db, group_id)
+
+    def add_up() -> Summed:
+        games = tuple(played(db, group_id))
+        names = dict(
+            db.execute(
+                "SELECT id, name FROM group_players WHERE group_id = ? ORDER BY id", [group_id]
+            ).fetchall()
+        )
+        return Summed(version, games, names, statistics(games, names))
+
+    if where is None:
+        return add_up()
+    return cache.stats.through((*where, version), add_up)

@@ -33,7 +33,7 @@ def delete_hands_after_end(
     if not later:
         raise HandNotFound("No hand was played after the end of this game.")
     first, last = later[0].number, later[-1].number
-    with _locked(db, game_id, version, form_token, rewrites=True):
+    with _locked(db, game_id, version, form_token, rescore_from=first):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number >= ?", [game_id, first])
         forget_raises_after(db, game_id, game.raises, first - 1)
     return first, last
@@ -46,7 +46,7 @@ def play_on(db: Database, game_id: str, target: int, *, version: int, form_token
     if problems:
         raise CannotPlayOn(explain(problems[0]), problems[0].field, problems[0])
     raised = (*game.raises, ending.raise_target(game.rules, game.state, target))
-    with _locked(db, game_id, version, form_token, reopened=False, rewrites=True):
+    with _locked(db, game_id, version, form_token, reopened=False, rescore_from=1):
         db.execute(
             "UPDATE games SET target_raises = ? WHERE id = ?",
             [json.dumps([asdict(r) for r in raised]), game_id],

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +13,7 @@ from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Setup
 from scorekeeper.format_documents import FormatError, canonical, digest, rules_of
 from scorekeeper.presets import Rules
+from scorekeeper.store import cache
 from scorekeeper.store.connection import rows
 from scorekeeper.store.errors import StoreError
 
@@ -77,29 +76,16 @@ class RuleBook:
         return engine.restate(adjust(self.rules_for(len(hands) + 1)), setup, state)
 
 
-# Building rules from a document costs about a millisecond, and even reading its JSON a tenth
-# of one on every load; games share a few documents, so both are kept by digest and options.
-_built: OrderedDict[str, tuple[Mapping[str, Any], Rules]] = OrderedDict()
-_built_lock = threading.Lock()
-BUILT_KEPT = 256
-
-
 def _built_from(
     digest_: str, options: tuple[str, ...], read: Callable[[], Mapping[str, Any]]
 ) -> tuple[Mapping[str, Any], Rules]:
-    """Returns a frozen document and its rules, reading and building them once per digest."""
-    key = f"{digest_}:{','.join(options)}"
-    with _built_lock:
-        if key in _built:
-            _built.move_to_end(key)
-            return _built[key]
-    document = read()
-    built = document, rules_of(document, options)
-    with _built_lock:
-        _built[key] = built
-        while len(_built) > BUILT_KEPT:
-            _built.popitem(last=False)
-    return built
+    """Returns a frozen document and its rules, kept by digest in the one room (store/cache)."""
+
+    def build() -> tuple[Mapping[str, Any], Rules]:
+        document = read()
+        return document, rules_of(document, options)
+
+    return cache.rules.through(f"{digest_}:{','.join(options)}", build)
 
 
 def freeze(

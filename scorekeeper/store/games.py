@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.engine import GameState, Hand, Problem, Setup, Side
+from scorekeeper.engine import GameState, Hand, Problem, Row, Setup, Side
 from scorekeeper.engine.ending import EndProblem, TargetRaise, with_raises
 from scorekeeper.format_documents import FormatError, rules_of
 from scorekeeper.presets import Rules
-from scorekeeper.store import cache
-from scorekeeper.store.cache import Replayed
-from scorekeeper.store.connection import read, rows, write
+from scorekeeper.store import scores
+from scorekeeper.store.connection import read, write
 from scorekeeper.store.end_words import explain
-from scorekeeper.store.errors import AlreadyStarted, GameNotFound, InvalidGame
+from scorekeeper.store.errors import AlreadyStarted, InvalidGame
 from scorekeeper.store.game_rules import RuleBook, freeze, rule_book
 from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
 from scorekeeper.store.stamps import new_token, now
@@ -40,24 +40,48 @@ class Tokens:
 
 @dataclass(frozen=True)
 class Game:
-    """A stored game: its rules, who plays, and the raw hands the sheet replays from."""
+    """A stored game: its rules, who plays, its head, and its hands with their stored rows.
+
+    `head` is the game's state without rows (totals, what comes next, the status), read from
+    the game's row; `hands` and `state` (with every row) are decoded from the stored rows the
+    first time they are asked for, so a write or a list that needs the head decodes no hand.
+    """
 
     id: str
     format: str
     options: tuple[str, ...]
     rules: Rules
     setup: Setup
-    hands: tuple[Hand, ...]
-    state: GameState  # the whole sheet, replayed from the raw hands
+    head: GameState
+    hand_count: int
     version: int
     reopened: bool
     tokens: Tokens
     created_at: str
     updated_at: str
     rule_book: RuleBook
-    # Stored hands that no longer read under the game's rules: (hand number, problem).
-    unreadable: tuple[tuple[int, Problem], ...] = ()
     raises: tuple[TargetRaise, ...] = ()  # the table played on past the preset's target
+    running: Mapping[str, int] = field(default_factory=dict)  # after the last hand entered
+    sheet: Callable[[], Sheet] = field(default=lambda: Sheet((), (), ()), repr=False, compare=False)
+
+    @cached_property
+    def _sheet(self) -> Sheet:
+        return self.sheet()
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Returns the game's hands, parsed under the rules each was played with."""
+        return self._sheet.hands
+
+    @cached_property
+    def state(self) -> GameState:
+        """Returns the whole sheet: the head with every stored row."""
+        return replace(self.head, rows=self._sheet.rows)
+
+    @property
+    def unreadable(self) -> tuple[tuple[int, Problem], ...]:
+        """Returns stored hands that no longer read under the game's rules: (number, problem)."""
+        return self._sheet.unreadable
 
     @property
     def side_keys(self) -> list[str]:
@@ -67,16 +91,20 @@ class Game:
     @property
     def locked(self) -> bool:
         """Tells whether the game is over and not reopened, so no hand may change."""
-        return self.state.status.over and not self.reopened
+        return self.head.status.over and not self.reopened
 
     def totals_before(self, number: int) -> dict[str, int]:
         """Returns each side's total before hand `number` (1-based)."""
+        if number > self.hand_count:  # the next hand: from the head, no row decoded
+            return dict(self.running if self.hand_count else self.head.start_totals)
         return self.state.totals_before(number)
 
     def warnings(self, hand: Hand, number: int) -> list[Problem]:
         """Returns the engine's warnings for `hand` as hand `number`, with the minimums it faced."""
-        rows = self.state.rows
-        minimums = rows[number - 1].minimums if number <= len(rows) else self.state.next_minimums
+        if number > self.hand_count:
+            minimums = self.head.next_minimums
+        else:
+            minimums = self.state.rows[number - 1].minimums
         return engine.warnings_for(self.rules, hand, minimums)
 
     def check(self, raw: Hand | Mapping[str, Any], number: int) -> tuple[Hand, list[Problem]]:
@@ -90,113 +118,75 @@ class Game:
         return hand, problems
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """A game's hands and their stored rows, decoded, with any hand its rules cannot read."""
+
+    hands: tuple[Hand, ...]
+    rows: tuple[Row, ...]
+    unreadable: tuple[tuple[int, Problem], ...]
+
+
 def _row(db: Database, game_id: str) -> dict[str, Any]:
-    found = rows(db, "SELECT * FROM games WHERE id = ?", [game_id])
-    if not found:
-        raise GameNotFound()
-    return found[0]
-
-
-def _setup(db: Database, game: Mapping[str, Any]) -> Setup:
-    players: dict[int, list[str]] = {}
-    for p in db.query(
-        "SELECT side_position, name FROM players WHERE game_id = ? "
-        "ORDER BY side_position, position",
-        [game["id"]],
-    ):
-        players.setdefault(p["side_position"], []).append(p["name"])
-    sides = tuple(
-        Side(key=s["name"], name=s["name"], players=tuple(players.get(s["position"], ())))
-        for s in db.query(
-            "SELECT position, name FROM sides WHERE game_id = ? ORDER BY position", [game["id"]]
-        )
-    )
-    return Setup(
-        sides=sides,
-        first_dealer=game["first_dealer"],
-        seating=tuple(json.loads(game["seating"])),
-        start_totals=json.loads(game["start_totals"]),
-    )
+    return scores.game_row(db, game_id)
 
 
 def load(db: Database, game_id: str, *, fresh: bool = False) -> Game:
-    """Reads one game with its sides, players and hands; GameNotFound when unknown."""
+    """Reads one game: its row, rules, sides and stored rows; GameNotFound when unknown.
+
+    Nothing is scored: rows and the head are read as stored (`fresh` is kept for callers).
+    """
     with read(db):  # the row and the hands from one snapshot (inside a write: the write's)
-        return _load(db, game_id, fresh)
+        row = _row(db, game_id)
+        book, raises = rule_book(db, game_id), scores.raises_of(row)
+        setup = scores.setup_of(db, row)
+        if row["head"] is None:  # written by code that stores no scores: scored in memory
+            logger.warning("game %s has no stored scores; scored from its hands", game_id)
+            fresh_ = scores.replay(db, game_id)
+            done = Sheet(fresh_.hands, fresh_.state.rows, fresh_.unreadable)
+            head = replace(fresh_.state, rows=())
+            return game_from(
+                row,
+                book,
+                raises,
+                setup,
+                head,
+                scores.running_after(fresh_.state),
+                len(done.rows),
+                lambda: done,
+            )
+        head, running = scores.head_from(row["head"], row["ended_at"])
+        stored = db.execute(
+            "SELECT number, entry, result FROM hands WHERE game_id = ? ORDER BY number", [game_id]
+        ).fetchall()
+    keys = [s.key for s in setup.sides]
+    return game_from(
+        row,
+        book,
+        raises,
+        setup,
+        head,
+        running,
+        row["hand_count"],
+        lambda: _decoded(book, keys, game_id, stored),
+    )
 
 
-def _load(db: Database, game_id: str, fresh: bool) -> Game:
-    # How the cache may be used, and why that is safe, is written once in store/cache.py.
-    row = _row(db, game_id)
-    book, raises = rule_book(db, game_id), target_raises(row)  # both move only with the version
-    key = cache.key(db, game_id)
-    # Inside a write, before the version moves, the cache cannot tell the change: no cache.
-    known = None if fresh or key is None else cache.shared.get(key)
-    version = row["version"]
-    if known is not None and known.version == version:
-        replayed = known
-    elif known is not None and row["rewritten"] <= known.version < version:
-        replayed = _caught_up(db, book, raises, known, row)
-    else:
-        replayed = _replayed(db, book, raises, row)
-    if key is not None and replayed is not known and not fresh:
-        cache.shared.put(key, replayed)
-    return game_from(row, book, raises, replayed)
-
-
-def remember(db: Database, game_id: str, replayed: Replayed) -> None:
-    """Keeps a game's replay in this process's cache, unless a later version is kept."""
-    key = cache.key(db, game_id)
-    if key is not None:
-        cache.shared.put(key, replayed)
-
-
-def _parsed(
-    db: Database, book: RuleBook, keys: list[str], game_id: str, after: int = 0
-) -> tuple[list[Hand], list[tuple[int, Problem]]]:
-    """Reads the game's hands after hand `after`, each under the rules it was played with."""
-    hands, unreadable = [], []
-    for h in db.query(
-        "SELECT number, entry FROM hands WHERE game_id = ? AND number > ? ORDER BY number",
-        [game_id, after],
-    ):
+def _decoded(
+    book: RuleBook, keys: list[str], game_id: str, stored: Sequence[tuple[int, str, str]]
+) -> Sheet:
+    """Returns the hands and rows of a game from the text its rows were read as."""
+    hands, rows, unreadable = [], [], []
+    for number, entry, result in stored:
         problems: list[Problem] = []
-        hands.append(
-            engine.parse_hand(book.rules_for(h["number"]), json.loads(h["entry"]), keys, problems)
-        )
-        unreadable += [(h["number"], p) for p in problems]
+        hands.append(engine.parse_hand(book.rules_for(number), json.loads(entry), keys, problems))
+        unreadable += [(number, p) for p in problems]
+        rows.append(scores.row_from(number, result))
     if unreadable:  # never dropped quietly: the sheet shows it, and the log says it
         logger.warning(
             "game %s: %d stored hand problem(s) under its rules", game_id, len(unreadable)
         )
-    return hands, unreadable
-
-
-def _caught_up(
-    db: Database,
-    book: RuleBook,
-    raises: tuple[TargetRaise, ...],
-    known: Replayed,
-    row: Mapping[str, Any],
-) -> Replayed:
-    """Returns the remembered replay with the hands added since, each scored once."""
-    keys = [s.key for s in known.setup.sides]
-    added, unreadable = _parsed(db, book, keys, row["id"], after=len(known.hands))
-    state = known.state
-    for number, hand in enumerate(added, len(known.hands) + 1):
-        state = engine.append(with_raises(book.rules_for(number), raises), known.setup, state, hand)
-    hands = (*known.hands, *added)
-    return Replayed(row["version"], known.setup, hands, state, (*known.unreadable, *unreadable))
-
-
-def _replayed(
-    db: Database, book: RuleBook, raises: tuple[TargetRaise, ...], row: Mapping[str, Any]
-) -> Replayed:
-    """Returns the game's hands read from the database and replayed from the first."""
-    setup = _setup(db, row)
-    hands, unreadable = _parsed(db, book, [s.key for s in setup.sides], row["id"])
-    state = book.replay(setup, hands, lambda r: with_raises(r, raises))
-    return Replayed(row["version"], setup, tuple(hands), state, tuple(unreadable))
+    return Sheet(tuple(hands), tuple(rows), tuple(unreadable))
 
 
 def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -209,29 +199,37 @@ def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def game_from(
-    row: Mapping[str, Any], book: RuleBook, raises: tuple[TargetRaise, ...], replayed: Replayed
+    row: Mapping[str, Any],
+    book: RuleBook,
+    raises: tuple[TargetRaise, ...],
+    setup: Setup,
+    head: GameState,
+    running: Mapping[str, int],
+    hand_count: int,
+    sheet: Callable[[], Sheet],
 ) -> Game:
-    """Returns the game of a row, under its rule book, with its replayed hands."""
+    """Returns the game of a row, under its rule book, with its head and its rows to decode."""
     return Game(
         id=row["id"],
         format=row["format"],
         options=book.current.options,
         rules=with_raises(book.current.rules, raises),
-        setup=replayed.setup,
-        hands=replayed.hands,
-        state=replayed.state,
-        version=replayed.version,
+        setup=setup,
+        head=head,
+        hand_count=hand_count,
+        version=row["version"],
         created_at=row["created_at"],
         rule_book=book,
-        unreadable=replayed.unreadable,
         raises=raises,
+        running=running,
+        sheet=sheet,
         **_row_fields(row),
     )
 
 
 def target_raises(row: Mapping[str, Any]) -> tuple[TargetRaise, ...]:
     """Returns the raises of the target kept in a game's row, oldest first."""
-    return tuple(TargetRaise(**r) for r in json.loads(row.get("target_raises") or "[]"))
+    return scores.raises_of(row)
 
 
 def get_game(db: Database, game_id: str) -> Game:
@@ -359,6 +357,7 @@ def create_game(
             from scorekeeper.store.players import add_game
 
             add_game(db, group, game_id)
+        scores.rescore(db, game_id)  # an empty sheet's head: totals from paper, first dealer
         if owner:
             db.table("browser_games").insert(
                 {

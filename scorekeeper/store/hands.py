@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
 import sqlite3
@@ -18,7 +19,7 @@ from scorekeeper import engine
 from scorekeeper.engine import Hand
 from scorekeeper.engine.ending import TargetRaise
 from scorekeeper.marked import N_
-from scorekeeper.store.cache import Replayed
+from scorekeeper.store import scores
 from scorekeeper.store.connection import write
 from scorekeeper.store.errors import (
     AlreadySaved,
@@ -31,7 +32,8 @@ from scorekeeper.store.errors import (
     StoreError,
 )
 from scorekeeper.store.figures import kept_for_game
-from scorekeeper.store.games import MAX_HANDS, Game, load, remember
+from scorekeeper.store.game_rules import rule_book
+from scorekeeper.store.games import MAX_HANDS, Game, Sheet, game_from, load
 from scorekeeper.store.stamps import now
 
 PLAY_ON = N_("This game is over: fix a hand, or choose to keep playing to a higher target.")
@@ -75,17 +77,36 @@ def repeated(db: Database, form_token: str) -> StoreError | None:
     return _repeat(db, form_token)
 
 
+PRUNE_EVERY = 256  # writes of this process between two prunings of expired one-time tokens
+_writes = itertools.count(1)
+
+
+def prune_tokens(db: Database) -> int:
+    """Deletes one-time tokens older than TOKEN_DAYS; returns how many went. Call in write()."""
+    return db.execute("DELETE FROM used_form_tokens WHERE used_at < ?", [_cutoff()]).rowcount
+
+
 def _use_token(db: Database, game_id: str, form_token: str, stamp: str) -> None:
     """Marks a form token used; AlreadySaved when it was used before, KeyReused if differently."""
-    # Expired tokens go first, so a key older than TOKEN_DAYS counts as new again.
-    db.execute("DELETE FROM used_form_tokens WHERE used_at < ?", [_cutoff()])  # indexed: cheap
+    # Expired tokens are pruned every PRUNE_EVERY writes, not on each: one spent more than
+    # TOKEN_DAYS ago and not yet pruned is still refused as a repeat, which is what it is.
+    if next(_writes) % PRUNE_EVERY == 0:
+        prune_tokens(db)
     try:
         db.execute(
             "INSERT INTO used_form_tokens (token, game_id, used_at, digest) VALUES (?, ?, ?, ?)",
             [form_token, game_id, stamp, getattr(form_token, "digest", "")],
         )
     except sqlite3.IntegrityError as error:
-        raise (_repeat(db, form_token) or AlreadySaved()) from error
+        repeat = _repeat(db, form_token)
+        if repeat is not None:
+            raise repeat from error
+        # Spent more than TOKEN_DAYS ago and not pruned yet: it counts as new again.
+        db.execute("DELETE FROM used_form_tokens WHERE token = ?", [form_token])
+        db.execute(
+            "INSERT INTO used_form_tokens (token, game_id, used_at, digest) VALUES (?, ?, ?, ?)",
+            [form_token, game_id, stamp, getattr(form_token, "digest", "")],
+        )
 
 
 def _current(
@@ -108,29 +129,36 @@ def _locked(
     form_token: str,
     reopened: bool | None = None,
     *,
-    rewrites: bool = False,
+    rescore_from: int | None = None,
 ) -> Iterator[str]:
-    """Holds the write lock for a checked change: spends the token, re-checks the version."""
-    # The engine's work was done before the lock; inside it only a few short statements run,
-    # so phones recording at once wait for each other as little as possible.
+    """Holds the write lock for a checked change: spends the token, re-checks the version.
+
+    With `rescore_from`, the change moved scores: the game is scored again under its frozen
+    rules and its rows from that hand on, and its head, are stored in the same transaction.
+    """
     with write(db):
         stamp = now()
         _use_token(db, game_id, form_token, stamp)  # a repeat is AlreadySaved, not stale
-        row = db.execute("SELECT version, reopened FROM games WHERE id = ?", [game_id]).fetchone()
+        row = db.execute(
+            "SELECT version, reopened, head, ended_at FROM games WHERE id = ?", [game_id]
+        ).fetchone()
         if row is None:
             raise GameNotFound()
         if row[0] != version:
             raise StaleGame()  # another phone changed the game since it was read
         yield stamp
+        if rescore_from is not None:
+            over = scores.rescore(db, game_id, rescore_from).state.status.over
+        else:
+            over = scores.head_from(row[2], row[3])[0].status.over
         flag = bool(row[1]) if reopened is None else reopened
         # Reopening lasts until the game ends again with a new hand, or stops being over.
-        flag = flag and load(db, game_id, fresh=True).state.status.over
         db.execute(
             "UPDATE games SET version = version + 1, updated_at = ?, reopened = ? WHERE id = ?",
-            [stamp, int(flag), game_id],
+            [stamp, int(flag and over), game_id],
         )
-        if rewrites:  # an edit or a deletion: copies of earlier versions cannot just append
-            db.execute("UPDATE games SET rewritten = version WHERE id = ?", [game_id])
+        if rescore_from is not None:
+            kept_for_game(db, load(db, game_id))
 
 
 def _valid(game: Game, hand: Hand | Mapping[str, Any], number: int) -> tuple[Hand, str]:
@@ -145,46 +173,65 @@ def record_hand(
     db: Database, game_id: str, hand: Hand | Mapping[str, Any], *, version: int, form_token: str
 ) -> int:
     """Adds the next hand to a game and returns its number."""
-    return len(add_hand(db, game_id, hand, version=version, form_token=form_token).hands)
+    return add_hand(db, game_id, hand, version=version, form_token=form_token).hand_count
 
 
 def add_hand(
     db: Database, game_id: str, hand: Hand | Mapping[str, Any], *, version: int, form_token: str
 ) -> Game:
-    """Adds the next hand to a game and returns the game as saved, without reading it again."""
-    game = _current(db, game_id, version, form_token)
-    if game.state.status.over:  # reopened to fix a hand: playing on is a separate choice
-        raise GameOver(PLAY_ON)
-    number = len(game.hands) + 1
-    if number > MAX_HANDS:  # the same limit as import, so every export can come back
-        message = f"A game holds at most {MAX_HANDS:,} hands; start a new game to play on."
-        full = engine.Problem(None, "hand", message, "too_many_hands", {"most": MAX_HANDS})
-        raise InvalidHand((full,))
-    parsed, entry = _valid(game, hand, number)
-    with _locked(db, game_id, version, form_token, reopened=False) as stamp:
+    """Adds the next hand to a game and returns the game as saved, without reading it again.
+
+    One write transaction: spend the token, read the head, rules and sides, score the hand
+    with the engine under the game's frozen rules, insert it with its row, update the head.
+    """
+    with write(db):
+        stamp = now()
+        row = scores.game_row(db, game_id)
+        _use_token(db, game_id, form_token, stamp)  # a repeat is AlreadySaved, not stale
+        if row["version"] != version:
+            raise StaleGame()
+        book, raises = rule_book(db, game_id), scores.raises_of(row)
+        setup = scores.setup_of(db, row)
+        head, running = scores.head_from(row["head"], row["ended_at"])
+        game = game_from(row, book, raises, setup, head, running, row["hand_count"], _unread)
+        if game.locked:
+            raise GameOver()
+        if head.status.over:  # reopened to fix a hand: playing on is a separate choice
+            raise GameOver(PLAY_ON)
+        number = game.hand_count + 1
+        if number > MAX_HANDS:  # the same limit as import, so every export can come back
+            message = f"A game holds at most {MAX_HANDS:,} hands; start a new game to play on."
+            full = engine.Problem(None, "hand", message, "too_many_hands", {"most": MAX_HANDS})
+            raise InvalidHand((full,))
+        parsed, entry = _valid(game, hand, number)
+        scored, after = engine.next_row(game.rules, setup, head, number - 1, running, parsed)
         db.execute(
-            "INSERT INTO hands (game_id, number, entry, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            [game_id, number, entry, stamp, stamp],
+            "INSERT INTO hands (game_id, number, entry, result, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [game_id, number, entry, scores.row_json(scored), stamp, stamp],
         )
-    # Saved: the next read of this version finds the sheet with just one more hand scored.
-    state = engine.append(game.rules, game.setup, game.state, parsed)
-    saved = replace(
-        game,
-        hands=(*game.hands, parsed),
-        state=state,
-        version=game.version + 1,
-        updated_at=stamp,
-        reopened=False,
-    )
-    remember(
-        db,
-        game_id,
-        Replayed(saved.version, saved.setup, saved.hands, saved.state, saved.unreadable),
-    )
-    if state.status.over:  # a group's game just finished: its figures are kept at once
-        kept_for_game(db, saved)
+        db.execute(
+            "UPDATE games SET version = version + 1, updated_at = ?, reopened = 0, head = ?, "
+            "hand_count = ?, ended_at = ? WHERE id = ?",
+            [stamp, scores.head_json(after, scored.totals), number, after.ended_at, game_id],
+        )
+        saved = replace(
+            game,
+            head=after,
+            hand_count=number,
+            running=scored.totals,
+            version=version + 1,
+            updated_at=stamp,
+            reopened=False,
+            sheet=lambda: load(db, game_id)._sheet,  # asked for rarely: the rows, read then
+        )
+        if after.status.over:  # a group's game just finished: its figures are kept at once
+            kept_for_game(db, load(db, game_id))
     return saved
+
+
+def _unread() -> Sheet:
+    raise AssertionError("a record reads no rows")  # only the head is needed to add a hand
 
 
 def edit_hand(
@@ -198,10 +245,10 @@ def edit_hand(
 ) -> None:
     """Replaces hand `number`; later totals, minimums and the result follow on replay."""
     game = _current(db, game_id, version, form_token)
-    if not 1 <= number <= len(game.hands):
+    if not 1 <= number <= game.hand_count:
         raise HandNotFound()
     entry = _valid(game, hand, number)[1]
-    with _locked(db, game_id, version, form_token, rewrites=True) as stamp:
+    with _locked(db, game_id, version, form_token, rescore_from=number) as stamp:
         db.execute(
             "UPDATE hands SET entry = ?, updated_at = ? WHERE game_id = ? AND number = ?",
             [entry, stamp, game_id, number],
@@ -211,10 +258,10 @@ def edit_hand(
 def delete_last_hand(db: Database, game_id: str, *, version: int, form_token: str) -> int:
     """Deletes the game's last hand and returns its number."""
     game = _current(db, game_id, version, form_token)
-    if not game.hands:
+    if not game.hand_count:
         raise HandNotFound("There is no hand to delete.")
-    number = len(game.hands)
-    with _locked(db, game_id, version, form_token, rewrites=True):
+    number = game.hand_count
+    with _locked(db, game_id, version, form_token, rescore_from=number):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
         forget_raises_after(db, game_id, game.raises, number - 1)
     return number

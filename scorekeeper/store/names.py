@@ -52,7 +52,7 @@ def rename(
         raise refusal(problems)
     # A lone hand names a column; in cutthroat a column and its player share one name.
     names = {**players, **columns}
-    with _locked(db, game_id, version, form_token, rewrites=True):
+    with _locked(db, game_id, version, form_token, rescore_from=1):
         # Two steps, so that swapped names never meet the UNIQUE (game, name) constraint.
         db.execute("UPDATE sides SET name = char(1) || position WHERE game_id = ?", [game_id])
         for position, (name, new_players) in enumerate(sides):

@@ -23,8 +23,10 @@ from scorekeeper.engine.ending import (
 from scorekeeper.format_documents import FormatError, digest, preset_document, rules_of
 from scorekeeper.marked import N_
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets
+from scorekeeper.store import scores
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import Grouped, StoreError
+from scorekeeper.store.figures import kept_for_game
 from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, freeze
 from scorekeeper.store.games import MAX_HANDS, load
 from scorekeeper.store.portable_groups import (
@@ -560,6 +562,7 @@ def _insert(db: Database, game: Imported, owner: str | None) -> str:
         }
         for number, hand in enumerate(game.hands, 1)
     )
+    scores.rescore(db, game_id)  # each hand's row and the head, under the game's own rules
     if owner:
         db.table("browser_games").insert(
             {
@@ -613,4 +616,7 @@ def import_document(
     with write(db):
         ids = [_insert(db, game, owner) for game in games]
         new_ids = {f: new for f, new in zip(file_ids, ids, strict=True) if f is not None}
-        return ids, insert_groups(db, groups, new_ids, member, demo=demo)
+        group_ids = insert_groups(db, groups, new_ids, member, demo=demo)
+        for game_id in ids:  # a group game's figures are stored now, not at its group's view
+            kept_for_game(db, load(db, game_id))
+        return ids, group_ids

@@ -58,8 +58,8 @@ def play_on_under_new_rules(db: Database, game_id: str, *, version: int, form_to
     today = source_document(db, segment)
     if today is None or digest(today) == segment.digest:
         raise RulesUnchanged()
-    from_hand = len(game.hands) + 1
-    with _locked(db, game_id, version, form_token, rewrites=True) as stamp:
+    from_hand = game.hand_count + 1
+    with _locked(db, game_id, version, form_token, rescore_from=from_hand) as stamp:
         freeze(
             db,
             game_id,

@@ -14,13 +14,11 @@ from werkzeug import Response
 from scorekeeper import i18n, words
 from scorekeeper.db import get_db
 from scorekeeper.stats.history import Entry, Filters, history
-from scorekeeper.store import cache
 from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import Summed, summed
 from scorekeeper.store.groups import InvalidGroup
 from scorekeeper.web import group_csv
 from scorekeeper.web.groups import bp, member_group
-from scorekeeper.web.kept_pages import kept_page
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -111,18 +109,11 @@ def history_csv(group_id: str) -> Response:
 
 
 @bp.get("/<group_id>/stats")
-def stats_page(group_id: str) -> bytes | str:
+def stats_page(group_id: str) -> str:
     """Shows who wins: players, partnerships, head to head and streaks, per format in detail."""
     group = member_group(group_id)
     sums = summed(get_db(), group_id)
-    # Kept while the group's games, seats and names stand: their signature names all three.
-    where = cache.key(get_db(), group_id)
-    key = where and ("stats", *where, group, sums.signature)
-
-    def page(_tokens: object) -> str:  # the page holds no token but the CSRF one
-        return render_template("groups/stats.html", group=group, stats=sums.statistics)
-
-    return kept_page(key, page, {})
+    return render_template("groups/stats.html", group=group, stats=sums.statistics)
 
 
 @bp.get("/<group_id>/stats/<any(players, partnerships, 'head-to-head'):table>.csv")

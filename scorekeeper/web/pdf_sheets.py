@@ -51,11 +51,8 @@ def game_pdf(game_id: str) -> Response:
     title = default_title(game.setup)
     key = cache.key(get_db(), game.id)
     kept = (*key, game.version, paper, i18n.current()) if key else None
-    data = cache.pdfs.get(kept) if kept else None
-    if data is None:  # built once per version and paper (scorekeeper/store/cache.py)
-        data = sheet_of_game(game, paper)
-        if kept:
-            cache.pdfs.put(kept, data)
+    data = cache.pdfs.through(kept, lambda: sheet_of_game(game, paper)) if kept else None
+    data = data or sheet_of_game(game, paper)  # kept by version and paper: store/cache.py
     name = f"canasta-{_slug(game.rules.name)}-{_slug(title)}-{game.created_at[:10]}.pdf"
     response = _pdf(data, name, paper, remember)
     response.headers["Cache-Control"] = "private, no-cache"  # the sheet changes every hand

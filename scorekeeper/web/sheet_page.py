@@ -10,11 +10,10 @@ from flask import render_template
 from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.engine.ending import next_target
-from scorekeeper.store import Game, cache
+from scorekeeper.store import Game
 from scorekeeper.web import follow
 from scorekeeper.web.access import can_write
 from scorekeeper.web.game_summary import course_of
-from scorekeeper.web.kept_pages import kept_page
 from scorekeeper.web.posting import new_form_token
 
 
@@ -25,17 +24,10 @@ def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
     return _render(game, role, changed, {"form_token": new_form_token(), "live_etag": live}), status
 
 
-def kept_sheet(game: Game, role: str, live: str) -> bytes | str:
-    """Returns the sheet page, rendered once per version for every browser that sees it alike."""
-    # Everyone following a game fetches each new version once: the first renders it, the
-    # other phones at the table (and every repeat) get the kept copy with their own tokens.
+def kept_sheet(game: Game, role: str, live: str) -> str:
+    """Returns the sheet page for this browser: rendered for it alone, from stored rows."""
     changed = store.rules_changed(get_db(), game)
-    game_key = cache.key(get_db(), game.id)  # None for a database in memory: nothing kept
-    # The version moves with every hand, rule and target change; the row's `updated_at` with
-    # names and links; the role is what this browser may do with the same version.
-    key = game_key and ("sheet", *game_key, game.version, game.updated_at, role, changed)
-    tokens = {"form_token": new_form_token, "live_etag": lambda: live}  # live names the browser
-    return kept_page(key, lambda given: _render(game, role, changed, given), tokens)
+    return _render(game, role, changed, {"form_token": new_form_token(), "live_etag": live})
 
 
 def _render(game: Game, role: str, changed: bool, tokens: Mapping[str, str]) -> str:
