@@ -25,13 +25,14 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from sqlite_utils import Database
 
 from scorekeeper import settings
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 def enabled_by_environment() -> bool:
@@ -84,13 +85,17 @@ class Kept(Generic[T]):
             self._kept.clear()
             self._size = 0
 
-    def through(self, key: Hashable, make: Callable[[], T]) -> T:
-        """Returns the value kept under `key`, making and keeping it first if there is none."""
+    def through(self, key: Hashable, make: Callable[[], U]) -> U:
+        """Returns the value kept under `key`, making and keeping it first if there is none.
+
+        The value is of the type `make` returns: one kind of value is kept in each room.
+        """
         found = self.get(key)
         if found is None:
-            found = make()
-            self.put(key, found)
-        return found
+            made = make()
+            self.put(key, cast(T, made))
+            return made
+        return cast(U, found)
 
 
 on = enabled_by_environment()
