@@ -71,7 +71,7 @@ end
 bad_statuses = ""
 function response(status, headers, answer)
   if status >= 300 then bad_statuses = bad_statuses .. status .. ":" .. string.sub(answer, 1, 120) .. " | " end
-  local id = string.match(answer, '"id": *"(pool%%d+)"')
+  local id = string.match(answer, '"id": *"(%%a+%%d+)"')  -- pool00012, long0003
   local etag = headers["ETag"] or headers["etag"]
   if id and etag then version[id] = tonumber(string.match(etag, "%%d+")) end
 end

@@ -191,8 +191,13 @@ def test_an_import_with_impossible_rules_names_the_field(table, db) -> None:
         portable.import_games(db, portable.dumps(exported))
 
 
-def test_a_rules_document_is_read_once_for_every_game_that_keeps_it(store_db) -> None:
-    """Games under the same preset share one parsed document; each still gets its own rule book."""
+@pytest.mark.parametrize("room", [True, False], ids=["cache-on", "cache-off"])
+def test_a_rules_document_is_read_once_for_every_game_that_keeps_it(
+    store_db, monkeypatch, room
+) -> None:
+    """Games under the same preset share one parsed document (the room on: read once, at most;
+    off: once a game); each still gets its own rule book."""
+    monkeypatch.setattr(cache, "on", room)
     sides = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
     first, second = (
         store.create_game(store_db, format_id="samba", sides=sides, first_dealer="Ann")
@@ -203,7 +208,9 @@ def test_a_rules_document_is_read_once_for_every_game_that_keeps_it(store_db) ->
     books = [store.game_rules.rule_book(store_db, g.id) for g in (first, second, first)]
     store_db.conn.set_trace_callback(None)
     reads = [s for s in statements if "game_rules" in s and ("document" in s or "*" in s)]
-    assert len(reads) <= 1  # the document's text and JSON once at most: none if kept already
+    # The document's text and JSON once at most (none if kept already); with the room off,
+    # once for each rule book read.
+    assert len(reads) <= 1 if room else len(reads) == 3
     assert books[0].current.digest == books[1].current.digest == first.rule_book.current.digest
     assert books[0].current.document == preset_document("samba", [])
     assert books[0].current.rules == books[1].current.rules == first.rules

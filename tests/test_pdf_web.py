@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from scorekeeper import create_app, store
 from scorekeeper.db import get_db
+from scorekeeper.store import cache
 from tests.sample_game import sample_hands
 
 
@@ -121,8 +122,12 @@ def test_every_format_has_a_blank_sheet_and_unknown_ones_404(app):
     assert client.get("/sheets/no_such_format.pdf").status_code == 404
 
 
-def test_a_games_pdf_is_built_once_while_its_version_stands(app, owner, game_id, monkeypatch):
-    """Downloads of the same version and paper reuse the bytes; a new hand builds it again."""
+@pytest.mark.parametrize("room", [True, False], ids=["cache-on", "cache-off"])
+def test_a_games_pdf_is_built_once_while_its_version_stands(app, owner, game_id, monkeypatch, room):
+    """Downloads of the same version and paper reuse the bytes while the room (store/cache.py)
+    is on; a new hand builds it again. Off, every download builds it."""
+    monkeypatch.setattr(cache, "on", room)
+    cache.clear()
     built = []
     # The package exports the function under the module's name, so fetch the module itself.
     writer = importlib.import_module("scorekeeper.pdf.game_sheet")
@@ -136,13 +141,14 @@ def test_a_games_pdf_is_built_once_while_its_version_stands(app, owner, game_id,
     first = owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data
     assert owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data == first
     owner.get(f"/games/{game_id}/sheet.pdf?paper=letter")
-    assert built == ["a4", "letter"]
+    assert built == (["a4", "letter"] if room else ["a4", "a4", "letter"])
+    built.clear()
     with app.app_context():
         game = store.get_game(get_db(), game_id)
         hand = sample_hands(game.rules, game.setup, 3)[2]
         store.record_hand(get_db(), game_id, hand, version=game.version, form_token="t-new")
     after = owner.get(f"/games/{game_id}/sheet.pdf?paper=a4").data
-    assert built == ["a4", "letter", "a4"] and after != first
+    assert built == ["a4"] and after != first
 
 
 def test_home_offers_oklahomas_blank_sheet_for_a_chosen_number_of_players(client) -> None:

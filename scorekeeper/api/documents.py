@@ -42,7 +42,8 @@ def hand_json(row: Row, hand: Hand) -> dict[str, Any]:
 
 def game_json(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
     """Returns the game: setup, every hand (unless left out), totals, what comes next, result."""
-    state, status = game.state, game.state.status
+    # The head (the state without rows) answers all but the hands: a record decodes no row.
+    state, status = game.head, game.head.status
     data = {
         "id": game.id,
         "format": game.format,
@@ -65,7 +66,7 @@ def game_json(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
             for r in game.raises
         ],
         "next": {
-            "number": len(state.rows) + 1,
+            "number": game.hand_count + 1,
             "dealer": state.next_dealer,
             "sitting_out": state.next_sitting_out,
             "minimums": {key: opening_dict(need) for key, need in state.next_minimums.items()},
@@ -80,7 +81,7 @@ def game_json(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
         },
     }
     if with_hands:
-        rows = zip(state.rows, game.hands, strict=True)
+        rows = zip(game.state.rows, game.hands, strict=True)
         data["hands"] = [hand_json(row, hand) for row, hand in rows]
     else:
         del data["hands"]

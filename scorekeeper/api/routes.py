@@ -131,7 +131,7 @@ def _write(
         raise ApiProblem(404, error.message) from None
     # The game less its hands: a phone recording hand after hand needs only what changed.
     if isinstance(number, Game):  # the write returned the game as saved: no second read
-        game, number = number, len(number.hands)
+        game, number = number, number.hand_count
     else:
         game = _load(game_id)
     return _game_response(game, status, with_hands=False, hand=number, replayed=False)
@@ -190,10 +190,10 @@ def preview(game_id: str) -> Response:
     data = access.json_body()
     hand = hand_document(data, extra=("number",))
     game = _load(game_id)
-    number = data.get("number", len(game.hands) + 1)
+    number = data.get("number", game.hand_count + 1)
     if isinstance(number, bool) or not isinstance(number, int):
         number = 0
-    if not 1 <= number <= len(game.hands) + 1:
-        message = f"Preview hand 1 to {len(game.hands) + 1}."
+    if not 1 <= number <= game.hand_count + 1:
+        message = f"Preview hand 1 to {game.hand_count + 1}."
         raise ApiProblem(422, message, kind="invalid-hand", errors=[field_error("number", message)])
     return jsonify(preview_json(game, number, hand))

@@ -60,6 +60,8 @@ class Kept(Generic[T]):
 
     def get(self, key: Hashable) -> T | None:
         """Returns a kept value, or None (always None while the switch is off)."""
+        if not on:
+            return None
         with self._lock:
             value = self._kept.get(key)
             if value is not None:

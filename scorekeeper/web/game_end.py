@@ -78,7 +78,7 @@ def play_on(game_id: str):
     """Raises a finished game's target so the table keeps playing; a page to choose it."""
     game, role = access.open_game(game_id, write=True)
     suggested = next_target(game.rules, game.state, game.raises)
-    if not game.state.status.over or suggested is None:
+    if not game.head.status.over or suggested is None:
         flash(
             gettext("Only a finished game played to a target can go on to a higher one."), "error"
         )

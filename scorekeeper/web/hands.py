@@ -29,7 +29,7 @@ def _to_sheet(game_id: str, number: int | None = None) -> Response:
 def _form_page(game: Game, number: int, reading: Reading, version: int, status: int = 200):
     """Renders the hand form for hand `number` with its values, errors and hidden fields."""
     rules, setup = game.rules, game.setup
-    row = game.state.rows[number - 1] if number <= len(game.state.rows) else None
+    row = game.state.rows[number - 1] if number <= game.hand_count else None
     page = render_template(
         "hands/form.html",
         game=game,
@@ -53,7 +53,7 @@ def _form_page(game: Game, number: int, reading: Reading, version: int, status: 
 def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     """Shows the form for a hand, and on POST saves it or shows it again with every problem."""
     game_id = game.id
-    closed = game.locked or (number is None and game.state.status.over)
+    closed = game.locked or (number is None and game.head.status.over)
     if closed and request.method == "POST":
         # The same form again, after an answer that never arrived (a dropped connection, a
         # restart): its hand may be the one that ended the game. Say it was saved.
@@ -64,16 +64,16 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     if game.locked:
         flash(gettext(store.GameOver.message), "error")
         return _to_sheet(game_id)
-    if number is None and game.state.status.over:  # reopened to fix, not to play on
+    if number is None and game.head.status.over:  # reopened to fix, not to play on
         flash(gettext(PLAY_ON), "error")
         return _to_sheet(game_id)
-    number = number or len(game.hands) + 1
+    number = number or game.hand_count + 1
     if request.method == "GET":
         values = (
             hand_form.values_from_entry(
                 game.rules, game.side_keys, game.hands[number - 1].as_dict()
             )
-            if number <= len(game.hands)
+            if number <= game.hand_count
             else hand_form.blank_values(game.rules, game.side_keys, request.args.get("out"))
         )
         return _form_page(game, number, Reading(None, values), game.version)
@@ -106,7 +106,7 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
 def detail(game_id: str, number: int) -> str:
     """Shows one hand's breakdown: a page, or with ?part=detail the fragment the sheet opens."""
     game, role = access.open_game(game_id)
-    if not 1 <= number <= len(game.state.rows):
+    if not 1 <= number <= game.hand_count:
         abort(404)
     page = (
         "_partials/hand_detail.html"
@@ -128,7 +128,7 @@ def record(game_id: str):
 def edit(game_id: str, number: int):
     """Edits an earlier hand; later totals, minimums and the result follow."""
     game, _role = access.open_game(game_id, write=True)
-    if not 1 <= number <= len(game.hands):
+    if not 1 <= number <= game.hand_count:
         abort(404)
 
     def save(db, game_id, document, **hidden):
@@ -164,8 +164,8 @@ def delete_last(game_id: str):
 def preview(game_id: str) -> Response:
     """Scores the form's hand without saving it, as JSON for the live preview."""
     game, _role = access.open_game(game_id)
-    number = i18n.parse_index(request.form.get("number", ""), len(game.hands) + 1) or 0
-    number = number or len(game.hands) + 1
+    number = i18n.parse_index(request.form.get("number", ""), game.hand_count + 1) or 0
+    number = number or game.hand_count + 1
     reading = hand_form.read(game.rules, game.side_keys, request.form)
     errors = reading.errors
     if not errors:

@@ -33,7 +33,7 @@ def kept_sheet(game: Game, role: str, live: str) -> str:
 def _render(game: Game, role: str, changed: bool, tokens: Mapping[str, str]) -> str:
     """Returns the sheet page rendered with the given per-request tokens."""
     # A finished game shows how it went at once; one in play loads the chart when asked.
-    shown: dict[str, Any] = course_of(game) if game.state.status.over else {}
+    shown: dict[str, Any] = course_of(game) if game.head.status.over else {}
     return render_template(
         "games/sheet.html",
         game=game,
@@ -41,7 +41,7 @@ def _render(game: Game, role: str, changed: bool, tokens: Mapping[str, str]) -> 
         rules=game.rules,
         to_target=game.state.to_target(game.rules),
         play_on_to=next_target(game.rules, game.state, game.raises)
-        if game.state.status.over
+        if game.head.status.over
         else None,
         can_write=can_write(role),
         rules_changed=changed,
