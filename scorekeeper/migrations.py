@@ -9,6 +9,7 @@ from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from scorekeeper.format_documents import FormatError, canonical, digest, preset_document
+from scorekeeper.store.stamps import new_token, now
 
 logger = logging.getLogger(__name__)
 migrations = Migrations("scorekeeper")
@@ -293,3 +294,61 @@ def stored_scores(db: Database) -> None:
             figures.keep(db, load(db, game_id))
         except Exception:  # noqa: BLE001 - figures are computed again when the group is read
             logger.warning("game %s: no stored figures", game_id, exc_info=True)
+
+
+GROUP_ACCESS = [
+    # Each member phone holds its own membership, found by its browser and told apart on
+    # pages by its own random key; admins run the group; the join link only admits.
+    "ALTER TABLE group_members ADD COLUMN admin INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE group_members ADD COLUMN key TEXT",
+    # The group's API tokens, apart from the join link: each revocable on its own. `shared`
+    # marks the one carried over from before 0008, when the join link's key was the API's.
+    """CREATE TABLE group_tokens (
+        id TEXT PRIMARY KEY,
+        group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        token TEXT NOT NULL UNIQUE,
+        label TEXT NOT NULL,
+        made_by TEXT,
+        shared INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX group_tokens_group ON group_tokens(group_id)",
+    # Phones removed from a group: no link lets them back in.
+    """CREATE TABLE group_removed (
+        group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        browser_id TEXT NOT NULL,
+        removed_at TEXT NOT NULL,
+        PRIMARY KEY (group_id, browser_id)
+    )""",
+]
+
+
+@migrations(name="0008_group_access")
+def group_access(db: Database) -> None:
+    """Adds group admins, a key per member phone, API tokens apart from the join link, bans."""
+    for statement in GROUP_ACCESS:
+        db.execute(statement)
+    for group_id, browser_id in db.execute(
+        "SELECT group_id, browser_id FROM group_members"
+    ).fetchall():
+        db.execute(
+            "UPDATE group_members SET key = ? WHERE group_id = ? AND browser_id = ?",
+            [new_token(), group_id, browser_id],
+        )
+    db.execute("CREATE UNIQUE INDEX group_members_key ON group_members(key)")
+    # The founder (the phone that made the group) becomes its admin; a group whose founder is
+    # not known, or left, makes every current member an admin, so nobody is locked out.
+    db.execute("UPDATE group_members SET admin = founder")
+    db.execute(
+        "UPDATE group_members SET admin = 1 WHERE group_id NOT IN "
+        "(SELECT group_id FROM group_members WHERE founder = 1)"
+    )
+    # Scripts kept the join link's key as their API token: it stays one, marked shared, so an
+    # admin can revoke it (removing a member revokes it too, since every member saw it).
+    stamp = now()
+    for group_id, token in db.execute("SELECT id, token FROM groups").fetchall():
+        db.execute(
+            "INSERT INTO group_tokens (id, group_id, token, label, made_by, shared, created_at) "
+            "VALUES (?, ?, ?, '', NULL, 1, ?)",
+            [new_token()[:12], group_id, token, stamp],
+        )

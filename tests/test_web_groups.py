@@ -107,9 +107,11 @@ def test_leaving_and_removing_a_member(client, other, app):
     (tag,) = re.findall(r"/members/(\w+)/remove", page)  # every member but this phone
     client.post(f"/groups/{group_id}/members/{tag}/remove")
     assert other.get(f"/groups/{group_id}").status_code == 404
-    other.get(join_link(client, group_id))
-    assert location(other.post(f"/groups/{group_id}/leave")) == "/groups"
-    assert other.get(f"/groups/{group_id}").status_code == 404
+    assert other.get(join_link(client, group_id)).status_code == 404  # removed for good
+    third = app.test_client()
+    third.get(join_link(client, group_id))
+    assert location(third.post(f"/groups/{group_id}/leave")) == "/groups"
+    assert third.get(f"/groups/{group_id}").status_code == 404
     assert client.get(f"/groups/{group_id}").status_code == 200  # the others stay
 
 

@@ -1,4 +1,4 @@
-"""The group endpoints: make a group, and read its history and statistics with its member token."""
+"""The group endpoints: make a group, and read its history and statistics with an API token."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def member_token(group_id: str) -> Group:
-    """Returns the group when the bearer token is its member token; 401 or 404 otherwise."""
+    """Returns the group when the bearer token is one of its API tokens; 401 or 404 otherwise."""
     token = access.bearer_token()
     try:
         return store_groups.token_group(get_db(), group_id, token)
@@ -42,7 +42,7 @@ def _private(body: Any, status: int = 200) -> Response:
 
 @bp.post("/groups")
 def create_group() -> Response:
-    """Makes a group and returns its id and member token (the join link's capability)."""
+    """Makes a group and returns its id, its first API token and its join link (apart)."""
     data = access.json_body()
     unknown = sorted(set(data) - {"name"})
     errors = [field_error(key, f"A new group has no field {key!r}.") for key in unknown]
@@ -55,14 +55,15 @@ def create_group() -> Response:
         )
     try:
         group = store_groups.create_group(get_db(), name)
+        # The caller's API token is the group's first, apart from the join link: revoking it
+        # (an admin, on the group's page) never touches the link, nor the link the token.
+        token = store_groups.make_api_token(get_db(), None, group.id, "API")
     except InvalidGroup as error:
         raise ApiProblem(
             422, error.message, kind="invalid-group", errors=[field_error("name", error.message)]
         ) from None
     join = public_url(url_for("groups.join", token=group.token))
-    response = _private(
-        {"id": group.id, "name": group.name, "token": group.token, "join": join}, 201
-    )
+    response = _private({"id": group.id, "name": group.name, "token": token, "join": join}, 201)
     response.headers["Location"] = url_for("api.group_stats", group_id=group.id)
     return response
 

@@ -277,7 +277,7 @@ SCHEMAS: dict[str, Any] = {
             "start_totals": _map(INTEGER),
             "group": {
                 "type": "string",
-                "description": "a group id; send the group's member token as the bearer token",
+                "description": "a group id; send one of the group's API tokens as the bearer token",
             },
         },
         "additionalProperties": False,

@@ -59,7 +59,10 @@ SCHEMAS: dict[str, Any] = {
         {
             "id": {"type": "string"},
             "name": {"type": "string"},
-            "token": {"type": "string", "description": "the member token: the join link's key"},
+            "token": {
+                "type": "string",
+                "description": "the group's first API token, apart from the join link",
+            },
             "join": {"type": "string", "description": "the join link for a browser"},
         },
     ),
@@ -145,7 +148,10 @@ SECURITY = {
     "groupToken": {
         "type": "http",
         "scheme": "bearer",
-        "description": "A group's member token (POST /api/v1/groups; the join link's key).",
+        "description": (
+            "One of a group's API tokens (POST /api/v1/groups answers the first; its admins "
+            "make and revoke more on the group's page). The join link is not one."
+        ),
     }
 }
 
@@ -177,14 +183,14 @@ PATHS: dict[str, Any] = {
     "/api/v1/groups": {
         "post": {
             "operationId": "createGroup",
-            "summary": "Make a group; the answer holds its member token (its join link's key)",
+            "summary": "Make a group; the answer holds its first API token and its join link",
             "requestBody": {
                 "required": True,
                 "content": {JSON: {"schema": _ref("NewGroup"), "example": {"name": "Tuesday"}}},
             },
             "responses": {
                 "201": {
-                    "description": "The group's id and member token",
+                    "description": "The group's id, first API token and join link",
                     "content": {JSON: {"schema": _ref("CreatedGroup")}},
                     "headers": {"Location": {"required": True, "schema": {"type": "string"}}},
                 },

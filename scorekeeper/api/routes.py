@@ -75,7 +75,7 @@ def create() -> Response:
 
 
 def _group_of(body: dict[str, Any]) -> str | None:
-    """Returns the group a new game is for, checked against the bearer member token."""
+    """Returns the group a new game is for, checked against the bearer API token."""
     if "group" not in body:
         return None
     group_id = body["group"]

@@ -1,14 +1,17 @@
-"""Groups: a table's shared games and players, joined by a member token instead of accounts."""
+"""Groups: a table's shared games and players; phones join by link, admins run the group.
+
+Each member phone holds its own membership (its browser, told apart by its own random key);
+the join link only admits a new phone, and the API reads the group with tokens of their own.
+"""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.engine.names import name_problem, tidy
+from scorekeeper.engine.names import MAX_NAME, name_problem, tidy
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.stamps import new_token, now
@@ -43,18 +46,50 @@ class Group:
     created_at: str
 
 
+class NotAdmin(StoreError):
+    """The phone is a member, but only the group's admins may do this."""
+
+    message = "Only the group's admins can do that."
+
+
 @dataclass(frozen=True)
 class Member:
-    """One browser in a group: a short tag to tell phones apart, whether it founded the group."""
+    """One browser in a group: its own key (a tag on pages), founder, admin, since when."""
 
     browser_id: str
     founder: bool
     joined_at: str
+    admin: bool = False
+    key: str = ""
 
     @property
     def tag(self) -> str:
-        """Returns a short, stable tag for the phone (never its id, which is a session secret)."""
-        return hashlib.sha256(self.browser_id.encode()).hexdigest()[:8]
+        """Returns the phone's tag on pages: its own random key, never its browser id."""
+        return self.key
+
+
+@dataclass(frozen=True)
+class ApiToken:
+    """One of the group's API tokens: its id (to revoke it by), label, maker and when made."""
+
+    id: str
+    label: str
+    made_by: str | None
+    shared: bool
+    created_at: str
+
+    @property
+    def tag(self) -> str:
+        """Returns the token's public id: the token itself is shown once, when it is made."""
+        return self.id
+
+
+@dataclass(frozen=True)
+class Removal:
+    """What removing a phone did: the new join link's key and how many API tokens went."""
+
+    token: str
+    revoked: int
 
 
 def check_name(name: str) -> str:
@@ -89,12 +124,17 @@ def create_group(
             [group.id, group.name, group.token, int(demo), group.created_at],
         )
         if founder:
-            db.execute(
-                "INSERT INTO group_members (group_id, browser_id, founder, joined_at) "
-                "VALUES (?, ?, 1, ?)",
-                [group.id, founder, group.created_at],
-            )
+            add_member(db, group.id, founder, admin=True)
     return group
+
+
+def add_member(db: Database, group_id: str, browser_id: str, *, admin: bool = False) -> None:
+    """Adds a member phone with a key of its own (admin and founder when `admin`); in a write."""
+    db.execute(
+        "INSERT OR IGNORE INTO group_members (group_id, browser_id, founder, admin, key, "
+        "joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+        [group_id, browser_id, int(admin), int(admin), new_token(), now()],
+    )
 
 
 def get_group(db: Database, group_id: str) -> Group:
@@ -128,9 +168,12 @@ def is_member(db: Database, browser_id: str, group_id: str) -> bool:
 
 
 def token_group(db: Database, group_id: str, token: str) -> Group:
-    """Returns the group when `token` is its member token; GroupNotFound otherwise."""
+    """Returns the group when `token` is one of its API tokens; GroupNotFound otherwise."""
     group = get_group(db, group_id)
-    if group.token != token:
+    found = db.execute(
+        "SELECT 1 FROM group_tokens WHERE group_id = ? AND token = ?", [group_id, token]
+    ).fetchone()
+    if found is None:
         raise GroupNotFound()
     return group
 
@@ -156,66 +199,235 @@ def groups_for_browser(db: Database, browser_id: str) -> list[Group]:
 
 
 def join_group(db: Database, browser_id: str, token: str) -> Group:
-    """Makes this browser a member of the group the token opens (again is harmless)."""
+    """Admits this browser to the group the join link opens (again is harmless).
+
+    A phone removed from the group is never admitted again; the first phone to join a group
+    that has no admin (one made through the API) becomes its founder and admin.
+    """
     with write(db):
         group = group_of_token(db, token)
-        db.execute(
-            "INSERT OR IGNORE INTO group_members (group_id, browser_id, founder, joined_at) "
-            "VALUES (?, ?, 0, ?)",
-            [group.id, browser_id, now()],
-        )
+        barred = db.execute(
+            "SELECT 1 FROM group_removed WHERE group_id = ? AND browser_id = ?",
+            [group.id, browser_id],
+        ).fetchone()
+        if barred is not None:
+            raise GroupNotFound("This phone was removed from that group; no link lets it back in.")
+        admins = db.execute(
+            "SELECT count(*) FROM group_members WHERE group_id = ? AND admin = 1", [group.id]
+        ).fetchone()[0]
+        add_member(db, group.id, browser_id, admin=not admins)
     return group
 
 
+def _member(row: dict[str, Any]) -> Member:
+    return Member(
+        row["browser_id"], bool(row["founder"]), row["joined_at"], bool(row["admin"]), row["key"]
+    )
+
+
 def members(db: Database, group_id: str) -> list[Member]:
-    """Returns the group's member browsers, the founder first, then by when they joined."""
+    """Returns the group's member browsers: the founder, the admins, then by when they joined."""
     return [
-        Member(r["browser_id"], bool(r["founder"]), r["joined_at"])
+        _member(r)
         for r in db.query(
-            "SELECT browser_id, founder, joined_at FROM group_members WHERE group_id = ? "
-            "ORDER BY founder DESC, joined_at, browser_id",
+            "SELECT browser_id, founder, admin, key, joined_at FROM group_members "
+            "WHERE group_id = ? ORDER BY founder DESC, admin DESC, joined_at, browser_id",
             [group_id],
         )
     ]
 
 
+def member_of(db: Database, browser_id: str, group_id: str) -> Member:
+    """Returns this browser's membership of the group; GroupNotFound when it is none."""
+    rows = list(
+        db.query(
+            "SELECT browser_id, founder, admin, key, joined_at FROM group_members "
+            "WHERE group_id = ? AND browser_id = ?",
+            [group_id, browser_id],
+        )
+    )
+    if not rows:
+        raise GroupNotFound()
+    return _member(rows[0])
+
+
+def admin_group(db: Database, browser_id: str, group_id: str) -> Group:
+    """Returns the group when this browser is one of its admins; NotAdmin for another member."""
+    group = member_group(db, browser_id, group_id)
+    if not member_of(db, browser_id, group_id).admin:
+        raise NotAdmin()
+    return group
+
+
+def _admins(db: Database, group_id: str) -> int:
+    return int(
+        db.execute(
+            "SELECT count(*) FROM group_members WHERE group_id = ? AND admin = 1", [group_id]
+        ).fetchone()[0]
+    )
+
+
+def _tagged(db: Database, group_id: str, tag: str) -> Member:
+    found = [m for m in members(db, group_id) if m.tag == tag]
+    if not found:
+        raise InvalidGroup("no-member", "That phone is no longer a member of this group.")
+    return found[0]
+
+
 def leave_group(db: Database, browser_id: str, group_id: str) -> None:
-    """Takes this browser out of the group; the group's games stay for the others."""
+    """Takes this browser out of the group; the last admin hands the role on first."""
     with write(db):
         member_group(db, browser_id, group_id)
+        me = member_of(db, browser_id, group_id)
+        others = len(members(db, group_id)) - 1
+        if me.admin and others and _admins(db, group_id) == 1:
+            raise InvalidGroup(
+                "last-admin", "Hand the admin role on to another member before leaving."
+            )
         db.execute(
             "DELETE FROM group_members WHERE group_id = ? AND browser_id = ?",
             [group_id, browser_id],
         )
 
 
-def remove_member(db: Database, browser_id: str, group_id: str, tag: str) -> None:
-    """Removes the member phone with this tag, as asked by another member of the group."""
+def remove_member(db: Database, browser_id: str, group_id: str, tag: str) -> Removal:
+    """Removes a member phone for good, as an admin asks: it is barred, and what it saw goes.
+
+    The join link it saw is replaced, and the API tokens it made (and the shared one from
+    before admins, which every member held) are revoked; the founder cannot be removed.
+    """
     with write(db):
-        member_group(db, browser_id, group_id)
-        found = [m for m in members(db, group_id) if m.tag == tag]
-        if not found:
-            raise InvalidGroup("no-member", "That phone is no longer a member of this group.")
-        for member in found:
-            db.execute(
-                "DELETE FROM group_members WHERE group_id = ? AND browser_id = ?",
-                [group_id, member.browser_id],
-            )
+        admin_group(db, browser_id, group_id)
+        member = _tagged(db, group_id, tag)
+        if member.browser_id == browser_id:
+            raise InvalidGroup("remove-self", "Choose another member.")
+        if member.founder:
+            raise InvalidGroup("founder", "Nobody can remove the phone that made the group.")
+        db.execute(
+            "DELETE FROM group_members WHERE group_id = ? AND browser_id = ?",
+            [group_id, member.browser_id],
+        )
+        db.execute(
+            "INSERT OR REPLACE INTO group_removed (group_id, browser_id, removed_at) "
+            "VALUES (?, ?, ?)",
+            [group_id, member.browser_id, now()],
+        )
+        revoked = db.execute(
+            "DELETE FROM group_tokens WHERE group_id = ? AND (made_by = ? OR shared = 1)",
+            [group_id, member.browser_id],
+        ).rowcount
+        token = new_token()
+        db.execute("UPDATE groups SET token = ? WHERE id = ?", [token, group_id])
+    return Removal(token, revoked)
+
+
+def name_admin(db: Database, browser_id: str, group_id: str, tag: str) -> Member:
+    """Makes another member an admin too, as an admin asks."""
+    with write(db):
+        admin_group(db, browser_id, group_id)
+        member = _tagged(db, group_id, tag)
+        db.execute(
+            "UPDATE group_members SET admin = 1 WHERE group_id = ? AND browser_id = ?",
+            [group_id, member.browser_id],
+        )
+    return member
+
+
+def hand_on(db: Database, browser_id: str, group_id: str, tag: str) -> Member:
+    """Hands this admin's role (and the founder's place, if it is the founder) to a member."""
+    with write(db):
+        admin_group(db, browser_id, group_id)
+        me, member = member_of(db, browser_id, group_id), _tagged(db, group_id, tag)
+        if member.browser_id == browser_id:
+            raise InvalidGroup("remove-self", "Choose another member.")
+        db.execute(
+            "UPDATE group_members SET admin = 1, founder = max(founder, ?) "
+            "WHERE group_id = ? AND browser_id = ?",
+            [int(me.founder), group_id, member.browser_id],
+        )
+        db.execute(
+            "UPDATE group_members SET admin = 0, founder = 0 WHERE group_id = ? AND browser_id = ?",
+            [group_id, browser_id],
+        )
+    return member
 
 
 def replace_token(db: Database, browser_id: str, group_id: str) -> str:
-    """Gives the group a new join link (and API token); the old one stops working."""
+    """Gives the group a new join link, as an admin asks; the old one stops admitting phones."""
     token = new_token()
     with write(db):
-        member_group(db, browser_id, group_id)
+        admin_group(db, browser_id, group_id)
         db.execute("UPDATE groups SET token = ? WHERE id = ?", [token, group_id])
     return token
+
+
+MAX_TOKENS = 20  # a group's API tokens at once: a few scripts and displays, never a flood
+
+
+def _insert_token(db: Database, group_id: str, label: str, made_by: str | None) -> str:
+    """Adds an API token to the group (in a write) and returns it."""
+    count = db.execute(
+        "SELECT count(*) FROM group_tokens WHERE group_id = ?", [group_id]
+    ).fetchone()[0]
+    if count >= MAX_TOKENS:
+        message = f"A group has at most {MAX_TOKENS} API tokens: revoke one first."
+        raise InvalidGroup("too-many-tokens", message, most=MAX_TOKENS)
+    token = new_token()
+    db.execute(
+        "INSERT INTO group_tokens (id, group_id, token, label, made_by, shared, created_at) "
+        "VALUES (?, ?, ?, ?, ?, 0, ?)",
+        [new_token()[:12], group_id, token, label, made_by, now()],
+    )
+    return token
+
+
+def check_label(label: str) -> str:
+    """Returns an API token's label tidied; InvalidGroup when the name rule refuses it."""
+    label = tidy(label) if isinstance(label, str) else ""
+    problem = name_problem(label, "token", MAX_NAME)
+    if problem is not None and problem.code == "name-blank":
+        raise InvalidGroup("label-blank", "Give the token a label, like “Club display”.")
+    if problem is not None:
+        raise InvalidGroup(problem.code, problem.message)
+    return label
+
+
+def make_api_token(db: Database, browser_id: str | None, group_id: str, label: str) -> str:
+    """Makes a new API token for the group (an admin asks, or None for a group's first one)."""
+    label = check_label(label)
+    with write(db):
+        if browser_id is not None:
+            admin_group(db, browser_id, group_id)
+        return _insert_token(db, group_id, label, browser_id)
+
+
+def api_tokens(db: Database, group_id: str) -> list[ApiToken]:
+    """Returns the group's API tokens (without the tokens themselves), the oldest first."""
+    return [
+        ApiToken(r["id"], r["label"], r["made_by"], bool(r["shared"]), r["created_at"])
+        for r in db.query(
+            "SELECT id, label, made_by, shared, created_at FROM group_tokens WHERE group_id = ? "
+            "ORDER BY created_at, id",
+            [group_id],
+        )
+    ]
+
+
+def revoke_api_token(db: Database, browser_id: str, group_id: str, token_id: str) -> None:
+    """Revokes one of the group's API tokens, as an admin asks: it answers 404 at once."""
+    with write(db):
+        admin_group(db, browser_id, group_id)
+        gone = db.execute(
+            "DELETE FROM group_tokens WHERE group_id = ? AND id = ?", [group_id, token_id]
+        ).rowcount
+        if not gone:
+            raise InvalidGroup("no-token", "That API token was already revoked.")
 
 
 def delete_demo(db: Database, browser_id: str, group_id: str) -> None:
     """Deletes a demo group with all its games and players; real groups are never deleted."""
     with write(db):
-        group = member_group(db, browser_id, group_id)
+        group = admin_group(db, browser_id, group_id)
         if not group.demo:
             raise InvalidGroup("not-demo", "Only a demo group can be deleted.")
         db.execute(

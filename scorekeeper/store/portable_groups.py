@@ -12,7 +12,7 @@ from scorekeeper.engine import Problem
 from scorekeeper.engine import check_name as check_player_name
 from scorekeeper.marked import N_
 from scorekeeper.store.errors import Grouped, StoreError
-from scorekeeper.store.groups import MAX_GROUP_NAME, InvalidGroup, check_name
+from scorekeeper.store.groups import MAX_GROUP_NAME, InvalidGroup, add_member, check_name
 from scorekeeper.store.stamps import new_token, now
 
 MAX_GROUPS = 100
@@ -225,12 +225,8 @@ def insert_groups(
             "INSERT INTO groups (id, name, token, demo, created_at) VALUES (?, ?, ?, ?, ?)",
             [group_id, group.name, new_token(), int(demo), stamp],
         )
-        if owner:
-            db.execute(
-                "INSERT INTO group_members (group_id, browser_id, founder, joined_at) "
-                "VALUES (?, ?, 1, ?)",
-                [group_id, owner, stamp],
-            )
+        if owner:  # the importing phone founds the group again, and is its admin
+            add_member(db, group_id, owner, admin=True)
         players = {file_id: new_token() for file_id, _ in group.players}
         for file_id, name in group.players:
             db.execute(

@@ -18,7 +18,7 @@ from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import Summed, summed
 from scorekeeper.store.groups import InvalidGroup
 from scorekeeper.web import group_csv
-from scorekeeper.web.groups import bp, member_group
+from scorekeeper.web.groups import bp, is_admin, member_group
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -143,6 +143,7 @@ def player(group_id: str, player_id: str) -> str:
         formats={f.key: f for f in stats.formats},
         partnerships=[p for p in stats.partnerships if player_id in p.key],
         entries=history(games, known, Filters(player=player_id))[:20],
+        admin=is_admin(group_id),
         others=[
             (pid, name)
             for pid, name in sorted(known.items(), key=lambda kv: kv[1])

@@ -40,6 +40,18 @@ def explain(error: InvalidGroup) -> str:
         return _("This group has no such player.")
     if code == "no-member":
         return _("That phone is no longer a member of this group.")
+    if code == "last-admin":
+        return _("Hand the admin role on to another member before leaving.")
+    if code == "remove-self":
+        return _("Choose another member: to leave the group, use Leave the group.")
+    if code == "founder":
+        return _("Nobody can remove the phone that made the group.")
+    if code == "label-blank":
+        return _("Give the token a label, like “Club display”.")
+    if code == "no-token":
+        return _("That API token was already revoked.")
+    if code == "too-many-tokens":
+        return _("A group has at most %(most)s API tokens: revoke one first.", **params)
     if code == "not-demo":
         return _("Only a demo group can be deleted.")
     return error.message

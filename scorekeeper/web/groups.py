@@ -10,9 +10,11 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug import Response
 
 from scorekeeper.db import get_db
@@ -22,7 +24,7 @@ from scorekeeper.stats.history import history, in_play
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import summed
-from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
+from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup, NotAdmin
 from scorekeeper.store.portable import export_games, import_document
 from scorekeeper.web.access import browser_id
 from scorekeeper.web.group_words import explain
@@ -39,6 +41,26 @@ def member_group(group_id: str) -> Group:
         return store_groups.member_group(get_db(), browser_id(), group_id)
     except GroupNotFound:
         abort(404)
+
+
+def admin_group(group_id: str) -> Group:
+    """Returns the group when this browser is one of its admins; 404 or 403 otherwise."""
+    member_group(group_id)
+    try:
+        return store_groups.admin_group(get_db(), browser_id(), group_id)
+    except NotAdmin:
+        abort(403, _("Only the group's admins can do that. The group's page says who they are."))
+
+
+def is_admin(group_id: str) -> bool:
+    """Tells whether this browser is one of the group's admins."""
+    try:
+        return store_groups.member_of(get_db(), browser_id(), group_id).admin
+    except GroupNotFound:
+        return False
+
+
+NEW_TOKEN = "new_api_token"  # a token just made, shown once on the group's page
 
 
 @bp.get("")
@@ -93,9 +115,14 @@ def page(group_id: str) -> Response:
     sums = summed(db, group_id)
     known, games = sums.names, sums.played
     join_url = public_url(url_for("groups.join", token=group.token))
+    me = store_groups.member_of(db, browser_id(), group_id)
+    made = session.pop(NEW_TOKEN, None)
     body = render_template(
         "groups/page.html",
         group=group,
+        admin=me.admin,
+        tokens=store_groups.api_tokens(db, group_id) if me.admin else [],
+        new_token=made["token"] if made and made.get("group") == group_id else None,
         players=store_players.players_of(db, group_id),
         recent=history(games, known)[:5],
         playing=in_play(games, known),
@@ -123,37 +150,108 @@ def export(group_id: str) -> Response:
 def leave(group_id: str) -> Response:
     """Takes this phone out of the group; its games stay the group's."""
     group = member_group(group_id)
-    store_groups.leave_group(get_db(), browser_id(), group_id)
+    try:
+        store_groups.leave_group(get_db(), browser_id(), group_id)
+    except InvalidGroup as error:
+        flash(explain(error), "error")
+        return redirect(url_for("groups.page", group_id=group_id))
     flash(_("This phone left “%(name)s”.", name=group.name), "ok")
     return redirect(url_for("groups.index"))
 
 
 @bp.post("/<group_id>/link/replace")
 def replace_link(group_id: str) -> Response:
-    """Gives the group a new join link; the old one (and its API token) stops working."""
-    member_group(group_id)
+    """Gives the group a new join link, as an admin asks; the old one stops admitting phones."""
+    admin_group(group_id)
     store_groups.replace_token(get_db(), browser_id(), group_id)
-    flash(_("New join link made. The old link no longer opens this group."), "ok")
+    flash(_("New join link made. The old link no longer lets anyone join."), "ok")
     return redirect(url_for("groups.page", group_id=group_id))
 
 
 @bp.post("/<group_id>/members/<tag>/remove")
 def remove_member(group_id: str, tag: str) -> Response:
-    """Removes a member phone from the group."""
-    member_group(group_id)
+    """Removes a member phone for good, as an admin asks, and says what that did."""
+    admin_group(group_id)
     try:
-        store_groups.remove_member(get_db(), browser_id(), group_id, tag)
+        removal = store_groups.remove_member(get_db(), browser_id(), group_id, tag)
     except InvalidGroup as error:
         flash(explain(error), "error")
     else:
-        flash(_("That phone is no longer a member of this group."), "ok")
+        said = _(
+            "Phone %(tag)s is removed for good: it can no longer open this group or its games, "
+            "and no link lets it join again. The join link was replaced: share the new one "
+            "with anyone still to join.",
+            tag=tag,
+        )
+        if removal.revoked:
+            said += " " + ngettext(
+                "%(num)s API token it could use was revoked.",
+                "%(num)s API tokens it could use were revoked.",
+                removal.revoked,
+            )
+        flash(said, "ok")
     return redirect(url_for("groups.page", group_id=group_id))
+
+
+@bp.post("/<group_id>/members/<tag>/admin")
+def name_admin(group_id: str, tag: str) -> Response:
+    """Makes another member an admin too, as an admin asks."""
+    admin_group(group_id)
+    try:
+        store_groups.name_admin(get_db(), browser_id(), group_id, tag)
+    except InvalidGroup as error:
+        flash(explain(error), "error")
+    else:
+        flash(_("Phone %(tag)s is an admin of the group now.", tag=tag), "ok")
+    return redirect(url_for("groups.page", group_id=group_id))
+
+
+@bp.post("/<group_id>/members/<tag>/hand-on")
+def hand_on(group_id: str, tag: str) -> Response:
+    """Hands this phone's admin role to another member; this phone stays a member."""
+    admin_group(group_id)
+    try:
+        store_groups.hand_on(get_db(), browser_id(), group_id, tag)
+    except InvalidGroup as error:
+        flash(explain(error), "error")
+    else:
+        flash(_("Phone %(tag)s is the group's admin now; this phone is a member.", tag=tag), "ok")
+    return redirect(url_for("groups.page", group_id=group_id))
+
+
+@bp.post("/<group_id>/tokens")
+def make_token(group_id: str) -> Response:
+    """Makes an API token for a script or display, shown once on the group's page."""
+    admin_group(group_id)
+    try:
+        token = store_groups.make_api_token(
+            get_db(), browser_id(), group_id, request.form.get("label", "")[:200]
+        )
+    except InvalidGroup as error:
+        flash(explain(error), "error")
+    else:
+        session[NEW_TOKEN] = {"group": group_id, "token": token}
+        flash(_("API token made. Copy it now: it is shown only once."), "ok")
+    return redirect(url_for("groups.page", group_id=group_id) + "#api")
+
+
+@bp.post("/<group_id>/tokens/<token_id>/revoke")
+def revoke_token(group_id: str, token_id: str) -> Response:
+    """Revokes one of the group's API tokens: it answers 404 at once."""
+    admin_group(group_id)
+    try:
+        store_groups.revoke_api_token(get_db(), browser_id(), group_id, token_id)
+    except InvalidGroup as error:
+        flash(explain(error), "error")
+    else:
+        flash(_("API token revoked: it no longer reads this group."), "ok")
+    return redirect(url_for("groups.page", group_id=group_id) + "#api")
 
 
 @bp.post("/<group_id>/delete")
 def delete(group_id: str) -> Response:
-    """Deletes a demo group with its games."""
-    member_group(group_id)
+    """Deletes a demo group with its games, as an admin asks."""
+    admin_group(group_id)
     try:
         store_groups.delete_demo(get_db(), browser_id(), group_id)
     except InvalidGroup as error:
@@ -180,8 +278,8 @@ def rename_player(group_id: str, player_id: str) -> Response:
 
 @bp.post("/<group_id>/players/<player_id>/merge")
 def merge_player(group_id: str, player_id: str) -> Response:
-    """Makes another spelling of this player theirs: its games join this player's."""
-    member_group(group_id)
+    """Makes another spelling of this player theirs, as an admin asks: its games join theirs."""
+    admin_group(group_id)
     other = request.form.get("other", "")
     try:
         store_players.merge_players(get_db(), group_id, player_id, other)
