@@ -48,7 +48,7 @@ def write_routes(app) -> list:
 def url_for_rule(rule, game_id: str) -> str:
     """Builds a rule's address for a game, hand 1, the view link, a house format and a group."""
     values = {"game_id": game_id, "number": 1, "which": "view", "format_id": "h-none"}
-    values |= {"group_id": "g-none", "player_id": "p-none", "tag": "t-none"}
+    values |= {"group_id": "g-none", "player_id": "p-none", "tag": "t-none", "token_id": "k-none"}
     return rule.build({k: values[k] for k in rule.arguments})[1]
 
 

@@ -104,7 +104,7 @@ def test_leaving_and_removing_a_member(client, other, app):
     group_id = make_group(client)
     other.get(join_link(client, group_id))
     page = client.get(f"/groups/{group_id}").get_data(as_text=True)
-    (tag,) = re.findall(r"/members/(\w+)/remove", page)  # every member but this phone
+    (tag,) = re.findall(r"/members/([\w-]+)/remove", page)  # every member but this phone
     client.post(f"/groups/{group_id}/members/{tag}/remove")
     assert other.get(f"/groups/{group_id}").status_code == 404
     assert other.get(join_link(client, group_id)).status_code == 404  # removed for good

@@ -64,8 +64,8 @@ class Member:
 
     @property
     def tag(self) -> str:
-        """Returns the phone's tag on pages: its own random key, never its browser id."""
-        return self.key
+        """Returns the phone's tag on pages: the start of its own random key, never its browser id."""
+        return self.key[:8]
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ reads the statistics, and sees a finished game's chart; in light and dark, with 
 
 from __future__ import annotations
 
+import re
 import secrets
 
 import pytest
@@ -106,3 +107,34 @@ def test_join_start_with_two_taps_and_read_the_stats(live_app, base_url, phone, 
     assert [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in axe_violations(page)] == []
     assert not page.evaluate(WIDER_THAN_THE_PHONE)
     screenshot(page, f"game-chart-{scheme}")
+
+
+HAND_ON = re.compile("Hand on the admin role to phone")
+MAKE_ADMIN = re.compile("Make admin: phone")
+
+
+def test_the_group_page_shows_admins_and_gives_their_buttons_to_admins_only(
+    live_app, base_url, phone, screen, scheme
+):
+    """Issue 24: who is admin is shown to all; hand-on and name-admin buttons only to admins."""
+    _group_id, token, _game = _group_with_games(live_app)
+    admin, member = phone, screen
+    admin.goto(f"{base_url}/groups/join/{token}")  # the first phone of an API-made group
+    member.goto(f"{base_url}/groups/join/{token}")
+    admin.reload()
+    for page, buttons in ((admin, 1), (member, 0)):
+        assert page.locator(".tag.admin").count() == 1
+        assert page.get_by_role("button", name=HAND_ON).count() == buttons
+        assert page.get_by_role("button", name=MAKE_ADMIN).count() == buttons
+        assert page.get_by_role("button", name="Replace the join link").count() == buttons
+        assert not page.evaluate(WIDER_THAN_THE_PHONE)
+        violations = axe_violations(page)
+        assert [(v["id"], [n["html"][:120] for n in v["nodes"]]) for v in violations] == []
+    screenshot(admin, f"group-admin-{scheme}")
+    screenshot(member, f"group-member-{scheme}")
+    admin.get_by_role("button", name=MAKE_ADMIN).tap()
+    assert "is an admin of the group now" in admin.locator("main").inner_text()
+    member.reload()
+    assert member.locator(".tag.admin").count() == 2
+    assert member.get_by_role("button", name=HAND_ON).count() == 1
+    screenshot(member, f"group-second-admin-{scheme}")
