@@ -144,9 +144,9 @@ def formats(as_json: bool) -> int:
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
-    default=5000,
-    show_default=True,
-    help="Port to listen on; 0 takes any free port.",
+    default=None,
+    help="Port to listen on; 0 takes any free port. Default 5000, or the next free port "
+    "when another program holds 5000.",
 )
 @click.option(
     "--threads",
@@ -155,7 +155,7 @@ def formats(as_json: bool) -> int:
     show_default=True,
     help="Requests served at once (the phones following the sheet and the one recording).",
 )
-def serve(lan: bool, host: str | None, port: int, threads: int) -> int:
+def serve(lan: bool, host: str | None, port: int | None, threads: int) -> int:
     """Serves the app with waitress, a production server that runs on Windows, macOS and
     Linux, on the SQLite database in the instance folder. Without --lan only this computer can
     open it; with --lan phones on the same Wi-Fi join by scanning the printed QR code."""

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import ipaddress
+import os
 import socket
 import struct
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TextIO
 
 import segno
+
+from scorekeeper.i18n import DEFAULT_LOCALE, language_code, speaking
 
 THREADS = 8  # a table's phones poll the sheet while one records: plenty, and SQLite is local
 ANY_IPV4 = "0.0.0.0"  # every interface of this machine
 LOOPBACK = "127.0.0.1"
 EXIT_FAILED = 2
+DEFAULT_PORT = 5000
+SPARE_PORTS = range(5001, 5011)  # tried in turn when the default port is taken
+TABLE_PATH = "/table"  # where the host's QR code leads: the game in progress (web/table.py)
+DARK, LIGHT = 16, 231  # xterm's 256-colour black and white: no theme changes these two
 
 
 def _usable(address: str) -> bool:
@@ -80,48 +89,169 @@ def listen_addresses(host: str) -> list[str]:
     return [host] if _usable(host) else []
 
 
-def announce(out: TextIO, local: str, origins: Iterable[str]) -> None:
+def terminal_language(environ: Mapping[str, str] = os.environ) -> str:
+    """Returns the language of the terminal's messages, from LC_ALL, LC_MESSAGES or LANG."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").split(".")[0]
+        if value and value not in ("C", "POSIX"):
+            return language_code(value) or DEFAULT_LOCALE
+    return DEFAULT_LOCALE
+
+
+def terminal_qr(text: str, border: int = 4) -> str:
+    """Returns a QR code as lines of half blocks that set both colours themselves.
+
+    segno's terminal drawing leaves one colour to the terminal's theme, so on a light
+    background (macOS Terminal's default) the code came out inverted and would not scan.
+    Here every cell names black and white outright: it reads the same on any theme.
+    """
+    matrix = [[bool(module) for module in row] for row in segno.make(text, error="m").matrix]
+    side = len(matrix) + 2 * border
+    blank = [False] * side
+    rows = [blank] * border + [[False] * border + row + [False] * border for row in matrix]
+    rows += [blank] * (border + (len(rows) + border) % 2)  # an even count: two rows a line
+    lines = []
+    for top, bottom in zip(rows[0::2], rows[1::2], strict=True):
+        cells, last = [], None
+        for upper, lower in zip(top, bottom, strict=True):
+            colours = (DARK if upper else LIGHT, DARK if lower else LIGHT)
+            if colours != last:  # upper half in the foreground, lower half in the background
+                cells.append(f"\x1b[38;5;{colours[0]};48;5;{colours[1]}m")
+                last = colours
+            cells.append("▀")
+        lines.append("".join(cells) + "\x1b[0m")
+    return "\n".join(lines)
+
+
+def announce(
+    out: TextIO, local: str, origins: Iterable[str], *, lan: bool = False, note: str = ""
+) -> None:
     """Prints where the app is, and each LAN address as a link and a QR code to scan."""
+    from flask_babel import gettext as _
+
     origins = list(origins)
-    print(f"Canasta Scorekeeper is running. On this computer: {local}/", file=out)
-    if not origins:
-        print(
-            "Only this computer can open it. To let phones at the table join, "
-            "start it with: scorekeeper serve --lan",
-            file=out,
-        )
-    for origin in origins:
-        print(f"\nPhones at the table: scan this, or open {origin}/", file=out)
-        segno.make(f"{origin}/", error="m").terminal(out=out, compact=True, border=2)
-    print("\nCtrl+C stops it.", file=out)
+    with speaking(terminal_language()):
+        if note:
+            print(note, file=out)
+        here = local + "/"
+        print(_("Canasta Scorekeeper is running. On this computer: %(url)s", url=here), file=out)
+        if not origins and lan:
+            print(
+                _(
+                    "No network address found: this computer is not on a Wi-Fi or wired "
+                    "network, so phones cannot reach it. Join the table's Wi-Fi, then stop "
+                    "this (Ctrl+C) and start it again."
+                ),
+                file=out,
+            )
+        elif not origins:
+            print(
+                _(
+                    "Only this computer can open it. To let phones at the table join, "
+                    "start it with: %(command)s",
+                    command="scorekeeper serve --lan",
+                ),
+                file=out,
+            )
+        for origin in origins:
+            link = f"{origin}{TABLE_PATH}"
+            print(
+                "\n"
+                + _("Phones at the table: scan this to open the game, or open %(url)s", url=link),
+                file=out,
+            )
+            print(terminal_qr(link), file=out)
+        print("\n" + _("Ctrl+C stops it."), file=out)
     out.flush()
 
 
-def _listen(host: str, port: int) -> socket.socket | None:
-    """Returns a socket bound to host:port, or None after saying why it cannot be."""
+def _bind(host: str, port: int) -> socket.socket:
+    """Returns a socket bound to host:port; raises OSError when it cannot be."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
     if sys.platform != "win32":  # a restart may bind while old connections wind down
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((host, port))
-    except OSError as error:  # the port is taken, or the address is not this machine's
+    except OSError:
         listener.close()
-        reason = error.strerror or str(error)
-        print(f"scorekeeper: cannot listen on {host}:{port}: {reason}", file=sys.stderr)
-        return None
+        raise
     return listener
 
 
+def _say(message: str) -> None:
+    """Prints one line on stderr, in the terminal's language, with the command's name."""
+    print(f"scorekeeper: {message}", file=sys.stderr)
+
+
+def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
+    """Returns a socket for host:port and a note to print, or None after saying why it cannot be.
+
+    No port given: DEFAULT_PORT, or when another program holds it (AirPlay does, on recent
+    Macs) the next free one, said in the note. A port given and taken: how to choose another.
+    """
+    from flask_babel import gettext as _
+
+    wanted = DEFAULT_PORT if port is None else port
+    address = f"{host}:{wanted}"
+    with speaking(terminal_language()):
+        try:
+            return _bind(host, wanted), ""
+        except OSError as error:
+            reason = error.strerror or str(error)
+            if error.errno != errno.EADDRINUSE:  # not this machine's address, or not allowed
+                _say(
+                    _(
+                        "cannot listen on %(address)s: %(reason)s",
+                        address=address,
+                        reason=reason,
+                    )
+                )
+                return None, ""
+        if port is not None:
+            _say(
+                _(
+                    "cannot listen on %(address)s: %(reason)s. Another program uses port "
+                    "%(port)s: choose another with --port, e.g. --port %(other)s, or --port 0 "
+                    "for any free port.",
+                    address=address,
+                    reason=reason,
+                    port=wanted,
+                    other=wanted + 1 if wanted < 65535 else 5001,
+                )
+            )
+            return None, ""
+        for candidate in [*SPARE_PORTS, 0]:  # 0: any port the system finds free
+            with contextlib.suppress(OSError):
+                listener = _bind(host, candidate)
+                chosen = listener.getsockname()[1]
+                note = _(
+                    "Port %(taken)s is taken by another program, so the app uses port "
+                    "%(port)s instead.",
+                    taken=wanted,
+                    port=chosen,
+                )
+                return listener, note
+    _say(f"cannot listen on {host}: no free port")
+    return None, ""
+
+
 def serve(
-    *, host: str | None = None, port: int = 5000, lan: bool = False, threads: int = THREADS
+    *,
+    host: str | None = None,
+    port: int | None = None,
+    lan: bool = False,
+    threads: int = THREADS,
 ) -> int:
-    """Serves the app with waitress until Ctrl+C; returns the exit status."""
+    """Serves the app with waitress until Ctrl+C; returns the exit status.
+
+    `port` None: the default port, or a free one when it is taken.
+    """
     from scorekeeper import create_app
     from scorekeeper.serve_limits import make_server
 
     bind = host or (ANY_IPV4 if lan else LOOPBACK)
-    listener = _listen(bind, port)  # bound here, so a taken port is one clear line
+    listener, note = listen(bind, port)  # bound here, so a taken port is one clear line
     if listener is None:
         return EXIT_FAILED
     app = create_app()
@@ -131,7 +261,7 @@ def serve(
     app.config["LAN_ORIGINS"] = origins
     local = f"http://{LOOPBACK if bind == ANY_IPV4 else bind}:{port}"
     app.config["SERVED_ORIGIN"] = local  # links name what was announced, never a Host header
-    announce(sys.stdout, local, origins)
+    announce(sys.stdout, local, origins, lan=bind in (ANY_IPV4, "", "::"), note=note)
     try:
         server.run()
     except KeyboardInterrupt:

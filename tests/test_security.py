@@ -20,7 +20,8 @@ from tests.conftest import GOOD, Table, hand_fields, location, make_app
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 # POST routes that compute an answer without saving anything: a viewer may use them.
-READ_ONLY_POSTS = {"hands.preview", "opening.check", "api.preview"}
+# Posts that change no game: previews, and following a game from /table (a viewer's role).
+READ_ONLY_POSTS = {"hands.preview", "opening.check", "api.preview", "table.follow"}
 PAYLOADS = {
     "side-0-name": "<script>alert(1)</script>",
     "side-1-name": '"><img src=x onerror=alert(1)>',

@@ -46,6 +46,7 @@ def in_namespace(instance: Path, *args: str, lan: bool = True, **probe: str) -> 
         **os.environ,
         "SCOREKEEPER_INSTANCE": str(instance),
         "SK_PROBE_LAN": "1" if lan else "0",
+        "LC_ALL": "C.UTF-8",  # the printout in English, whatever this machine's language
         **{f"SK_PROBE_{k.upper()}": v for k, v in probe.items()},
     }
     env.pop("SCOREKEEPER_DATABASE", None)
@@ -55,7 +56,7 @@ def in_namespace(instance: Path, *args: str, lan: bool = True, **probe: str) -> 
         env=env,
         capture_output=True,
         text=True,
-        timeout=90,
+        timeout=240,
     )
     if done.returncode and "unshare" in done.stderr:  # no namespaces here (a locked sandbox)
         if os.environ.get("CI"):
@@ -108,3 +109,24 @@ def test_share_links_name_the_lan_address(served) -> None:
         links = re.findall(r'value="(http[^"]+/join/[^"]+)"', page)
         assert len(links) == 2 and all(link.startswith(f"{lan}/join/") for link in links)
         assert "127.0.0.1" not in page and "cannot open" not in page
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_printed_qr_scans_on_light_and_dark_terminals(served, theme) -> None:
+    """What `serve --lan` prints, drawn as a terminal of either theme shows it, reads back
+    (zbar) as the table's link: the game in progress, one scan away."""
+    from tests.terminal_render import decode, qr_blocks, render
+
+    blocks = qr_blocks(served["printed"])
+    assert blocks, served["printed"]
+    read = [decode(render(block, theme)) for block in blocks]
+    assert [f"{served['lan']}/table"] in read, read
+
+
+def test_lan_without_a_network_address_says_what_to_do(tmp_path) -> None:
+    """In a namespace with loopback only, `serve --lan` says no network was found, and what to do."""
+    report = in_namespace(tmp_path, "--port", "0", lan=False)
+    printed = report["printed"]
+    assert "No network address found" in printed, printed
+    assert "start it with" not in printed
+    assert "http://127.0.0.1:" in printed  # still serving this computer

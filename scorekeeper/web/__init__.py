@@ -32,6 +32,7 @@ from scorekeeper.web import (
     share,
     shelf,
     shell,
+    table,
 )
 
 # Text worth compressing. PDFs are compressed inside already; the live-update stream is not
@@ -96,6 +97,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         paper.bp,
         share.bp,
         share.qr_bp,
+        table.bp,
         opening.bp,
         shell.bp,
         portable.bp,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, url_for
 
 from scorekeeper import store
 from scorekeeper.db import get_db
@@ -41,7 +41,8 @@ def index() -> str:
         form_token=new_form_token,
         presets=presets,
         sheet_players={preset.id: player_counts(preset.rules) for preset in presets},
-        join_urls=[f"{origin}/" for origin in lan],
-        join_qr=qr_svg(f"{lan[0]}/") if lan else None,
+        # The table's own page: it opens the game in progress (web/table.py), one scan away.
+        join_urls=[origin + url_for("table.landing") for origin in lan],
+        join_qr=qr_svg(lan[0] + url_for("table.landing")) if lan else None,
         groups=groups_for_browser(get_db(), browser_id()),
     )

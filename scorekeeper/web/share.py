@@ -72,6 +72,8 @@ def page(game_id: str) -> Response:
         if access.can_write(role)
         else None
     )
+    # "Show QR" on the sheet: the phone that joins comes in as viewer or co-scorer, chosen here.
+    shown = "edit" if edit_url and request.args.get("as") == "edit" else "view"
     body = render_template(
         "share/page.html",
         game=game,
@@ -79,7 +81,8 @@ def page(game_id: str) -> Response:
         role=role,
         view_url=view_url,
         edit_url=edit_url,
-        qr=qr_svg(view_url),
+        shown=shown,
+        qr=qr_svg(edit_url if edit_url and shown == "edit" else view_url),
         reachable=reachable_by_other_phones(),
         origin=public_origin(),
     )
