@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.marked import N_
+
 # A JSON string, or an unterminated one running to the end: every quote that starts a match
 # ends it at its closing quote or the end of the text, so the scan never restarts inside it
 # (a plain '"..."' pattern re-scans to the end from every quote of '"\\"\\"\\"...': quadratic).
@@ -29,10 +31,23 @@ class Limits:
 class JsonRefused(ValueError):
     """A JSON text refused before or while parsing: a code and a message for the reader."""
 
-    def __init__(self, code: str, message: str, **params: Any) -> None:
+    def __init__(self, code: str, message: str, template: str = "", **params: Any) -> None:
         super().__init__(message)
         self.code, self.message = code, message
-        self.params = params  # what the code's own sentence needs, e.g. line and column
+        # The sentence as a catalogue template (N_-marked) and what it needs, e.g. line and
+        # column: a reader in another language gets it worded from these (api/access.py).
+        self.template = template
+        self.params = params
+
+
+GROUPED = ("max", "keys")  # sizes, written 65,536; a line or column stays 1234
+TOO_LARGE = N_("%(what)s is larger than %(max)s bytes.")
+
+
+def _refused(code: str, template: str, **params: Any) -> JsonRefused:
+    """Returns the refusal with its English sentence made from its template."""
+    english = {k: f"{v:,}" if k in GROUPED else v for k, v in params.items()}
+    return JsonRefused(code, template % english, template, **params)
 
 
 class Counter:
@@ -65,48 +80,57 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         Counter.comparisons += 1
         if key in seen:
-            raise JsonRefused("duplicate-key", f"The key {key[:40]!r} appears twice in one object.")
+            template = N_("The key %(key)r appears twice in one object.")
+            raise _refused("duplicate-key", template, key=key[:40])
         seen[key] = value
     return seen
 
 
 def _constant(name: str) -> None:
-    raise JsonRefused("not-a-number", f"{name} is not a number a score sheet can hold.")
+    raise _refused(
+        "not-a-number", N_("%(name)s is not a number a score sheet can hold."), name=name
+    )
 
 
 def check_text(text: str, limits: Limits, what: str = "The body") -> None:
     """Refuses a JSON text whose size, depth, key count or numbers are out of bounds."""
     if len(text) > limits.max_bytes:
-        raise JsonRefused("too-large", f"{what} is larger than {limits.max_bytes:,} bytes.")
+        raise _refused("too-large", TOO_LARGE, what=what, max=limits.max_bytes)
     depth, keys, outside = structure(text, limits.max_depth)
     if depth > limits.max_depth:
-        raise JsonRefused("too-deep", f"{what} nests deeper than {limits.max_depth} levels.")
+        template = N_("%(what)s nests deeper than %(depth)s levels.")
+        raise _refused("too-deep", template, what=what, depth=limits.max_depth)
     if keys > limits.max_keys:
-        raise JsonRefused("too-many-keys", f"{what} holds more than {limits.max_keys:,} keys.")
+        template = N_("%(what)s holds more than %(keys)s keys.")
+        raise _refused("too-many-keys", template, what=what, keys=limits.max_keys)
     if LONG_NUMBER.search(outside):
-        raise JsonRefused("number-too-long", f"{what} holds an impossible number (too long).")
+        template = N_("%(what)s holds an impossible number (too long).")
+        raise _refused("number-too-long", template, what=what)
 
 
 def loads(data: bytes | str, limits: Limits, what: str = "The body") -> Any:
     """Parses JSON within the limits; JsonRefused names what is wrong with `what` (the file)."""
     if len(data) > limits.max_bytes:
-        raise JsonRefused("too-large", f"{what} is larger than {limits.max_bytes:,} bytes.")
+        raise _refused("too-large", TOO_LARGE, what=what, max=limits.max_bytes)
     try:
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
     except UnicodeDecodeError as error:
-        raise JsonRefused("not-utf8", f"{what} is not UTF-8 text.") from error
+        raise _refused("not-utf8", N_("%(what)s is not UTF-8 text."), what=what) from error
     check_text(text, limits, what)
     try:
         return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        raise JsonRefused(
+        template = N_("%(what)s is not JSON (line %(line)s, column %(column)s: %(reason)s).")
+        raise _refused(
             "not-json",
-            f"{what} is not JSON (line {error.lineno}, column {error.colno}: {error.msg}).",
+            template,
+            what=what,
             line=error.lineno,
             column=error.colno,
+            reason=error.msg,  # the parser's own English words
         ) from error
     except JsonRefused:
         raise
     except (RecursionError, ValueError) as error:  # unbalanced nesting, or 5,000 digits
-        message = f"{what} nests too deeply or holds an impossible number."
-        raise JsonRefused("impossible", message) from error
+        template = N_("%(what)s nests too deeply or holds an impossible number.")
+        raise _refused("impossible", template, what=what) from error

@@ -7,8 +7,9 @@ import re
 from typing import Any
 
 from flask import request
+from flask_babel import gettext
 
-from scorekeeper import safe_json, store
+from scorekeeper import i18n, safe_json, store
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
 from scorekeeper.marked import N_
@@ -16,15 +17,25 @@ from scorekeeper.store import FORM_TOKEN
 
 WRITERS = ("owner", "edit")
 BEARER = re.compile(r"Bearer +([A-Za-z0-9_-]{1,128})", re.IGNORECASE)
-ETAG = re.compile(r'(?:W/)?"?([0-9]{1,12})"?')
+# The version, as the ETag gave it: "3", or "3:gzip" / W/"3:br" after a compressing server
+# (flask-compress, a proxy) marked the encoded body: every encoding names the same version.
+ETAG = re.compile(r'(?:W/)?"?([0-9]{1,12})(?::[A-Za-z0-9_-]{1,16})?"?')
 # A hand or a new game nests 4 levels deep (body > hand > side > canastas) and has few keys.
 LIMITS = safe_json.Limits(max_bytes=64 * 1024, max_depth=8, max_keys=2_000)
+NOT_JSON = N_("%(what)s is not JSON (line %(line)s, column %(column)s).")
+SEND_VERSION = N_('Send the game\'s version, like "3".')
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'}
 
 
 def etag(version: int) -> str:
     """Returns the ETag of a game at this version, e.g. "7" in quotes."""
     return f'"{version}"'
+
+
+def version_of(tag: str) -> int | None:
+    """Returns the game version an ETag names ("3", "3:gzip", W/"3:br"), or None."""
+    found = ETAG.fullmatch(tag.strip())
+    return int(found.group(1)) if found else None
 
 
 def bearer_token() -> str:
@@ -67,17 +78,17 @@ def version_wanted() -> int:
             428,
             N_('Send the version you last read as `If-Match: "VERSION"` (the game\'s ETag).'),
             kind="version-needed",
-            errors=[field_error("If-Match", 'Send the game\'s version, like "3".')],
+            errors=[field_error("If-Match", gettext(SEND_VERSION))],
         )
-    found = ETAG.fullmatch(raw.strip())
-    if not found:
+    version = version_of(raw)
+    if version is None:
         raise ApiProblem(
             400,
             N_('If-Match must hold one game version, like "3".'),
             kind="bad-header",
-            errors=[field_error("If-Match", 'Send the game\'s version, like "3".')],
+            errors=[field_error("If-Match", gettext(SEND_VERSION))],
         )
-    return int(found.group(1))  # ASCII digits only: the pattern says [0-9]
+    return version  # ASCII digits only: the pattern says [0-9]
 
 
 def link_token() -> str:
@@ -97,13 +108,31 @@ def idempotency_key() -> str:
     """Returns the write's one-time Idempotency-Key; 400 when it is missing or malformed."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if not FORM_TOKEN.fullmatch(key):
-        message = (
+        message = N_(
             "Send a fresh Idempotency-Key of 16 to 64 letters, digits, - or _ (a UUID will do)."
         )
         raise ApiProblem(
-            400, message, kind="bad-header", errors=[field_error("Idempotency-Key", message)]
+            400,
+            message,
+            kind="bad-header",
+            errors=[field_error("Idempotency-Key", gettext(message))],
         )
     return key
+
+
+def refused_words(refused: safe_json.JsonRefused) -> str:
+    """Returns why the body was refused, in the request's language."""
+    if not refused.template:
+        return refused.message
+    params = {
+        key: i18n.number(value) if isinstance(value, int) and key in safe_json.GROUPED else value
+        for key, value in refused.params.items()
+    }
+    params["what"] = gettext(N_("The body"))
+    template = refused.template
+    if refused.code == "not-json" and i18n.current() != i18n.DEFAULT_LOCALE:
+        template = NOT_JSON  # the parser's reason is English: the place is enough
+    return gettext(template) % params
 
 
 def json_body() -> dict[str, Any]:
@@ -113,17 +142,15 @@ def json_body() -> dict[str, Any]:
     try:
         data = safe_json.loads(request.get_data(), LIMITS)
     except safe_json.JsonRefused as refused:
+        words = refused_words(refused)
         raise ApiProblem(
-            400,
-            refused.message,
-            kind="bad-body",
-            errors=[field_error("document", refused.message)],
+            400, words, kind="bad-body", errors=[field_error("document", words)]
         ) from None
     if not isinstance(data, dict):
         raise ApiProblem(
             400,
             N_("The body is not one JSON object."),
             kind="bad-body",
-            errors=[field_error("document", "Expected one JSON object.")],
+            errors=[field_error("document", gettext(N_("Expected one JSON object.")))],
         )
     return data

@@ -88,24 +88,12 @@ def game_json(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
     return data
 
 
-def hand_document(data: Mapping[str, Any], extra: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Returns the body's hand in the shape of `scorekeeper score`; 422 for fields it cannot have."""
-    unknown = sorted(set(data) - {*HAND_KEYS, *extra})
-    if unknown:
-        raise ApiProblem(
-            422,
-            N_("The body has fields a hand does not have."),
-            kind="invalid-hand",
-            errors=[
-                Problem(None, key, f"A hand has no field {key!r}; the game sets format and totals.")
-                for key in unknown
-            ],
-        )
+def hand_document(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Returns the checked body's hand (bodies.HandInput) with every number read as the form reads it."""
     document = {key: data[key] for key in HAND_KEYS if key in data}
-    if "hand" in document:
-        document["hand"], errors = hand_numbers(document["hand"])
-        if errors:
-            raise invalid_hand(errors)
+    document["hand"], errors = hand_numbers(document["hand"])
+    if errors:
+        raise invalid_hand(errors)
     return document
 
 

@@ -7,9 +7,11 @@ from typing import Any
 from flask import jsonify, request, url_for
 from werkzeug import Response
 
-from scorekeeper.api import access
+from scorekeeper.api import access, answers, bodies, spec
+from scorekeeper.api.examples import EXAMPLE_FORMAT
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
+from scorekeeper.api.spec import Answer, operation, problems
 from scorekeeper.db import get_db
 from scorekeeper.format_documents import FormatError, preset_document
 from scorekeeper.marked import N_
@@ -17,22 +19,12 @@ from scorekeeper.presets import format_summaries, load_presets, summary
 from scorekeeper.problem_words import format_problem
 from scorekeeper.store import house_formats as houses
 
-BODY_KEYS = {"name", "base", "set"}
+FORMAT_404 = "No such preset or house format."
 
 
 def all_summaries() -> list[dict[str, Any]]:
     """Returns the presets, then this instance's house formats (with "house": true)."""
     return format_summaries() + [h.summary() for h in houses.house_formats(get_db())]
-
-
-def _body() -> dict[str, Any]:
-    """Returns a house format body, {"name", "base", "set"}; 400 for anything else."""
-    data = access.json_body()
-    unknown = sorted(set(data) - BODY_KEYS)
-    if unknown:
-        message = f"A house format has no field {unknown[0]!r} (fields: name, base, set)."
-        raise ApiProblem(400, message, kind="bad-body", errors=[field_error(unknown[0], message)])
-    return data
 
 
 def _impossible(error: FormatError) -> ApiProblem:
@@ -59,16 +51,36 @@ def _house(format_id: str) -> houses.HouseFormat:
         raise ApiProblem(404, error.message) from None
 
 
-@bp.get("/formats")
+@operation(
+    bp,
+    "GET",
+    "/formats",
+    operation_id="listFormats",
+    summary="The presets with their house options, and this server's house formats",
+    answers=(Answer(200, "The formats", answers.FormatList),),
+    problems={},
+)
 def formats() -> Response:
     """Lists the presets and this instance's house formats."""
     return jsonify({"formats": all_summaries()})
 
 
-@bp.post("/formats")
+@operation(
+    bp,
+    "POST",
+    "/formats",
+    operation_id="createFormat",
+    summary="Save a house format made from a preset; the token edits or deletes it",
+    body=bodies.HouseFormatInput,
+    example=EXAMPLE_FORMAT,
+    answers=(
+        Answer(201, "Its id, its token and the format", answers.CreatedFormat, ("Location",)),
+    ),
+    problems=problems(400, 413, 415, _422="These rules cannot be played (one error per field)."),
+)
 def create_format() -> Response:
     """Saves a house format made from a preset; answers its id and the token that edits it."""
-    data = _body()
+    data = spec.body()
     try:
         house, token = houses.create_house_format(
             get_db(), name=data.get("name"), base=data.get("base"), changes=data.get("set", {})
@@ -85,7 +97,15 @@ def _house_json(house: houses.HouseFormat) -> dict[str, Any]:
     return {**house.as_dict(), "document": house.document}
 
 
-@bp.get("/formats/<format_id>")
+@operation(
+    bp,
+    "GET",
+    "/formats/<format_id>",
+    operation_id="readFormat",
+    summary="A preset or a house format with its whole rules document; anyone may read",
+    answers=(Answer(200, "The format", answers.PresetFormat | answers.HouseFormat),),
+    problems={404: FORMAT_404},
+)
 def read_format(format_id: str) -> Response:
     """Returns a preset or a house format with its whole rules document; anyone may read it."""
     preset = load_presets().get(format_id)
@@ -95,12 +115,31 @@ def read_format(format_id: str) -> Response:
     return jsonify(_house_json(_house(format_id)))
 
 
-@bp.put("/formats/<format_id>")
+@operation(
+    bp,
+    "PUT",
+    "/formats/<format_id>",
+    operation_id="updateFormat",
+    summary="Change a house format; games already played keep their rules",
+    security="formatToken",
+    body=bodies.HouseFormatInput,
+    example=EXAMPLE_FORMAT,
+    answers=(Answer(200, "The house format as saved", answers.HouseFormat),),
+    problems=problems(
+        400,
+        413,
+        415,
+        _401="No bearer token.",
+        _403="The token is not this house format's.",
+        _404=FORMAT_404,
+        _422="These rules cannot be played (one error per field).",
+    ),
+)
 def update_format(format_id: str) -> Response:
     """Replaces a house format's name, base and changes; games already played keep theirs."""
     token = _token()
     _house(format_id)
-    data = _body()
+    data = spec.body()
     try:
         house = houses.update_house_format(
             get_db(),
@@ -117,7 +156,21 @@ def update_format(format_id: str) -> Response:
     return jsonify(_house_json(house))
 
 
-@bp.delete("/formats/<format_id>")
+@operation(
+    bp,
+    "DELETE",
+    "/formats/<format_id>",
+    operation_id="deleteFormat",
+    summary="Delete a house format no game was played with",
+    security="formatToken",
+    answers=(Answer(204, "Deleted"),),
+    problems=problems(
+        _401="No bearer token.",
+        _403="The token is not this house format's.",
+        _404=FORMAT_404,
+        _409="Games were played with it, so it stays.",
+    ),
+)
 def delete_format(format_id: str) -> Response:
     """Deletes a house format that no game was played with."""
     token = _token()

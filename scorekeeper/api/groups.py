@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import jsonify, request, url_for
 from werkzeug import Response
 
-from scorekeeper.api import access
+from scorekeeper.api import access, answers_groups, bodies, spec
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
+from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.origin import public_url
 from scorekeeper.stats.history import Entry, Filters, history
@@ -19,7 +19,10 @@ from scorekeeper.store import groups as store_groups
 from scorekeeper.store.figures import summed
 from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
 
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+READ_PROBLEMS = {
+    401: "No bearer token.",
+    404: "No such group for this token (the same answer whether or not it exists).",
+}
 
 
 def member_token(group_id: str) -> Group:
@@ -40,19 +43,32 @@ def _private(body: Any, status: int = 200) -> Response:
     return response
 
 
-@bp.post("/groups")
+@operation(
+    bp,
+    "POST",
+    "/groups",
+    operation_id="createGroup",
+    summary="Make a group; the answer holds its first API token and its join link",
+    body=bodies.NewGroup,
+    example={"name": "Tuesday"},
+    answers=(
+        Answer(
+            201,
+            "The group's id, first API token and join link",
+            answers_groups.CreatedGroup,
+            ("Location",),
+        ),
+    ),
+    problems={
+        400: "The body is not one JSON object.",
+        413: "The body is larger than 64 KB.",
+        415: "The body is not sent as application/json.",
+        422: "No name, or one that is blank, too long or not text.",
+    },
+)
 def create_group() -> Response:
     """Makes a group and returns its id, its first API token and its join link (apart)."""
-    data = access.json_body()
-    unknown = sorted(set(data) - {"name"})
-    errors = [field_error(key, f"A new group has no field {key!r}.") for key in unknown]
-    name = data.get("name")
-    if not isinstance(name, str):
-        errors.append(field_error("name", 'Send the group\'s name as text, like "Tuesday table".'))
-    if errors:
-        raise ApiProblem(
-            422, "The group cannot be made like this.", kind="invalid-group", errors=errors
-        )
+    name = spec.body()["name"]
     try:
         group = store_groups.create_group(get_db(), name)
         # The caller's API token is the group's first, apart from the join link: revoking it
@@ -70,17 +86,18 @@ def create_group() -> Response:
 
 def _filters(names: dict[str, str]) -> Filters:
     """Returns the history filters of the query; a value that matches nothing is a 422."""
-    args = request.args
-    errors = []
+    try:
+        args, errors = spec.query(), []  # dates are YYYY-MM-DD: bodies.HistoryQuery
+    except ApiProblem as refused:  # said together with what the group's players make wrong
+        errors = refused.errors
+        bad = {e["field"] for e in errors}
+        args = {key: value for key, value in request.args.items() if key not in bad}
     player = args.get("player", "")
     if player and player not in names:
         errors.append(field_error("player", "This group has no such player."))
     pair = tuple(sorted(p for p in args.get("partnership", "").split("+") if p))
     if pair and (len(pair) < 2 or any(p not in names for p in pair)):
         errors.append(field_error("partnership", "Give two or more player ids joined by +."))
-    for key in ("since", "until"):
-        if args.get(key) and not DATE.fullmatch(args[key]):
-            errors.append(field_error(key, "Dates are YYYY-MM-DD."))
     if errors:
         raise ApiProblem(
             422, "The history cannot be filtered like this.", kind="bad-filter", errors=errors
@@ -113,7 +130,20 @@ def entry_json(entry: Entry) -> dict[str, Any]:
     }
 
 
-@bp.get("/groups/<group_id>/history")
+@operation(
+    bp,
+    "GET",
+    "/groups/<group_id>/history",
+    operation_id="groupHistory",
+    summary="The group's finished games, the latest first",
+    security="groupToken",
+    query=bodies.HistoryQuery,
+    answers=(Answer(200, "The games", answers_groups.GroupHistory),),
+    problems={
+        **READ_PROBLEMS,
+        422: "A filter names no player of the group, or a date is malformed.",
+    },
+)
 def group_history(group_id: str) -> Response:
     """Returns the group's finished games, the latest first, with the filters of the query."""
     member_token(group_id)
@@ -170,7 +200,16 @@ def stats_json(stats: Statistics) -> dict[str, Any]:
     }
 
 
-@bp.get("/groups/<group_id>/stats")
+@operation(
+    bp,
+    "GET",
+    "/groups/<group_id>/stats",
+    operation_id="groupStats",
+    summary="Players, partnerships and head-to-head records, overall and per format",
+    security="groupToken",
+    answers=(Answer(200, "The statistics", answers_groups.GroupStats),),
+    problems=READ_PROBLEMS,
+)
 def group_stats(group_id: str) -> Response:
     """Returns the group's statistics per player and partnership, overall and per format."""
     member_token(group_id)

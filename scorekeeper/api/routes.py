@@ -10,11 +10,12 @@ from flask import Blueprint, jsonify, request, url_for
 from werkzeug import Response
 
 from scorekeeper import store
-from scorekeeper.api import access
+from scorekeeper.api import access, answers, bodies, spec
 from scorekeeper.api.documents import game_json, hand_document, invalid_hand, preview_json
+from scorekeeper.api.examples import EXAMPLE_GAME, EXAMPLE_HAND
 from scorekeeper.api.new_game import read_new_game
-from scorekeeper.api.openapi import document
 from scorekeeper.api.problems import ApiProblem, field_error
+from scorekeeper.api.spec import Answer, operation, problems
 from scorekeeper.db import get_db
 from scorekeeper.marked import N_
 from scorekeeper.origin import public_url
@@ -23,6 +24,8 @@ from scorekeeper.store import groups as store_groups
 from scorekeeper.store.hands import scoped_key
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+WRITE = ("If-Match", "Idempotency-Key")
+WRITE_PROBLEMS = problems(400, 401, 403, 404, 409, 413, 415, 422, 428)
 
 
 def _game_response(
@@ -45,16 +48,40 @@ def _load(game_id: str) -> Game:
         raise ApiProblem(404, N_("There is no such game.")) from None
 
 
-@bp.get("/openapi.json")
+@operation(
+    bp,
+    "GET",
+    "/openapi.json",
+    operation_id="openapi",
+    summary="This document",
+    answers=(Answer(200, "The OpenAPI document", dict[str, Any]),),
+    problems={},
+)
 def openapi() -> Response:
     """Returns the OpenAPI 3.1 document of this API."""
+    from scorekeeper.api.openapi import document  # written from every operation, once all exist
+
     return jsonify(document())
 
 
-@bp.post("/games")
+@operation(
+    bp,
+    "POST",
+    "/games",
+    operation_id="createGame",
+    summary="Start a game; the answer holds its owner, edit and view tokens",
+    body=bodies.NewGame,
+    example=EXAMPLE_GAME,
+    answers=(
+        Answer(
+            201, "The new game, its tokens and links", answers.CreatedGame, ("ETag", "Location")
+        ),
+    ),
+    problems=problems(400, 401, 404, 413, 415, 422),
+)
 def create() -> Response:
     """Starts a game and returns it with its owner, edit and view tokens and links."""
-    body = access.json_body()
+    body = spec.body()
     group = _group_of(body)
     draft, inline = read_new_game(body)
     try:
@@ -78,10 +105,7 @@ def _group_of(body: dict[str, Any]) -> str | None:
     """Returns the group a new game is for, checked against the bearer API token."""
     if "group" not in body:
         return None
-    group_id = body["group"]
-    if not isinstance(group_id, str) or not group_id:
-        message = "The group is its id, as POST /api/v1/groups answered it."
-        raise ApiProblem(422, message, kind="invalid-game", errors=[field_error("group", message)])
+    group_id = body["group"]  # text of one character or more: its shape says so
     token = access.bearer_token()
     try:
         return store_groups.token_group(get_db(), group_id, token).id
@@ -89,12 +113,31 @@ def _group_of(body: dict[str, Any]) -> str | None:
         raise ApiProblem(404, "There is no such group for this token.") from None
 
 
-@bp.get("/games/<game_id>")
+@operation(
+    bp,
+    "GET",
+    "/games/<game_id>",
+    operation_id="readGame",
+    summary="The game: every hand with its breakdown, totals, what comes next, the result",
+    security="linkToken",
+    headers=("If-None-Match",),
+    answers=(
+        Answer(200, "The game", answers.Game, ("ETag",)),
+        Answer(
+            304,
+            "Not modified: the version in If-None-Match is still the current one.",
+            None,
+            ("ETag",),
+        ),
+    ),
+    problems=problems(401, 404),
+)
 def read(game_id: str) -> Response:
     """Returns the game: every hand, totals, next minimums and dealer, and the result."""
     access.role_for(game_id)
     game = _load(game_id)
-    if request.if_none_match.contains_weak(str(game.version)):
+    tags = request.if_none_match.as_set(include_weak=True)
+    if any(access.version_of(f'"{tag}"') == game.version for tag in tags):
         response = Response(status=304)  # checked before the replay: a cheap poll
         response.headers["ETag"] = access.etag(game.version)
         return response
@@ -137,19 +180,54 @@ def _write(
     return _game_response(game, status, with_hands=False, hand=number, replayed=False)
 
 
-@bp.post("/games/<game_id>/hands")
+HAND_RESULT = answers.HandResult
+
+
+@operation(
+    bp,
+    "POST",
+    "/games/<game_id>/hands",
+    operation_id="recordHand",
+    summary="Record the next hand",
+    security="linkToken",
+    headers=WRITE,
+    body=bodies.HandInput,
+    example=EXAMPLE_HAND,
+    answers=(
+        Answer(201, "Saved: the hand's number and the game after it", HAND_RESULT, ("ETag",)),
+        Answer(
+            200,
+            "This Idempotency-Key was used before: nothing saved, the game as it is",
+            HAND_RESULT,
+            ("ETag",),
+        ),
+    ),
+    problems=WRITE_PROBLEMS,
+)
 def record(game_id: str) -> Response:
     """Records the next hand."""
     once = _writer(game_id)
-    hand = hand_document(access.json_body())
+    hand = hand_document(spec.body())
     return _write(game_id, lambda db, **o: store.add_hand(db, game_id, hand, **o), once, 201)
 
 
-@bp.put("/games/<game_id>/hands/<int:number>")
+@operation(
+    bp,
+    "PUT",
+    "/games/<game_id>/hands/<int:number>",
+    operation_id="editHand",
+    summary="Replace hand `number`; later totals, minimums and the result follow",
+    security="linkToken",
+    headers=WRITE,
+    body=bodies.HandInput,
+    example=EXAMPLE_HAND,
+    answers=(Answer(200, "Saved (or a repeat of a used Idempotency-Key)", HAND_RESULT, ("ETag",)),),
+    problems=WRITE_PROBLEMS,
+)
 def edit(game_id: str, number: int) -> Response:
     """Replaces hand `number`; later totals, minimums and the result follow."""
     once = _writer(game_id)
-    hand = hand_document(access.json_body())
+    hand = hand_document(spec.body())
 
     def change(db, **o) -> int:
         store.edit_hand(db, game_id, number, hand, **o)
@@ -158,24 +236,49 @@ def edit(game_id: str, number: int) -> Response:
     return _write(game_id, change, once)
 
 
-@bp.delete("/games/<game_id>/hands/last")
+@operation(
+    bp,
+    "DELETE",
+    "/games/<game_id>/hands/last",
+    operation_id="deleteLastHand",
+    summary="Delete the last hand",
+    security="linkToken",
+    headers=WRITE,
+    answers=(
+        Answer(200, "Deleted (or a repeat of a used Idempotency-Key)", HAND_RESULT, ("ETag",)),
+    ),
+    problems=problems(400, 401, 403, 404, 409, 422, 428),
+)
 def delete_last(game_id: str) -> Response:
     """Deletes the last hand."""
     once = _writer(game_id)
     return _write(game_id, lambda db, **o: store.delete_last_hand(db, game_id, **o), once)
 
 
-@bp.post("/games/<game_id>/reopen")
+@operation(
+    bp,
+    "POST",
+    "/games/<game_id>/reopen",
+    operation_id="reopenGame",
+    summary="Reopen a finished game to fix a hand (or close it again with false)",
+    security="linkToken",
+    headers=WRITE,
+    body=bodies.ReopenInput,
+    example={"reopened": True},
+    answers=(
+        Answer(
+            200,
+            "Done (or a repeat of a used Idempotency-Key); `hand` is null",
+            HAND_RESULT,
+            ("ETag",),
+        ),
+    ),
+    problems=WRITE_PROBLEMS,
+)
 def reopen(game_id: str) -> Response:
     """Reopens a finished game so a wrong hand can be fixed, or closes it again."""
     once = _writer(game_id)
-    data = access.json_body()
-    reopened = data.get("reopened", True)
-    unknown = sorted(set(data) - {"reopened"})
-    if not isinstance(reopened, bool) or unknown:
-        message = 'Send {"reopened": true} to reopen the game, or false to close it.'
-        field = unknown[0] if unknown else "reopened"
-        raise ApiProblem(400, message, kind="bad-body", errors=[field_error(field, message)])
+    reopened = spec.body().get("reopened", True)
 
     def change(db, **o) -> None:
         store.set_reopened(db, game_id, reopened, **o)
@@ -183,16 +286,25 @@ def reopen(game_id: str) -> Response:
     return _write(game_id, change, once)
 
 
-@bp.post("/games/<game_id>/preview")
+@operation(
+    bp,
+    "POST",
+    "/games/<game_id>/preview",
+    operation_id="previewHand",
+    summary="Score a hand without saving it",
+    security="linkToken",
+    body=bodies.PreviewInput,
+    example=EXAMPLE_HAND,
+    answers=(Answer(200, "The hand scored as hand `number`", answers.Preview),),
+    problems=problems(400, 401, 404, 413, 415, 422),
+)
 def preview(game_id: str) -> Response:
     """Scores a hand as the next one (or as hand `number`) without saving it."""
     access.role_for(game_id)
-    data = access.json_body()
-    hand = hand_document(data, extra=("number",))
+    data = spec.body()
+    hand = hand_document(data)
     game = _load(game_id)
     number = data.get("number", game.hand_count + 1)
-    if isinstance(number, bool) or not isinstance(number, int):
-        number = 0
     if not 1 <= number <= game.hand_count + 1:
         message = f"Preview hand 1 to {game.hand_count + 1}."
         raise ApiProblem(422, message, kind="invalid-hand", errors=[field_error("number", message)])
