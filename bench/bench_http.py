@@ -297,17 +297,22 @@ def summary(seen: dict[str, list[dict]]) -> dict[str, dict]:
             case[key] = statistics.median(values)
             case[f"{key}_range"] = [min(values), max(values)]
         case["max_ms"] = max(r["max_ms"] for r in runs)  # the worst pause of all the rounds
-        ratios = [r["rps"] / y["rps"] for r, y in zip(runs, seen[yardstick], strict=True)]
+        # A round where a side answered nothing (a stalled server) counts as a ratio of 0.
+        pairs = zip(runs, seen[yardstick], strict=True)
+        ratios = [r["rps"] / y["rps"] if y["rps"] else 0.0 for r, y in pairs]
         case["ratio"] = statistics.median(ratios)
         case["ratio_range"] = [min(ratios), max(ratios)]
         # By server CPU: the yardstick's CPU per request over this case's, round by round.
-        by_cpu = [y["cpu_ms"] / r["cpu_ms"] for r, y in zip(runs, seen[yardstick], strict=True)]
+        pairs = zip(runs, seen[yardstick], strict=True)
+        by_cpu = [y["cpu_ms"] / r["cpu_ms"] if r["cpu_ms"] else 0.0 for r, y in pairs]
         case["cpu_ratio"] = statistics.median(by_cpu)
         case["cpu_ratio_range"] = [min(by_cpu), max(by_cpu)]
         case["vs"] = yardstick
         if server == "big":  # the same request on the 10-game database, round by round
             small = seen[name.removesuffix("_100k")]
-            same = [r["rps"] / s["rps"] for r, s in zip(runs, small, strict=True)]
+            same = [
+                r["rps"] / s["rps"] if s["rps"] else 0.0 for r, s in zip(runs, small, strict=True)
+            ]
             case["vs_10_game"] = statistics.median(same)
             case["vs_10_game_range"] = [min(same), max(same)]
         case["non_2xx"] = sum(r["non_2xx"] for r in runs)

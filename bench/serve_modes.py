@@ -35,7 +35,8 @@ class Served(Gunicorn):
 
     def __init__(self, command: list[str], folder: Path) -> None:  # noqa: D107
         self.port = free_port()
-        self.access = folder / "access.log"  # none is written: in_worker() reports nothing
+        self.access = folder / "access.log"  # left empty: in_worker() reports nothing
+        self.access.write_bytes(b"")
         command = [c.replace("PORT", str(self.port)) for c in command]
         env = os.environ | {"PYTHONPATH": str(ROOT), "SCOREKEEPER_INSTANCE": str(folder)}
         with open(folder / "server.log", "ab") as out:

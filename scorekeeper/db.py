@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
+from scorekeeper.store import cache
 from scorekeeper.store.connection import migrate, thread_connection
 
 
@@ -21,12 +22,11 @@ def close_db(_error: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None and db.conn.in_transaction:
         db.execute("ROLLBACK")
+    cache.settle_collector()  # once a process, after its first request (store/cache.py)
 
 
 def init_app(app: Flask) -> None:
     """Migrates the app's database now, sets the cache switch and closes each request's connection."""
-    from scorekeeper.store import cache
-
     migrate(app.config["DATABASE"])
     cache.configure(bool(app.config["CACHE"]))
     app.teardown_appcontext(close_db)

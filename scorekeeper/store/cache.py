@@ -12,6 +12,11 @@ reach a reader it was not made for:
 - `stats`: a group's statistics, by (database file, group id, the group's `stats_version`).
   SQL triggers (migration 0007) bump the version when any of its games, seats or players
   change, so a view checks one number instead of adding up every game again.
+- `settle_collector()`: once a process, after its first request, the garbage collector
+  freezes what lives as long as the process (app, templates, presets) and collects the young
+  generation every GC_YOUNG allocations instead of 700. Measured with bench/gc_pauses.py
+  (800 requests): 400 collections and 2.6 s of them without, 4 and 0.1 s with; the sheet's
+  p99.9 989 ms against 270 ms on a loaded machine.
 
 Nothing kept is a rendered page: every page is rendered for the browser that asks, so
 nothing one browser sees can reach another. The switch: `SCOREKEEPER_CACHE=off` in the
@@ -21,6 +26,8 @@ CI runs the fast suite both ways (.ci/run).
 
 from __future__ import annotations
 
+import gc
+import os
 import threading
 import weakref
 from collections import OrderedDict
@@ -131,3 +138,20 @@ def key(db: Database, name: str) -> tuple[str, str] | None:
             (row[2] for row in db.execute("PRAGMA database_list") if row[1] == "main"), ""
         )
     return (path, name) if path else None
+
+
+GC_YOUNG = 5_000  # the young generation's size (Python's own: 700)
+_settled_in: int | None = None  # the process that settled last; a forked worker differs
+
+
+def settle_collector() -> None:
+    """Once a process, while the room is on: collect, freeze what is alive, collect less often."""
+    # What lives now (the app, Flask, Jinja, the presets) lives as long as the worker: frozen,
+    # a full collection walks only what requests made since. Call after the first request.
+    global _settled_in
+    if not on or _settled_in == os.getpid():
+        return
+    _settled_in = os.getpid()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
