@@ -52,6 +52,11 @@ def keep(db: Database, game: Game) -> Figures:
     return figures
 
 
+def store_figures(db: Database, game: Game, figures: Figures) -> None:
+    """Stores figures computed from `game` at its version; call inside write()."""
+    _store(db, game, figures)
+
+
 def _store(db: Database, game: Game, figures: Figures) -> None:
     db.execute(
         "INSERT INTO game_figures (game_id, version, figures) VALUES (?, ?, ?) "

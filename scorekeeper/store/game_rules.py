@@ -88,6 +88,29 @@ def _built_from(
     return cache.rules.through(f"{digest_}:{','.join(options)}", build)
 
 
+def frozen_row(
+    game_id: str,
+    *,
+    from_hand: int,
+    source: str,
+    source_id: str,
+    options: Iterable[str],
+    document: Mapping[str, Any],
+    stamp: str,
+) -> dict[str, Any]:
+    """Returns the `game_rules` row that keeps a frozen copy of rules from hand `from_hand` on."""
+    return {
+        "game_id": game_id,
+        "from_hand": from_hand,
+        "source": source,
+        "source_id": source_id,
+        "options": json.dumps(list(options)),
+        "document": canonical(document),
+        "digest": digest(document),
+        "frozen_at": stamp,
+    }
+
+
 def freeze(
     db: Database,
     game_id: str,
@@ -100,15 +123,22 @@ def freeze(
     stamp: str,
 ) -> str:
     """Saves a frozen copy of the rules that score hand `from_hand` on; returns its digest."""
-    text = canonical(document)
-    sha = digest(document)
+    row = frozen_row(
+        game_id,
+        from_hand=from_hand,
+        source=source,
+        source_id=source_id,
+        options=options,
+        document=document,
+        stamp=stamp,
+    )
     db.execute(
         "INSERT OR REPLACE INTO game_rules "
         "(game_id, from_hand, source, source_id, options, document, digest, frozen_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [game_id, from_hand, source, source_id, json.dumps(list(options)), text, sha, stamp],
+        list(row.values()),
     )
-    return sha
+    return str(row["digest"])
 
 
 def rule_book(db: Database, game_id: str) -> RuleBook:

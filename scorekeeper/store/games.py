@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -17,7 +17,7 @@ from scorekeeper.engine.ending import EndProblem, TargetRaise, with_raises
 from scorekeeper.format_documents import FormatError, rules_of
 from scorekeeper.presets import Rules
 from scorekeeper.store import scores
-from scorekeeper.store.connection import read, write
+from scorekeeper.store.connection import insert_many, read, write
 from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import AlreadyStarted, InvalidGame
 from scorekeeper.store.game_rules import RuleBook, freeze, rule_book
@@ -279,6 +279,59 @@ def refusal(problems: Sequence[Problem]) -> InvalidGame:
     return InvalidGame(message, area, problems)
 
 
+def game_record(
+    game_id: str,
+    *,
+    format_id: str,
+    options: Sequence[str],
+    setup: Setup,
+    tokens: Tokens,
+    created_at: str,
+    updated_at: str,
+    reopened: bool = False,
+    raises: Sequence[TargetRaise] = (),
+) -> dict[str, Any]:
+    """Returns a new game's `games` row (its head is stored by scores), as every creator writes it."""
+    return {
+        "id": game_id,
+        "format": format_id,
+        "options": json.dumps(list(options)),
+        "first_dealer": setup.first_dealer,
+        "seating": json.dumps(list(setup.seating)),  # empty: partners alternate
+        "start_totals": json.dumps(dict(setup.start_totals)),
+        "version": 1,
+        "reopened": int(reopened),
+        "target_raises": json.dumps([asdict(r) for r in raises]),
+        "owner_token": tokens.owner,
+        "edit_token": tokens.edit,
+        "view_token": tokens.view,
+        "created_at": created_at,
+        "updated_at": updated_at,
+    }
+
+
+def seat_records(game_id: str, setup: Setup) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Returns a new game's `sides` rows and `players` rows, in seating order."""
+    sides = [
+        {"game_id": game_id, "position": position, "name": side.name}
+        for position, side in enumerate(setup.sides)
+    ]
+    players = [
+        {"game_id": game_id, "side_position": position, "position": i, "name": p}
+        for position, side in enumerate(setup.sides)
+        for i, p in enumerate(side.players)
+    ]
+    return sides, players
+
+
+def insert_game(db: Database, record: Mapping[str, Any], setup: Setup) -> None:
+    """Inserts a new game's row, sides and players; call inside write()."""
+    sides, players = seat_records(record["id"], setup)
+    insert_many(db, "games", [record])
+    insert_many(db, "sides", sides)
+    insert_many(db, "players", players)
+
+
 def create_game(
     db: Database,
     *,
@@ -317,23 +370,16 @@ def create_game(
     )
     game_id, tokens, stamp = new_token(), Tokens(new_token(), new_token(), new_token()), now()
     with write(db):
-        db.table("games").insert(
-            {
-                "id": game_id,
-                "format": chosen.base,
-                "options": json.dumps(list(rules.active_options)),
-                "first_dealer": first_dealer,
-                "seating": json.dumps(list(setup.seating)),  # empty: partners alternate
-                "start_totals": json.dumps(start),
-                "version": 1,
-                "reopened": 0,
-                "owner_token": tokens.owner,
-                "edit_token": tokens.edit,
-                "view_token": tokens.view,
-                "created_at": stamp,
-                "updated_at": stamp,
-            }
+        record = game_record(
+            game_id,
+            format_id=chosen.base,
+            options=rules.active_options,
+            setup=setup,
+            tokens=tokens,
+            created_at=stamp,
+            updated_at=stamp,
         )
+        insert_game(db, record, setup)
         if form_token:
             _spend_start_token(db, form_token, game_id, stamp)
         freeze(
@@ -346,12 +392,6 @@ def create_game(
             document=chosen.document,
             stamp=stamp,
         )
-        for position, (name, players) in enumerate(draft.sides):
-            db.table("sides").insert({"game_id": game_id, "position": position, "name": name})
-            db.table("players").insert_all(
-                {"game_id": game_id, "side_position": position, "position": i, "name": p}
-                for i, p in enumerate(players)
-            )
         if group:
             # Imported here: store.players reads this module's token and clock helpers.
             from scorekeeper.store.players import add_game

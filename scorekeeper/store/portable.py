@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -12,7 +12,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine, safe_json
-from scorekeeper.engine import Hand, Setup, Side
+from scorekeeper.engine import GameState, Hand, Setup, Side
 from scorekeeper.engine.ending import (
     MAX_TARGET,
     EndProblem,
@@ -24,11 +24,19 @@ from scorekeeper.format_documents import FormatError, digest, preset_document, r
 from scorekeeper.marked import N_
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets
 from scorekeeper.store import scores
-from scorekeeper.store.connection import read, write
+from scorekeeper.store.connection import insert_many, read, write
 from scorekeeper.store.errors import Grouped, StoreError
-from scorekeeper.store.figures import kept_for_game
-from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, freeze
-from scorekeeper.store.games import MAX_HANDS, load
+from scorekeeper.store.figures import figures_of, store_figures
+from scorekeeper.store.game_rules import HOUSE, PRESET, RuleBook, Segment, frozen_row
+from scorekeeper.store.games import (
+    MAX_HANDS,
+    Sheet,
+    Tokens,
+    game_from,
+    game_record,
+    load,
+    seat_records,
+)
 from scorekeeper.store.portable_groups import (
     InvalidGroups,
     check_groups,
@@ -98,6 +106,7 @@ class Imported:
     created_at: str
     updated_at: str
     raises: tuple[TargetRaise, ...] = ()
+    state: GameState | None = None  # the hands replayed under the game's rules, once
 
 
 def game_document(game: Any) -> dict[str, Any]:
@@ -308,7 +317,7 @@ def _hand_refused(game: str, number: int, problem: engine.Problem) -> InvalidImp
 
 def _hands(
     game: str, book: RuleBook, setup: Setup, raw: Any, raises: tuple[TargetRaise, ...]
-) -> tuple[Hand, ...]:
+) -> tuple[tuple[Hand, ...], GameState]:
     """Parses every hand, replays them once, and validates each against the totals before it."""
     if not isinstance(raw, list) or len(raw) > MAX_HANDS:
         refused = N_("Game %(game)s: %(name)s must be a list of at most %(most)s hands.")
@@ -331,7 +340,7 @@ def _hands(
         problems = engine.total_problems(state.totals_before(number))
         if problems:
             raise _hand_refused(game, number, problems[0])
-    return tuple(hands)
+    return tuple(hands), state
 
 
 def _segment_document(game: str, at: str, raw: dict[str, Any]) -> dict[str, Any]:
@@ -482,12 +491,14 @@ def check_game(index: int, raw: Any) -> Imported:
     played = len(raw["hands"]) if isinstance(raw["hands"], list) else 0
     raises = _raises(game, book.current.rules, played, raw.get("target_raises", []))
     rules = with_raises(book.current.rules, raises)
+    hands, state = _hands(game, book, setup, raw["hands"], raises)
     return Imported(
         format=format_id,
         rules=rules,
         book=book,
         setup=setup,
-        hands=_hands(game, book, setup, raw["hands"], raises),
+        hands=hands,
+        state=state,
         reopened=raw.get("reopened", False),
         created_at=_stamp(game, raw.get("created_at"), "created_at"),
         updated_at=_stamp(game, raw.get("updated_at"), "updated_at"),
@@ -515,65 +526,112 @@ def check(document: Mapping[str, Any]) -> list[Imported]:
     return [check_game(i, raw) for i, raw in enumerate(document["games"])]
 
 
-def _insert(db: Database, game: Imported, owner: str | None) -> str:
-    """Saves one checked game under a new id with new links; call inside write()."""
-    game_id, stamp = new_token(), now()
-    tokens = {f"{role}_token": new_token() for role in ("owner", "edit", "view")}
-    db.table("games").insert(
-        {
-            "id": game_id,
-            "format": game.format,
-            "options": json.dumps(list(game.book.current.options)),
-            "first_dealer": game.setup.first_dealer,
-            "seating": json.dumps(list(game.setup.seating)),
-            "start_totals": json.dumps(dict(game.setup.start_totals)),
-            "version": 1,
-            "reopened": int(game.reopened),
-            "target_raises": json.dumps([asdict(r) for r in game.raises]),
-            **tokens,
-            "created_at": game.created_at,
-            "updated_at": game.updated_at,
-        }
+@dataclass(frozen=True)
+class Rows:
+    """One checked game as the rows it is saved as, built before the write lock is taken."""
+
+    game_id: str
+    tables: dict[str, list[dict[str, Any]]]
+    figures: Any = None  # a group game's figures, kept with it (None outside a group)
+
+
+TABLES = ("games", "game_rules", "sides", "players", "hands", "browser_games")
+
+
+def _state(game: Imported) -> GameState:
+    """Returns the game's hands replayed under its rules: kept from the check, or anew."""
+    if game.state is not None:
+        return game.state
+    return game.book.replay(game.setup, game.hands, lambda rules: with_raises(rules, game.raises))
+
+
+def _rows(game: Imported, owner: str | None, stamp: str) -> Rows:
+    """Returns every row of one game under a new id and new links, its scores stored."""
+    game_id = new_token()
+    tokens = Tokens(new_token(), new_token(), new_token())
+    state = _state(game)
+    record = game_record(
+        game_id,
+        format_id=game.format,
+        options=game.book.current.options,
+        setup=game.setup,
+        tokens=tokens,
+        created_at=game.created_at,
+        updated_at=game.updated_at,
+        reopened=game.reopened,
+        raises=game.raises,
     )
-    for segment in game.book.segments:
-        freeze(
-            db,
+    running = scores.running_after(state)  # the head, as every hand's write stores it
+    record.update(
+        head=scores.head_json(state, running), hand_count=len(state.rows), ended_at=state.ended_at
+    )
+    sides, players = seat_records(game_id, game.setup)
+    frozen = [
+        frozen_row(
             game_id,
-            from_hand=segment.from_hand,
-            source=segment.source,
-            source_id=segment.source_id,
-            options=segment.options,
-            document=segment.document,
+            from_hand=s.from_hand,
+            source=s.source,
+            source_id=s.source_id,
+            options=s.options,
+            document=s.document,
             stamp=stamp,
         )
-    for position, side in enumerate(game.setup.sides):
-        db.table("sides").insert({"game_id": game_id, "position": position, "name": side.name})
-        db.table("players").insert_all(
-            {"game_id": game_id, "side_position": position, "position": i, "name": p}
-            for i, p in enumerate(side.players)
-        )
-    db.table("hands").insert_all(
+        for s in game.book.segments
+    ]
+    hands = [
         {
             "game_id": game_id,
-            "number": number,
+            "number": row.number,
             "entry": json.dumps(hand.as_dict(), ensure_ascii=False),
             "created_at": stamp,
             "updated_at": stamp,
+            "result": scores.row_json(row),
         }
-        for number, hand in enumerate(game.hands, 1)
+        for hand, row in zip(game.hands, state.rows, strict=True)
+    ]
+    mine = [
+        {
+            "browser_id": owner,
+            "game_id": game_id,
+            "role": "owner",
+            "token": tokens.owner,
+            "last_opened": stamp,
+        }
+    ]
+    tables = {
+        "games": [record],
+        "game_rules": frozen,
+        "sides": sides,
+        "players": players,
+        "hands": hands,
+        "browser_games": mine if owner else [],
+    }
+    return Rows(game_id, tables)
+
+
+def _with_figures(rows: Rows, game: Imported) -> Rows:
+    """Returns a group game's rows with its figures, computed from the game in memory."""
+    record = rows.tables["games"][0]
+    state = _state(game)
+    head = replace(state, rows=())
+    running = scores.running_after(state)
+    loaded = game_from(
+        record,
+        game.book,
+        game.raises,
+        game.setup,
+        head,
+        running,
+        len(state.rows),
+        lambda: Sheet(game.hands, state.rows, ()),
     )
-    scores.rescore(db, game_id)  # each hand's row and the head, under the game's own rules
-    if owner:
-        db.table("browser_games").insert(
-            {
-                "browser_id": owner,
-                "game_id": game_id,
-                "role": "owner",
-                "token": tokens["owner_token"],
-                "last_opened": stamp,
-            }
-        )
-    return game_id
+    return replace(rows, figures=(loaded, figures_of(loaded)))
+
+
+def _write(db: Database, prepared: Sequence[Rows]) -> None:
+    """Writes the prepared rows, table by table, one executemany each; call inside write()."""
+    for table in TABLES:
+        insert_many(db, table, [r for rows in prepared for r in rows.tables[table]])
 
 
 def import_games(
@@ -613,10 +671,21 @@ def import_document(
         groups = check_groups(document.get("groups"), shapes)
     except InvalidGroups as error:  # its template and params: each edge words it
         raise InvalidImport(error.message, **error.params) from None
+    # Everything is checked, scored and made into rows before the write lock is taken: a
+    # table saving a hand meanwhile waits only for the inserts, not for the engine.
+    stamp = now()
+    prepared = [_rows(game, owner, stamp) for game in games]
+    in_groups = {game for group in groups for game, _seats in group.games}
+    prepared = [
+        _with_figures(rows, game) if file_id in in_groups else rows
+        for rows, game, file_id in zip(prepared, games, file_ids, strict=True)
+    ]
+    ids = [rows.game_id for rows in prepared]
+    new_ids = {f: new for f, new in zip(file_ids, ids, strict=True) if f is not None}
     with write(db):
-        ids = [_insert(db, game, owner) for game in games]
-        new_ids = {f: new for f, new in zip(file_ids, ids, strict=True) if f is not None}
+        _write(db, prepared)
         group_ids = insert_groups(db, groups, new_ids, member, demo=demo)
-        for game_id in ids:  # a group game's figures are stored now, not at its group's view
-            kept_for_game(db, load(db, game_id))
+        for rows in prepared:  # a group game's figures are stored now, not at its group's view
+            if rows.figures is not None:
+                store_figures(db, *rows.figures)
         return ids, group_ids
