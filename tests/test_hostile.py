@@ -608,3 +608,123 @@ def test_any_name_is_stored_only_when_the_one_rule_allows_it(client, db, name) -
     assert group.status_code in (201, 422) and house.status_code in (201, 422)
     assert (group.status_code == 201) == (name_problem(tidy(name), "group", 60) is None)
     assert (house.status_code == 201) == (name_problem(name.strip(), "format", 60) is None)
+
+
+EVENT_TABLES = ("events", "event_entrants", "event_tables", "event_byes", "games")
+EVENT_VALUES = st.one_of(
+    NASTY_TEXT,
+    st.integers(-(10**12), 10**12),
+    st.none(),
+    st.booleans(),
+    st.lists(
+        st.one_of(NASTY_TEXT, st.integers(), st.dictionaries(NASTY_TEXT, NASTY_TEXT)), max_size=5
+    ),
+    st.dictionaries(
+        st.sampled_from(["bands", "template", "up_to", "winner", "loser"]),
+        st.integers()
+        | NASTY_TEXT
+        | st.lists(
+            st.dictionaries(
+                st.sampled_from(["up_to", "winner", "loser"]), st.integers() | st.none()
+            ),
+            max_size=4,
+        ),
+    ),
+)
+
+
+def event_rows(db) -> dict[str, int]:
+    return {t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in EVENT_TABLES}
+
+
+@SETTINGS
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "name",
+                "format",
+                "options",
+                "entrants",
+                "movement",
+                "rounds",
+                "deals_per_round",
+                "victory_points",
+                "bye",
+                "confirm",
+                "date",
+            ]
+        )
+        | st.text(max_size=10),
+        EVENT_VALUES,
+    )
+)
+def test_hostile_new_events_never_fail(client, db, fields) -> None:
+    """Any JSON for a new event is a 201 or a problem with an entry per field; a refusal saves nothing."""
+    from tests.test_api_events import body
+
+    before = event_rows(db)
+    response = client.post("/api/v1/events", json=body() | fields)
+    assert response.status_code in (201, 422), response.get_data(as_text=True)[:500]
+    if response.status_code == 422:
+        assert response.get_json()["errors"] and event_rows(db) == before
+
+
+@SETTINGS
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "name",
+                "format",
+                "movement",
+                "rounds",
+                "deals_per_round",
+                "victory_points",
+                "entrants",
+                "confirm",
+            ]
+        )
+        | st.text(max_size=10),
+        NASTY_TEXT,
+    )
+)
+def test_hostile_event_forms_keep_what_was_typed(client, db, fields) -> None:
+    """Any event form is a page or the director's page; a refusal saves nothing."""
+    form = {
+        "name": "Club",
+        "format": "classic",
+        "movement": "round_robin",
+        "rounds": "3",
+        "deals_per_round": "2",
+        "victory_points": "canasta_3",
+        "entrants": "A: Ann, Bob\nB: Cy, Di\nC: Ed, Flo\nD: Gus, Hal",
+    }
+    before = event_rows(db)
+    response = client.post("/events/new", data=form | fields)
+    assert response.status_code in (302, 422), response.get_data(as_text=True)[:500]
+    if response.status_code == 422:
+        assert event_rows(db) == before
+
+
+def test_event_writes_refuse_deep_nesting_and_other_tokens(client, db) -> None:
+    """Every event write takes bounded JSON, and a table's or screen's token never directs."""
+    from tests.test_api_events import body
+
+    made = client.post("/api/v1/events", json=body()).get_json()
+    director = {"Authorization": f"Bearer {made['token']}"}
+    url = f"/api/v1/events/{made['id']}"
+    for path in ("/api/v1/events", f"{url}/entrants"):
+        response = client.post(path, data=NESTED, content_type="application/json", headers=director)
+        assert response.status_code == 400 and response.mimetype == "application/problem+json"
+    screen = {"Authorization": f"Bearer {made['view_token']}"}
+    before = event_rows(db)
+    for method, path in (
+        ("POST", f"{url}/rounds"),
+        ("POST", f"{url}/close"),
+        ("DELETE", f"{url}/entrants/0"),
+        ("PUT", f"{url}/rounds/1/tables/1"),
+    ):
+        response = client.open(path, method=method, json={"scores": [0, 0]}, headers=screen)
+        assert response.status_code == 403, (method, path)
+    assert event_rows(db) == before

@@ -6,6 +6,8 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.api import (
+    event_tables,  # noqa: F401 - adds the director's and the table sides' routes
+    events,  # noqa: F401 - adds the /events routes to the blueprint
     formats,  # noqa: F401 - adds the /formats routes to the blueprint
     groups,  # noqa: F401 - adds the /groups routes to the blueprint
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from scorekeeper.api import answers, spec
+from scorekeeper.api import answers, openapi_events, spec
 from scorekeeper.api.examples import EXAMPLE_FORMAT, EXAMPLE_GAME, EXAMPLE_HAND
 
 __all__ = ["EXAMPLE_FORMAT", "EXAMPLE_GAME", "EXAMPLE_HAND", "document"]
@@ -167,6 +167,9 @@ def document() -> dict[str, Any]:
     for op in spec.OPERATIONS.values():
         path = "/api/v1" + spec.openapi_path(op.rule)
         paths.setdefault(path, {})[op.method.lower()] = _operation(op, refs, defs)
+    # Club nights are written by hand beside the operations (docs/events.md): added here.
+    paths.update(openapi_events.PATHS)
+    defs.update(openapi_events.SCHEMAS)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -175,5 +178,8 @@ def document() -> dict[str, Any]:
             "description": "Games, hands and previews; see docs/api.md for curl examples.",
         },
         "paths": paths,
-        "components": {"schemas": defs, "securitySchemes": SECURITY},
+        "components": {
+            "schemas": defs,
+            "securitySchemes": {**SECURITY, **openapi_events.SECURITY},
+        },
     }

@@ -12,6 +12,7 @@ from scorekeeper.engine import MAX_NAME
 from scorekeeper.extensions import compress
 from scorekeeper.web import (
     errors,
+    events,
     game_end,
     game_form,
     game_summary,
@@ -105,6 +106,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         names.bp,
         house_formats.bp,
         groups.bp,
+        events.bp,
         game_summary.bp,
         language.bp,
     ):

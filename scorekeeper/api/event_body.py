@@ -1,0 +1,172 @@
+"""Reads a new event's JSON body: one error entry per bad field, in the reader's language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, TypeGuard
+
+from flask_babel import gettext
+
+from scorekeeper.api.problems import field_error
+from scorekeeper.events import (
+    MOVEMENTS,
+    TEMPLATES,
+    ByeAward,
+    VictoryTable,
+    band_problems,
+    template,
+)
+from scorekeeper.events.victory import BandProblem, bands_of
+from scorekeeper.marked import N_
+from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, NewEvent
+
+FIELDS = {
+    "name",
+    "format",
+    "options",
+    "entrants",
+    "movement",
+    "rounds",
+    "deals_per_round",
+    "victory_points",
+    "bye",
+    "confirm",
+    "date",
+    "group",
+}
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+MAX_ROUNDS = 40
+BAND_WORDS = {
+    "last_band_open": N_('The last band has "up_to": null (any larger margin).'),
+    "band_edge": N_("Give each band but the last the largest margin it covers, 0 or more."),
+    "bands_ascending": N_("Each band starts above the one before (%(after)s)."),
+    "band_points": N_("Victory points are whole numbers from 0 to %(most)s."),
+    "loser_above_winner": N_("The loser cannot get more victory points than the winner."),
+}
+
+Errors = list[dict[str, Any]]
+
+
+def _whole(value: Any, low: int, high: int) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _text(value: Any, most: int) -> TypeGuard[str]:
+    return isinstance(value, str) and 0 < len(value.strip()) <= most
+
+
+def _entrants(raw: Any, errors: Errors) -> list[tuple[str, list[str]]]:
+    """Returns the entrants as (name, players), adding an entry for each bad one."""
+    if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_ENTRANTS:
+        message = gettext("Give 2 to %(most)s entrants.", most=MAX_ENTRANTS)
+        errors.append(field_error("entrants", message))
+        return []
+    found, names = [], set()
+    for i, entrant in enumerate(raw):
+        name = entrant.get("name") if isinstance(entrant, dict) else None
+        players = entrant.get("players", []) if isinstance(entrant, dict) else None
+        if not _text(name, 40) or name.strip().casefold() in names:
+            message = gettext("Each entrant needs a name of its own, 1 to 40 letters.")
+            errors.append(field_error(f"entrants[{i}].name", message))
+        elif not isinstance(players, list) or not all(_text(p, 40) for p in players):
+            message = gettext("Players are a list of names, 1 to 40 letters each.")
+            errors.append(field_error(f"entrants[{i}].players", message))
+        else:
+            names.add(name.strip().casefold())
+            found.append((name.strip(), [p.strip() for p in players]))
+    return found
+
+
+def _band_words(found: BandProblem) -> dict[str, Any]:
+    message = gettext(BAND_WORDS[found.code], **found.params)
+    return field_error(f"victory_points.bands[{found.index}].{found.field}", message)
+
+
+def _victory(raw: Any, errors: Errors) -> VictoryTable | None:
+    """Returns the victory-point table: a template by name, or bands (none: total points)."""
+    if raw is None:
+        return template("canasta_3")
+    if isinstance(raw, dict) and set(raw) == {"template"} and raw["template"] in TEMPLATES:
+        return template(raw["template"])
+    bands = raw.get("bands") if isinstance(raw, dict) and set(raw) == {"bands"} else None
+    if not isinstance(bands, list) or not all(isinstance(b, dict) for b in bands):
+        names = ", ".join(TEMPLATES)
+        message = gettext(
+            'Send {"bands": [{"up_to", "winner", "loser"}, ...]} or {"template": one of %(names)s}.',
+            names=names,
+        )
+        errors.append(field_error("victory_points", message))
+        return None
+    problems = band_problems(bands)
+    errors += [_band_words(p) for p in problems]
+    return None if problems else bands_of(bands)
+
+
+def _bye(raw: Any, errors: Errors) -> ByeAward:
+    if raw is None:
+        return ByeAward(14, 355)
+    if (
+        isinstance(raw, dict)
+        and set(raw) == {"victory_points", "margin"}
+        and _whole(raw["victory_points"], 0, 1_000)
+        and _whole(raw["margin"], -100_000, 100_000)
+    ):
+        return ByeAward(raw["victory_points"], raw["margin"])
+    message = gettext('Send the bye\'s award as {"victory_points": 14, "margin": 355}.')
+    errors.append(field_error("bye", message))
+    return ByeAward(14, 355)
+
+
+def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
+    """Returns the new event of a request body, or None and one entry per bad field."""
+    errors: Errors = [
+        field_error(key, gettext("A new event has no field %(key)r.", key=key))
+        for key in sorted(set(body) - FIELDS)
+    ]
+    name, format_id = body.get("name"), body.get("format")
+    if not _text(name, MAX_EVENT_NAME):
+        message = gettext("Give the event a name of 1 to %(most)s letters.", most=MAX_EVENT_NAME)
+        errors.append(field_error("name", message))
+    if not _text(format_id, 80):
+        errors.append(field_error("format", gettext("Name the format, e.g. classic.")))
+    options = body.get("options", [])
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        errors.append(field_error("options", gettext("Options are a list of house option ids.")))
+    entrants = _entrants(body.get("entrants"), errors)
+    movement = body.get("movement", "round_robin")
+    if movement not in MOVEMENTS:
+        message = gettext("Choose a movement: %(names)s.", names=", ".join(MOVEMENTS))
+        errors.append(field_error("movement", message))
+    rounds, deals = body.get("rounds"), body.get("deals_per_round")
+    if not _whole(rounds, 1, MAX_ROUNDS):
+        message = gettext("Give 1 to %(most)s rounds.", most=MAX_ROUNDS)
+        errors.append(field_error("rounds", message))
+    if not _whole(deals, 1, MAX_DEALS):
+        message = gettext("Give 1 to %(most)s deals a round.", most=MAX_DEALS)
+        errors.append(field_error("deals_per_round", message))
+    table = _victory(body.get("victory_points"), errors)
+    bye = _bye(body.get("bye"), errors)
+    confirm, day = body.get("confirm", False), body.get("date", "")
+    if not isinstance(confirm, bool):
+        errors.append(field_error("confirm", gettext("Send true or false.")))
+    if not isinstance(day, str) or (day and not DATE.fullmatch(day)):
+        errors.append(field_error("date", gettext("Dates are YYYY-MM-DD.")))
+    if errors or table is None:
+        return None, errors
+    # Checked above (no error means each is what its test says); the casts tell the checker.
+    assert isinstance(name, str) and isinstance(format_id, str)
+    assert isinstance(rounds, int) and isinstance(deals, int)
+    new = NewEvent(
+        name=name.strip(),
+        format=format_id,
+        entrants=entrants,
+        movement=movement,
+        rounds=rounds,
+        deals_per_round=deals,
+        table=table,
+        options=tuple(options),
+        day=day,
+        bye=bye,
+        confirm=confirm,
+    )
+    return new, []

@@ -1,0 +1,150 @@
+"""The director's corrections (a table's result, a no-play, entrants, closing) and a side's confirm."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify
+from werkzeug import Response
+
+from scorekeeper.api import access
+from scorekeeper.api.documents import hand_document, invalid_hand
+from scorekeeper.api.events import _event, _private, event_json, rounds_json
+from scorekeeper.api.problems import ApiProblem, field_error
+from scorekeeper.api.routes import _game_response, bp
+from scorekeeper.db import get_db
+from scorekeeper.store import event_checks, event_rounds
+from scorekeeper.store import events as store_events
+from scorekeeper.store.errors import AlreadySaved, GameOver, InvalidHand, KeyReused, StaleGame
+from scorekeeper.store.events import EventNotFound, InvalidEvent
+from scorekeeper.store.games import get_game
+
+RESULT = 'Send {"scores": [north-south, east-west]}, {"scores": null} or {"no_play": true|false}.'
+
+
+def _scores(value: Any) -> tuple[int, int] | None:
+    """Returns a corrected result, or None to clear it; 422 when it is not two whole numbers."""
+    if value is None:
+        return None
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 100_000 for v in value)
+    ):
+        return value[0], value[1]
+    raise ApiProblem(422, RESULT, kind="invalid-result", errors=[field_error("scores", RESULT)])
+
+
+@bp.put("/events/<event_id>/rounds/<int:number>/tables/<int:table>")
+def correct_table(event_id: str, number: int, table: int) -> Response:
+    """Corrects a table's result or marks it as not played (the director's token)."""
+    event, _ = _event(event_id, director=True)
+    data = access.json_body()
+    if len(data) != 1 or not ({"scores"} >= set(data) or {"no_play"} >= set(data)):
+        raise ApiProblem(
+            422, RESULT, kind="invalid-result", errors=[field_error("document", RESULT)]
+        )
+    try:
+        if "scores" in data:
+            event_rounds.correct(get_db(), event.id, number, table, _scores(data["scores"]))
+        elif isinstance(data["no_play"], bool):
+            event_rounds.mark_no_play(get_db(), event.id, number, table, data["no_play"])
+        else:
+            raise ApiProblem(
+                422, RESULT, kind="invalid-result", errors=[field_error("no_play", RESULT)]
+            )
+    except EventNotFound:
+        raise ApiProblem(404, "There is no such table in this event.") from None
+    return _private(rounds_json(store_events.get_event(get_db(), event_id), True)[number - 1])
+
+
+@bp.post("/events/<event_id>/close")
+def close_event(event_id: str) -> Response:
+    """Closes the event: no round starts any more; the standings stay."""
+    event, _ = _event(event_id, director=True)
+    store_events.close_event(get_db(), event.id)
+    return _private(event_json(store_events.get_event(get_db(), event_id)))
+
+
+@bp.post("/events/<event_id>/entrants")
+def late_arrival(event_id: str) -> Response:
+    """Adds a late arrival, who plays from the next round on."""
+    event, _ = _event(event_id, director=True)
+    data = access.json_body()
+    name, players = data.get("name"), data.get("players", [])
+    if (
+        not isinstance(name, str)
+        or not isinstance(players, list)
+        or not all(isinstance(p, str) for p in players)
+    ):
+        message = 'Send {"name": "...", "players": ["...", "..."]}.'
+        raise ApiProblem(422, message, kind="invalid-event", errors=[field_error("name", message)])
+    try:
+        store_events.add_entrant(get_db(), event.id, name.strip(), [p.strip() for p in players])
+    except InvalidEvent as error:
+        found = error.problems[0]
+        raise ApiProblem(
+            422,
+            found.message,
+            kind="invalid-event",
+            errors=[field_error(found.field, found.message)],
+        ) from None
+    return _private(event_json(store_events.get_event(get_db(), event_id)), 201)
+
+
+@bp.delete("/events/<event_id>/entrants/<int:position>")
+def withdraw(event_id: str, position: int) -> Response:
+    """Withdraws an entrant after the rounds started so far; what they played still counts."""
+    event, _ = _event(event_id, director=True)
+    if not 0 <= position < len(event.entrants):
+        raise ApiProblem(404, "There is no such entrant.")
+    store_events.withdraw(get_db(), event.id, position)
+    return _private(event_json(store_events.get_event(get_db(), event_id)))
+
+
+def _side() -> event_checks.TableSide:
+    try:
+        return event_checks.side_of(get_db(), access.bearer_token())
+    except event_checks.SideNotFound:
+        raise ApiProblem(
+            401,
+            "That token does not open any table.",
+            kind="unknown-token",
+            headers=access.CHALLENGE,
+        ) from None
+
+
+@bp.post("/tables/hands")
+def record_as_side() -> Response:
+    """Records the next hand of the side token's table; it waits for the other side's confirm."""
+    side = _side()
+    version, key = access.version_wanted(), access.idempotency_key()
+    hand = hand_document(access.json_body())
+    try:
+        game = event_checks.record_as(
+            get_db(), access.bearer_token(), hand, version=version, form_token=key
+        )
+    except AlreadySaved:
+        game = get_game(get_db(), side.game_id)
+        return _game_response(game, with_hands=False, hand=None, replayed=True)
+    except KeyReused as error:
+        raise ApiProblem(422, error.message, kind="idempotency-key-reused") from None
+    except InvalidHand as error:
+        raise invalid_hand(error.problems) from None
+    except (StaleGame, GameOver) as error:
+        raise ApiProblem(409, error.message, kind="stale-version") from None
+    return _game_response(game, 201, with_hands=False, hand=game.hand_count, replayed=False)
+
+
+@bp.post("/tables/hands/<int:number>/<state>")
+def check_hand(number: int, state: str) -> Response:
+    """Confirms or disputes a hand from the other side's phone (a dispute flags the director)."""
+    if state not in ("confirm", "dispute"):
+        raise ApiProblem(404, "There is nothing at this address.")
+    _side()
+    try:
+        checked = "confirmed" if state == "confirm" else "disputed"
+        event_checks.check(get_db(), access.bearer_token(), number, checked)
+    except event_checks.NotYours as error:
+        raise ApiProblem(409, error.message, kind="not-yours") from None
+    return jsonify({"hand": number, "state": checked})

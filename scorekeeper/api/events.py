@@ -1,0 +1,195 @@
+"""The event endpoints: a club night, its rounds and tables, standings, and a side's confirm."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from flask import jsonify, url_for
+from flask_babel import gettext
+from werkzeug import Response
+
+from scorekeeper.api import access
+from scorekeeper.api.event_body import read_new_event
+from scorekeeper.api.problems import ApiProblem, field_error
+from scorekeeper.api.routes import bp
+from scorekeeper.db import get_db
+from scorekeeper.origin import public_url
+from scorekeeper.store import event_checks, event_rounds
+from scorekeeper.store import events as store_events
+from scorekeeper.store import groups as store_groups
+from scorekeeper.store.event_rounds import TableResult
+from scorekeeper.store.events import Event, EventClosed, EventNotFound, InvalidEvent
+
+
+def _private(body: Any, status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Authorization")
+    return response
+
+
+def _event(event_id: str, *, director: bool = False) -> tuple[Event, str]:
+    """Returns the event and the bearer token's role; 401, 404 or 403 as a problem otherwise."""
+    token = access.bearer_token()
+    try:
+        role = store_events.token_role(get_db(), event_id, token)
+    except EventNotFound:  # an unknown event and another event's token answer the same
+        raise ApiProblem(404, "There is no such event for this token.") from None
+    if director and role != "director":
+        raise ApiProblem(403, "Only the director's token runs the event.")
+    return store_events.get_event(get_db(), event_id), role
+
+
+def _invalid(error: InvalidEvent) -> ApiProblem:
+    errors = [field_error(p.field, gettext(p.message, **p.params)) for p in error.problems]
+    return ApiProblem(
+        422, "The event cannot be made like this.", kind="invalid-event", errors=errors
+    )
+
+
+@bp.post("/events")
+def create_event() -> Response:
+    """Makes an event and returns its id, the director's token and the screen's read-only token."""
+    body = access.json_body()
+    new, errors = read_new_event(body)
+    if new is None:
+        raise ApiProblem(
+            422, "The event cannot be made like this.", kind="invalid-event", errors=errors
+        )
+    if "group" in body:
+        new = replace(new, group=_group(body["group"]))
+    try:
+        event = store_events.create_event(get_db(), new)
+    except InvalidEvent as error:
+        raise _invalid(error) from None
+    screen = public_url(url_for("events.screen", token=event.view_token))
+    body = {
+        "id": event.id,
+        "token": event.director_token,
+        "view_token": event.view_token,
+        "screen": screen,
+    }
+    response = _private(body, 201)
+    response.headers["Location"] = url_for("api.read_event", event_id=event.id)
+    return response
+
+
+def _group(group_id: Any) -> str:
+    """Returns the group an event is for, checked against the bearer member token."""
+    if not isinstance(group_id, str) or not group_id:
+        message = "The group is its id, as POST /api/v1/groups answered it."
+        raise ApiProblem(422, message, kind="invalid-event", errors=[field_error("group", message)])
+    try:
+        return store_groups.token_group(get_db(), group_id, access.bearer_token()).id
+    except store_groups.GroupNotFound:
+        raise ApiProblem(404, "There is no such group for this token.") from None
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """Returns an event's settings and entrants as JSON."""
+    return {
+        "id": event.id,
+        "name": event.name,
+        "date": event.day,
+        "format": event.format,
+        "options": list(event.options),
+        "movement": event.movement,
+        "rounds": event.rounds,
+        "deals_per_round": event.deals_per_round,
+        "started": event.started,
+        "closed": event.closed,
+        "confirm": event.confirm,
+        "victory_points": {"bands": [vars(b) for b in event.table.bands]},
+        "bye": {"victory_points": event.bye.victory_points, "margin": event.bye.margin},
+        "entrants": [
+            {
+                "id": e.position,
+                "name": e.name,
+                "players": list(e.players),
+                "from_round": e.from_round,
+                "withdrawn_after": e.withdrawn_after,
+            }
+            for e in event.entrants
+        ],
+    }
+
+
+@bp.get("/events/<event_id>")
+def read_event(event_id: str) -> Response:
+    """Returns the event's settings and entrants, to the director's or the screen's token."""
+    event, _ = _event(event_id)
+    return _private(event_json(event))
+
+
+def table_json(event: Event, table: TableResult, director: bool) -> dict[str, Any]:
+    """Returns one table as JSON; its writing tokens only to the director."""
+    tokens = (
+        event_checks.side_tokens(get_db(), table.game_id) if director and table.game_id else None
+    )
+    return {
+        "table": table.number,
+        "game": table.game_id,
+        "token": table.token if director else None,
+        "side_tokens": list(tokens) if tokens else None,
+        "sides": list(table.sides),
+        "entrants": [list(table.north_south), list(table.east_west)],
+        "deals": table.deals,
+        "scores": list(table.scores),
+        "finished": table.finished,
+        "no_play": table.no_play,
+        "corrected": table.corrected,
+        "pending": table.pending,
+        "disputed": table.disputed,
+    }
+
+
+def rounds_json(event: Event, director: bool) -> list[dict[str, Any]]:
+    """Returns every started round with its tables."""
+    found = event_rounds.tables(get_db(), event)
+    return [
+        {"number": n, "tables": [table_json(event, t, director) for t in found if t.round == n]}
+        for n in range(1, event.started + 1)
+    ]
+
+
+@bp.get("/events/<event_id>/rounds")
+def event_rounds_list(event_id: str) -> Response:
+    """Returns the rounds started so far with their tables (tokens to the director only)."""
+    event, role = _event(event_id)
+    return _private(rounds_json(event, role == "director"))
+
+
+@bp.post("/events/<event_id>/rounds")
+def start_round(event_id: str) -> Response:
+    """Starts the next round by the event's movement and returns it with its tables."""
+    event, _ = _event(event_id, director=True)
+    try:
+        number = event_rounds.start_round(get_db(), event.id)
+    except EventClosed as error:
+        raise ApiProblem(409, error.message, kind="event-closed") from None
+    event = store_events.get_event(get_db(), event_id)
+    response = _private(rounds_json(event, True)[number - 1], 201)
+    response.headers["Location"] = url_for("api.event_rounds_list", event_id=event_id)
+    return response
+
+
+@bp.get("/events/<event_id>/standings")
+def event_standings(event_id: str) -> Response:
+    """Returns the live standings: rank, name, victory points, margin and tables played."""
+    event, _ = _event(event_id)
+    names = {e.key: e.name for e in event.entrants}
+    lines = event_rounds.standings(get_db(), event.id).lines
+    body = [
+        {
+            "rank": ln.rank,
+            "id": int(ln.entrant),
+            "name": names[ln.entrant],
+            "victory_points": ln.victory_points,
+            "margin": ln.margin,
+            "played": ln.played,
+        }
+        for ln in lines
+    ]
+    return _private({"standings": body, "started": event.started, "rounds": event.rounds})

@@ -1,0 +1,154 @@
+"""Standings: each entrant's victory points, margin and games, ranked with the tie-break order."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.events.victory import ByeAward, VictoryTable
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished table: each side's entrants and game total."""
+
+    round: int
+    north_south: tuple[str, ...]
+    east_west: tuple[str, ...]
+    scores: tuple[int, int]  # north-south's total, east-west's
+
+
+@dataclass(frozen=True)
+class Bye:
+    """An entrant who sat a round out, credited the event's bye award."""
+
+    round: int
+    entrant: str
+
+
+@dataclass(frozen=True)
+class NoPlay:
+    """A table the director marked as not played: nobody is credited anything."""
+
+    round: int
+    entrants: tuple[str, ...]
+
+
+Result = Played | Bye | NoPlay
+
+
+@dataclass(frozen=True)
+class Line:
+    """One entrant's line of the standings."""
+
+    entrant: str
+    rank: int
+    victory_points: int
+    margin: int
+    played: int  # tables played, byes not counted
+    points: int  # the game totals the entrant's sides scored
+    table_vp: int  # victory points won at a table, byes not counted
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The ranked lines of an event, first place first."""
+
+    lines: tuple[Line, ...]
+
+
+def lot(event_id: str, entrant: str) -> str:
+    """Returns an entrant's lot: a hash of the event and entrant ids, the same on every read."""
+    return hashlib.sha256(f"{event_id}\x00{entrant}".encode()).hexdigest()
+
+
+@dataclass
+class _Tally:
+    vp: int = 0
+    margin: int = 0
+    played: int = 0
+    points: int = 0
+    table_vp: int = 0
+
+
+def standings(
+    event_id: str,
+    entrants: Sequence[str],
+    results: Iterable[Result],
+    table: VictoryTable,
+    bye: ByeAward,
+) -> Standings:
+    """Returns the standings: by VP, then head to head, margin, VP won at tables, then lot."""
+    tally = {e: _Tally() for e in entrants}
+    # Each meeting's VP, for head to head: (winner of the VP, against) -> VP.
+    versus: dict[tuple[str, str], int] = {}
+    for result in results:
+        if isinstance(result, Bye) and result.entrant in tally:
+            tally[result.entrant].vp += bye.victory_points
+            tally[result.entrant].margin += bye.margin
+        elif isinstance(result, Played):
+            _add(tally, versus, result, table)
+    scores = {e: t.vp for e, t in tally.items()}
+    order: list[str] = []
+    for vp in sorted(set(scores.values()), reverse=True):
+        tied = [e for e in entrants if scores[e] == vp]
+        head = _head_to_head(set(tied), versus)
+        order += sorted(tied, key=lambda e: _breaks(event_id, e, head, tally))
+    return Standings(
+        tuple(
+            Line(
+                e,
+                i,
+                tally[e].vp,
+                tally[e].margin,
+                tally[e].played,
+                tally[e].points,
+                tally[e].table_vp,
+            )
+            for i, e in enumerate(order, 1)
+        )
+    )
+
+
+def _add(
+    tally: dict[str, _Tally],
+    versus: dict[tuple[str, str], int],
+    result: Played,
+    table: VictoryTable,
+) -> None:
+    """Credits both sides of a finished table (an individual event: each player of a side)."""
+    ns, ew = result.scores
+    vps = table.award(ns, ew)
+    for side, other, vp, score, against in (
+        (result.north_south, result.east_west, vps[0], ns, ew),
+        (result.east_west, result.north_south, vps[1], ew, ns),
+    ):
+        for entrant in side:
+            if entrant not in tally:  # withdrawn and removed: their tables count for the others
+                continue
+            line = tally[entrant]
+            line.vp += vp
+            line.table_vp += vp
+            line.margin += score - against
+            line.points += score
+            line.played += 1
+            for rival in other:
+                versus[entrant, rival] = versus.get((entrant, rival), 0) + vp
+
+
+def _head_to_head(tied: set[str], versus: dict[tuple[str, str], int]) -> dict[str, int]:
+    """Returns the VP each tied entrant won in meetings with the others of the tie."""
+    head = dict.fromkeys(tied, 0)
+    for (entrant, rival), vp in versus.items():
+        if entrant in tied and rival in tied and rival != entrant:
+            head[entrant] += vp
+    return head
+
+
+def _breaks(
+    event_id: str, entrant: str, head: dict[str, int], tally: dict[str, _Tally]
+) -> tuple[int, int, int, str]:
+    """Returns the sort key inside a tie: the larger figure first, the lot last."""
+    line = tally[entrant]
+    return (-head[entrant], -line.margin, -line.table_vp, lot(event_id, entrant))

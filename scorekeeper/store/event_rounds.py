@@ -1,0 +1,278 @@
+"""An event's rounds: drawing each round's tables as ordinary games, their results and standings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from scorekeeper import events
+from scorekeeper.events import Bye, NoPlay, Played, Round, Standings
+from scorekeeper.events.standings import Result
+from scorekeeper.events.standings import standings as ranked
+from scorekeeper.marked import N_
+from scorekeeper.store.connection import read, write
+from scorekeeper.store.events import Entrant, Event, EventClosed, EventNotFound, get_event
+from scorekeeper.store.games import create_game
+from scorekeeper.store.scores import Head, game_heads
+from scorekeeper.store.stamps import new_token
+
+MAX_NAME = 40
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A table as the director sees it: who plays, its game, and its result once it counts."""
+
+    round: int
+    number: int
+    game_id: str | None
+    token: str  # the table's link: writes this table's game and no other
+    north_south: tuple[int, ...]  # entrant positions
+    east_west: tuple[int, ...]
+    sides: tuple[str, str]  # the game's side names
+    deals: int  # hands recorded so far
+    scores: tuple[int, int]  # the game's totals so far (or the director's correction)
+    finished: bool  # the result counts in the standings
+    no_play: bool = False
+    corrected: bool = False
+    pending: int = 0  # hands not yet confirmed by the other side ("opponents confirm")
+    disputed: int = 0
+
+
+def _side_name(entrants: Sequence[Entrant], keys: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+    """Returns a side's game name and players: a pair's own, or two players' names joined."""
+    people = [entrants[int(k)] for k in keys]
+    if len(people) == 1:
+        return people[0].name, people[0].players
+    return " & ".join(p.name for p in people)[:MAX_NAME], tuple(p.name for p in people)
+
+
+def draw(db: Database, event: Event) -> Round:
+    """Returns the next round's tables by the event's movement, over the entrants in play."""
+    number = event.started + 1
+    keys = [e.key for e in event.entrants if e.plays(number)]
+    if event.movement == "danish" and number > 1:
+        ranked = [ln.entrant for ln in standings(db, event.id).lines if ln.entrant in keys]
+        met = {
+            frozenset((*t.north_south_keys, *t.east_west_keys)) for t in _tables_raw(db, event.id)
+        }
+        had = {
+            str(r[0])
+            for r in db.execute("SELECT entrant FROM event_byes WHERE event_id = ?", [event.id])
+        }
+        return events.danish(ranked, met, had, number)
+    drawer = events.movements.FIXED.get(event.movement, events.round_robin)
+    return drawer(keys, number)
+
+
+def start_round(db: Database, event_id: str) -> int:
+    """Starts the next round: one new game per table, byes recorded; returns its number."""
+    event = get_event(db, event_id)
+    if event.closed:
+        raise EventClosed()
+    if event.started >= event.rounds:
+        raise EventClosed(N_("Every round of this event has been started."))
+    drawn = draw(db, event)
+    if len(drawn.seats) == 0:
+        raise EventClosed(N_("Too few entrants are left to play a round."))
+    # Each table's game goes through create_game (its own transaction), then the round's rows
+    # in one: a round half drawn leaves only unreferenced games, never half a round.
+    made = []
+    for seat in drawn.seats:
+        sides = [
+            _side_name(event.entrants, seat.north_south),
+            _side_name(event.entrants, seat.east_west),
+        ]
+        game = create_game(
+            db,
+            format_id=event.format,
+            options=event.options,
+            sides=sides,
+            first_dealer=sides[0][1][0],
+            inline=event.document,
+            group=event.group,
+        )
+        made.append((seat, game.id))
+    with write(db):
+        if get_event(db, event_id).started >= drawn.number:  # another director's tap won
+            raise EventClosed(N_("This round has already started."))
+        for seat, game_id in made:
+            db.table("event_tables").insert(
+                {
+                    "event_id": event_id,
+                    "round": drawn.number,
+                    "number": seat.table,
+                    "game_id": game_id,
+                    "north_south": json.dumps([int(k) for k in seat.north_south]),
+                    "east_west": json.dumps([int(k) for k in seat.east_west]),
+                }
+            )
+            db.table("event_side_tokens").insert_all(
+                {"token": new_token(), "game_id": game_id, "side": side} for side in (0, 1)
+            )
+        db.table("event_byes").insert_all(
+            {"event_id": event_id, "round": drawn.number, "entrant": int(k)} for k in drawn.byes
+        )
+    return drawn.number
+
+
+@dataclass(frozen=True)
+class _Raw:
+    round: int
+    number: int
+    game_id: str | None
+    north_south: tuple[int, ...]
+    east_west: tuple[int, ...]
+    no_play: bool
+    corrected: tuple[int, int] | None
+
+    @property
+    def north_south_keys(self) -> tuple[str, ...]:
+        return tuple(str(p) for p in self.north_south)
+
+    @property
+    def east_west_keys(self) -> tuple[str, ...]:
+        return tuple(str(p) for p in self.east_west)
+
+
+def _tables_raw(db: Database, event_id: str) -> list[_Raw]:
+    return [
+        _Raw(
+            r["round"],
+            r["number"],
+            r["game_id"],
+            tuple(json.loads(r["north_south"])),
+            tuple(json.loads(r["east_west"])),
+            bool(r["no_play"]),
+            tuple(json.loads(r["corrected"])) if r["corrected"] else None,
+        )
+        for r in db.query(
+            "SELECT * FROM event_tables WHERE event_id = ? ORDER BY round, number", [event_id]
+        )
+    ]
+
+
+def _checks(db: Database, game_id: str) -> dict[int, str]:
+    return {
+        r[0]: r[1]
+        for r in db.execute(
+            "SELECT number, state FROM event_hand_checks WHERE game_id = ?", [game_id]
+        )
+    }
+
+
+def tables(db: Database, event: Event, round_number: int | None = None) -> list[TableResult]:
+    """Returns the event's tables (of one round, or all) with each game's result so far."""
+    with read(db):  # one snapshot: the tables, their games' stored heads and their links
+        raws = [r for r in _tables_raw(db, event.id) if round_number in (None, r.round)]
+        ids = [r.game_id for r in raws if r.game_id]
+        heads = game_heads(db, ids)  # one query for every table's totals and end
+        marks = ",".join("?" * len(ids))
+        links = dict(db.execute(f"SELECT id, edit_token FROM games WHERE id IN ({marks})", ids))
+        names: dict[str, list[str]] = {}
+        for game_id, name in db.execute(  # as the table may have renamed them since
+            f"SELECT game_id, name FROM sides WHERE game_id IN ({marks}) ORDER BY position", ids
+        ):
+            names.setdefault(game_id, []).append(name)
+        return [_result(db, event, raw, heads.get(raw.game_id or ""), links, names) for raw in raws]
+
+
+def _result(
+    db: Database,
+    event: Event,
+    raw: _Raw,
+    head: Head | None,
+    links: dict[str, str],
+    names: dict[str, list[str]],
+) -> TableResult:
+    """Returns one table with its game's stored totals, north-south's first."""
+    found = names.get(raw.game_id or "", ["", ""])
+    sides = (found[0], found[1])
+    scores = (head.totals.get(sides[0], 0), head.totals.get(sides[1], 0)) if head else (0, 0)
+    deals = head.hand_count if head else 0
+    checks = _checks(db, raw.game_id) if raw.game_id and event.confirm else {}
+    # A hand counts once the other side confirmed it; saved through the game's own link it
+    # waits for a confirmation from either side.
+    pending = sum(1 for n in range(1, deals + 1) if checks.get(n, "pending") == "pending")
+    pending = pending if event.confirm else 0
+    disputed = sum(1 for s in checks.values() if s == "disputed")
+    played = head is not None and (deals >= event.deals_per_round or head.over)
+    finished = raw.corrected is not None or (played and pending == 0 and disputed == 0)
+    return TableResult(
+        raw.round,
+        raw.number,
+        raw.game_id,
+        links.get(raw.game_id or "", ""),
+        raw.north_south,
+        raw.east_west,
+        sides,
+        deals,
+        raw.corrected or scores,
+        finished and not raw.no_play,
+        raw.no_play,
+        raw.corrected is not None,
+        pending,
+        disputed,
+    )
+
+
+def results(db: Database, event: Event) -> list[Result]:
+    """Returns what counts in the standings: finished tables, no-plays and byes."""
+    found: list[Result] = []
+    for t in tables(db, event):
+        ns, ew = tuple(str(p) for p in t.north_south), tuple(str(p) for p in t.east_west)
+        if t.no_play:
+            found.append(NoPlay(t.round, (*ns, *ew)))
+        elif t.finished:
+            found.append(Played(t.round, ns, ew, t.scores))
+    for r in db.execute(
+        "SELECT round, entrant FROM event_byes WHERE event_id = ? ORDER BY round", [event.id]
+    ):
+        found.append(Bye(r[0], str(r[1])))
+    return found
+
+
+def standings(db: Database, event_id: str) -> Standings:
+    """Returns the event's standings, worked out from its tables' games as they are now."""
+    event = get_event(db, event_id)
+    with read(db):
+        found = results(db, event)
+    return ranked(event.id, [e.key for e in event.entrants], found, event.table, event.bye)
+
+
+def _table_row(db: Database, event_id: str, round_number: int, number: int) -> None:
+    if (
+        db.execute(
+            "SELECT 1 FROM event_tables WHERE event_id = ? AND round = ? AND number = ?",
+            [event_id, round_number, number],
+        ).fetchone()
+        is None
+    ):
+        raise EventNotFound()
+
+
+def correct(
+    db: Database, event_id: str, round_number: int, number: int, scores: tuple[int, int] | None
+) -> None:
+    """Sets (or, with None, clears) the director's result of a table, which then counts as is."""
+    with write(db):
+        _table_row(db, event_id, round_number, number)
+        db.execute(
+            "UPDATE event_tables SET corrected = ?, no_play = 0 WHERE event_id = ? AND round = ? AND number = ?",
+            [json.dumps(list(scores)) if scores else None, event_id, round_number, number],
+        )
+
+
+def mark_no_play(
+    db: Database, event_id: str, round_number: int, number: int, no_play: bool = True
+) -> None:
+    """Marks a table as not played (nobody is credited), or clears the mark."""
+    with write(db):
+        _table_row(db, event_id, round_number, number)
+        db.execute(
+            "UPDATE event_tables SET no_play = ? WHERE event_id = ? AND round = ? AND number = ?",
+            [int(no_play), event_id, round_number, number],
+        )

@@ -1,0 +1,372 @@
+"""Club nights in the database: events, their entrants, director and screen tokens."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
+from scorekeeper.events.victory import Band
+from scorekeeper.format_documents import FormatError, rules_of
+from scorekeeper.marked import N_
+from scorekeeper.presets import Rules
+from scorekeeper.store.connection import read, rows, write
+from scorekeeper.store.errors import StoreError
+from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
+from scorekeeper.store.stamps import new_token, now
+
+MAX_ENTRANTS = 80  # 40 tables: far above a club night
+MAX_DEALS = 20
+MAX_EVENT_NAME = 80
+
+
+@dataclass(frozen=True)
+class EventProblem:
+    """One bad field of a new event: its path, a code, an English template and its values."""
+
+    field: str
+    code: str
+    message: str  # marked N_(), worded with `params` at the edges
+    # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+class InvalidEvent(StoreError):
+    """The event cannot be made like this; `problems` names each bad field."""
+
+    def __init__(self, problems: Sequence[EventProblem]) -> None:
+        super().__init__(problems[0].message % dict(problems[0].params))
+        self.problems = list(problems)
+
+
+class EventNotFound(StoreError):
+    """No event has this id (or this token)."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("There is no such event."))
+
+
+class EventClosed(StoreError):
+    """The event is closed, or has played all its rounds: no round starts."""
+
+    def __init__(self, message: str = N_("This event is closed.")) -> None:
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A pair (or, in an individual event, a player) of the event."""
+
+    position: int
+    name: str
+    players: tuple[str, ...]
+    from_round: int = 1
+    withdrawn_after: int | None = None
+
+    @property
+    def key(self) -> str:
+        """Returns the entrant's id in the standings: its position as text."""
+        return str(self.position)
+
+    def plays(self, round_number: int) -> bool:
+        """Tells whether the entrant is in the event for this round."""
+        gone = self.withdrawn_after is not None and round_number > self.withdrawn_after
+        return self.from_round <= round_number and not gone
+
+
+@dataclass(frozen=True)
+class Event:
+    """A club night: its rules, movement, scoring and entrants."""
+
+    id: str
+    name: str
+    day: str
+    format: str
+    options: tuple[str, ...]
+    document: Mapping[str, Any]  # each table game's frozen rules, with the deal limit
+    movement: str
+    rounds: int
+    deals_per_round: int
+    table: VictoryTable
+    bye: ByeAward
+    confirm: bool
+    group: str | None
+    director_token: str
+    view_token: str
+    closed: bool
+    entrants: tuple[Entrant, ...]
+    started: int  # rounds started so far
+
+    @property
+    def individual(self) -> bool:
+        """Tells whether entrants are single players whose partners rotate."""
+        return self.movement == "individual"
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """A new event as read from a form or the API, before the store checks it."""
+
+    name: str
+    format: str
+    entrants: Sequence[tuple[str, Sequence[str]]]
+    movement: str
+    rounds: int
+    deals_per_round: int
+    table: VictoryTable
+    options: Sequence[str] = ()
+    day: str = ""
+    bye: ByeAward = ByeAward(14, 355)
+    confirm: bool = False
+    group: str | None = None
+
+
+def table_document(
+    db: Database, format_id: str, options: Sequence[str], deals: int
+) -> dict[str, Any]:
+    """Returns the format's document with its end set to `deals` deals: each table's rules."""
+    try:
+        document = dict(rules_source(db, format_id, tuple(options), None).document)
+    except FormatError as error:
+        raise InvalidEvent(
+            [EventProblem("format", "bad_format", error.problems[0].message)]
+        ) from error
+    except HouseFormatNotFound as error:
+        raise InvalidEvent([EventProblem("format", "bad_format", error.message)]) from error
+    ending = {k: v for k, v in dict(document.get("ending", {})).items() if k != "target"}
+    document["ending"] = {**ending, "deals": deals}
+    return document
+
+
+def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
+    """Returns every problem of a new event the store can see (the format's table, counts)."""
+    problems: list[EventProblem] = []
+    count = len(new.entrants)
+    if len(rules.table.players_per_side) != 2 or rules.table.partnership != "fixed":
+        return [
+            EventProblem(
+                "format",
+                "two_sides",
+                N_("An event's tables play two sides: choose a partnership format."),
+            )
+        ]
+    wanted = 1 if new.movement == "individual" else rules.table.players_per_side[0]
+    if new.movement == "individual" and rules.table.players_per_side[0] != 2:
+        problems.append(
+            EventProblem(
+                "movement",
+                "individual_pairs",
+                N_("Rotating partners needs a format played in pairs."),
+            )
+        )
+    for i, (_, players) in enumerate(new.entrants):
+        if len(players) != wanted and not (new.movement == "individual" and not players):
+            problems.append(
+                EventProblem(
+                    f"entrants[{i}].players",
+                    "players_per_entrant",
+                    N_("Each entrant needs %(count)s player names."),
+                    {"count": wanted},
+                )
+            )
+    seen: set[str] = set()
+    for i, (name, players) in enumerate(new.entrants):
+        for j, player in enumerate(players or [name]):
+            if player.casefold() in seen:
+                problems.append(
+                    EventProblem(
+                        f"entrants[{i}].players[{j}]",
+                        "player_twice",
+                        N_("%(name)s plays for two entrants."),
+                        {"name": player},
+                    )
+                )
+            seen.add(player.casefold())
+    if new.movement in MOVEMENTS and count >= 2 and new.movement != "danish":
+        most = max_rounds(new.movement, count)
+        if new.rounds > most:
+            problems.append(
+                EventProblem(
+                    "rounds",
+                    "too_many_rounds",
+                    N_("This movement plays at most %(most)s rounds with these entrants."),
+                    {"most": most},
+                )
+            )
+    if rules.opening.by == "deal" and len(rules.opening.tiers) < new.deals_per_round:
+        problems.append(
+            EventProblem(
+                "deals_per_round",
+                "too_many_deals",
+                N_("This format plays at most %(most)s deals."),
+                {"most": len(rules.opening.tiers)},
+            )
+        )
+    return problems
+
+
+def create_event(db: Database, new: NewEvent) -> Event:
+    """Saves a new event with its entrants and tokens, in one transaction; InvalidEvent if wrong."""
+    document = table_document(db, new.format, new.options, new.deals_per_round)
+    try:
+        rules = rules_of(document, new.options)
+    except FormatError as error:
+        raise InvalidEvent(
+            [EventProblem("deals_per_round", "bad_format", error.problems[0].message)]
+        ) from error
+    problems = _check(new, rules)
+    if problems:
+        raise InvalidEvent(problems)
+    event_id, stamp = new_token(), now()
+    with write(db):
+        db.table("events").insert(
+            {
+                "id": event_id,
+                "name": new.name,
+                "day": new.day or stamp[:10],
+                "format": new.format,
+                "options": json.dumps(list(new.options)),
+                "document": json.dumps(document),
+                "movement": new.movement,
+                "rounds": new.rounds,
+                "deals_per_round": new.deals_per_round,
+                "bands": json.dumps([vars(b) for b in new.table.bands]),
+                "bye_vp": new.bye.victory_points,
+                "bye_margin": new.bye.margin,
+                "confirm": int(new.confirm),
+                "group_id": new.group,
+                "director_token": new_token(),
+                "view_token": new_token(),
+                "created_at": stamp,
+            }
+        )
+        db.table("event_entrants").insert_all(
+            {
+                "event_id": event_id,
+                "position": i,
+                "name": name,
+                "players": json.dumps(list(players or [name])),
+            }
+            for i, (name, players) in enumerate(new.entrants)
+        )
+        return get_event(db, event_id)
+
+
+def get_event(db: Database, event_id: str) -> Event:
+    """Returns the event with its entrants; EventNotFound when unknown."""
+    with read(db):
+        found = rows(db, "SELECT * FROM events WHERE id = ?", [event_id])
+        if not found:
+            raise EventNotFound()
+        row = found[0]
+        entrants = tuple(
+            Entrant(
+                e["position"],
+                e["name"],
+                tuple(json.loads(e["players"])),
+                e["from_round"],
+                e["withdrawn_after"],
+            )
+            for e in db.query(
+                "SELECT * FROM event_entrants WHERE event_id = ? ORDER BY position", [event_id]
+            )
+        )
+        started = db.execute(
+            "SELECT max(round) FROM event_tables WHERE event_id = ?", [event_id]
+        ).fetchone()[0]
+        byes = db.execute(
+            "SELECT max(round) FROM event_byes WHERE event_id = ?", [event_id]
+        ).fetchone()[0]
+    return Event(
+        id=row["id"],
+        name=row["name"],
+        day=row["day"],
+        format=row["format"],
+        options=tuple(json.loads(row["options"])),
+        document=json.loads(row["document"]),
+        movement=row["movement"],
+        rounds=row["rounds"],
+        deals_per_round=row["deals_per_round"],
+        table=VictoryTable(tuple(Band(**b) for b in json.loads(row["bands"]))),
+        bye=ByeAward(row["bye_vp"], row["bye_margin"]),
+        confirm=bool(row["confirm"]),
+        group=row["group_id"],
+        director_token=row["director_token"],
+        view_token=row["view_token"],
+        closed=row["closed_at"] is not None,
+        entrants=entrants,
+        started=max(started or 0, byes or 0),
+    )
+
+
+def token_role(db: Database, event_id: str, token: str) -> str:
+    """Returns "director" or "view" for one of the event's tokens; EventNotFound otherwise."""
+    found = db.execute(
+        "SELECT CASE ?2 WHEN director_token THEN 'director' ELSE 'view' END FROM events "
+        "WHERE id = ?1 AND (director_token = ?2 OR view_token = ?2)",
+        [event_id, token],
+    ).fetchone()
+    if found is None:
+        raise EventNotFound()
+    return str(found[0])
+
+
+def close_event(db: Database, event_id: str) -> None:
+    """Closes the event: no more rounds start; the standings stay as they are."""
+    with write(db):
+        db.execute(
+            "UPDATE events SET closed_at = coalesce(closed_at, ?) WHERE id = ?", [now(), event_id]
+        )
+
+
+def add_entrant(db: Database, event_id: str, name: str, players: Sequence[str]) -> Entrant:
+    """Adds a late arrival, who plays from the next round on."""
+    event = get_event(db, event_id)
+    taken = {p.casefold() for e in event.entrants for p in e.players} | {
+        e.name.casefold() for e in event.entrants
+    }
+    if (
+        not name.strip()
+        or len(name) > 40
+        or name.casefold() in taken
+        or any(p.casefold() in taken for p in players)
+    ):
+        raise InvalidEvent(
+            [EventProblem("name", "entrant_taken", N_("Give a new entrant a name of its own."))]
+        )
+    position = len(event.entrants)
+    with write(db):
+        db.table("event_entrants").insert(
+            {
+                "event_id": event_id,
+                "position": position,
+                "name": name,
+                "players": json.dumps(list(players or [name])),
+                "from_round": event.started + 1,
+            }
+        )
+    return get_event(db, event_id).entrants[position]
+
+
+def withdraw(db: Database, event_id: str, position: int) -> None:
+    """Withdraws an entrant after the rounds started so far; what they played still counts."""
+    event = get_event(db, event_id)
+    with write(db):
+        db.execute(
+            "UPDATE event_entrants SET withdrawn_after = ? WHERE event_id = ? AND position = ? AND withdrawn_after IS NULL",
+            [event.started, event_id, position],
+        )
+
+
+def by_token(db: Database, token: str, role: str) -> Event:
+    """Returns the event whose director (role "director") or screen token this is."""
+    column = "director_token" if role == "director" else "view_token"
+    found = db.execute(f"SELECT id FROM events WHERE {column} = ?", [token]).fetchone()
+    if found is None:
+        raise EventNotFound()
+    return get_event(db, found[0])

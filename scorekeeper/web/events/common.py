@@ -1,0 +1,55 @@
+"""What the event screens share: the blueprint, and finding an event by one of its tokens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, abort
+
+from scorekeeper.db import get_db
+from scorekeeper.store import event_rounds
+from scorekeeper.store import events as store_events
+from scorekeeper.store.event_rounds import TableResult
+from scorekeeper.store.events import Event
+
+bp = Blueprint("events", __name__, url_prefix="/events")
+
+
+def by_token(token: str, role: str) -> Event:
+    """Returns the event this director or screen token opens; 404 otherwise."""
+    try:
+        return store_events.by_token(get_db(), token, role)
+    except store_events.EventNotFound:
+        abort(404)
+
+
+@dataclass(frozen=True)
+class Board:
+    """An event as its pages show it: standings lines with names, and the round's tables."""
+
+    event: Event
+    lines: list[dict[str, Any]]
+    tables: list[TableResult]
+    names: dict[int, str]
+
+    def side(self, positions: tuple[int, ...]) -> str:
+        """Returns a side's words: a pair's name, or two players' names."""
+        return " & ".join(self.names[p] for p in positions)
+
+
+def board(event: Event) -> Board:
+    """Returns the standings and the latest round's tables of an event."""
+    names = {e.position: e.name for e in event.entrants}
+    lines = [
+        {
+            "rank": ln.rank,
+            "name": names[int(ln.entrant)],
+            "victory_points": ln.victory_points,
+            "margin": ln.margin,
+            "played": ln.played,
+        }
+        for ln in event_rounds.standings(get_db(), event.id).lines
+    ]
+    tables = event_rounds.tables(get_db(), event, event.started) if event.started else []
+    return Board(event, lines, tables, names)

@@ -1,0 +1,112 @@
+"""The director's screens: make an event, start rounds, correct or void a table, close it."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug import Response
+
+from scorekeeper.db import get_db
+from scorekeeper.events import MOVEMENTS, TEMPLATES
+from scorekeeper.presets import load_presets
+from scorekeeper.store import event_checks, event_rounds
+from scorekeeper.store import events as store_events
+from scorekeeper.store.events import EventClosed, EventNotFound, InvalidEvent
+from scorekeeper.web.events import form as event_form
+from scorekeeper.web.events.common import board, bp, by_token
+
+
+def _form_page(typed: event_form.Typed, status: int = 200) -> tuple[str, int]:
+    presets = [
+        p.rules
+        for p in load_presets().values()
+        if len(p.rules.table.players_per_side) == 2 and p.rules.table.partnership == "fixed"
+    ]
+    page = render_template(
+        "events/new.html", typed=typed, presets=presets, movements=MOVEMENTS, templates=TEMPLATES
+    )
+    return page, status
+
+
+@bp.get("/new")
+def new() -> tuple[str, int]:
+    """Shows the new-event form."""
+    defaults = {
+        "format": "classic",
+        "movement": "round_robin",
+        "rounds": "3",
+        "deals_per_round": "3",
+        "victory_points": "canasta_3",
+    }
+    return _form_page(event_form.Typed(defaults))
+
+
+@bp.post("/new")
+def create() -> Response | tuple[str, int]:
+    """Makes the event; the director's page opens on its director link."""
+    made, typed = event_form.read(request.form)
+    if made is None:
+        return _form_page(typed, 422)
+    try:
+        event = store_events.create_event(get_db(), made)
+    except InvalidEvent as error:
+        found = error.problems[0]
+        typed.errors[found.field.split("[")[0].split(".")[0]] = _(found.message, **found.params)
+        return _form_page(typed, 422)
+    flash(_("Event made. Keep this page's link: it runs the event."), "ok")
+    return redirect(url_for("events.director", token=event.director_token))
+
+
+@bp.get("/director/<token>")
+def director(token: str) -> str:
+    """Shows the director's page: the round's tables, which finished, standings, the links."""
+    found = board(by_token(token, "director"))
+    sides = {
+        t.game_id: event_checks.side_tokens(get_db(), t.game_id) for t in found.tables if t.game_id
+    }
+    return render_template("events/director.html", board=found, token=token, sides=sides)
+
+
+@bp.post("/director/<token>/rounds")
+def start_round(token: str) -> Response:
+    """Starts the next round by the event's movement."""
+    event = by_token(token, "director")
+    try:
+        number = event_rounds.start_round(get_db(), event.id)
+        flash(_("Round %(number)s started.", number=number), "ok")
+    except EventClosed as error:
+        flash(_(error.message), "error")
+    return redirect(url_for("events.director", token=token))
+
+
+@bp.post("/director/<token>/tables/<int:round_number>/<int:number>")
+def correct(token: str, round_number: int, number: int) -> Response:
+    """Corrects a table's result, clears the correction, or marks it (not) played."""
+    event, action = by_token(token, "director"), request.form.get("action", "")
+    try:
+        if action == "no_play":
+            event_rounds.mark_no_play(get_db(), event.id, round_number, number, True)
+        elif action == "play":
+            event_rounds.mark_no_play(get_db(), event.id, round_number, number, False)
+        else:
+            scores = [request.form.get(k, "").strip().replace("−", "-") for k in ("ns", "ew")]
+            if not all(
+                s.lstrip("-").isdigit() and s.isascii() and abs(int(s)) <= 100_000 for s in scores
+            ):
+                flash(_("Type both sides' scores as whole numbers."), "error")
+                return redirect(url_for("events.director", token=token, _anchor=f"table-{number}"))
+            event_rounds.correct(
+                get_db(), event.id, round_number, number, (int(scores[0]), int(scores[1]))
+            )
+    except EventNotFound:
+        abort(404)
+    flash(_("Table %(number)s updated.", number=number), "ok")
+    return redirect(url_for("events.director", token=token, _anchor=f"table-{number}"))
+
+
+@bp.post("/director/<token>/close")
+def close(token: str) -> Response:
+    """Closes the event: no more rounds; the standings stay."""
+    store_events.close_event(get_db(), by_token(token, "director").id)
+    flash(_("The event is closed."), "ok")
+    return redirect(url_for("events.director", token=token))

@@ -1,0 +1,74 @@
+"""The new-event form: reads what the director typed, keeps it, and names each bad field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from flask_babel import gettext as _
+
+from scorekeeper.events import MOVEMENTS, TEMPLATES, template
+from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, NewEvent
+
+FIELDS = ("name", "format", "movement", "rounds", "deals_per_round", "victory_points", "entrants")
+
+
+@dataclass
+class Typed:
+    """The form as typed, with a message per bad field."""
+
+    values: dict[str, str]
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def entrant_lines(text: str) -> list[tuple[str, list[str]]]:
+    """Returns the entrants of the textarea: one a line, "Name: Player, Player" (players optional)."""
+    found = []
+    for line in text.splitlines():
+        name, _sep, players = line.partition(":")
+        if name.strip():
+            found.append((name.strip(), [p.strip() for p in players.split(",") if p.strip()]))
+    return found
+
+
+def _whole(text: str, low: int, high: int) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and low <= int(text) <= high else None
+
+
+def read(form: Mapping[str, str]) -> tuple[NewEvent | None, Typed]:
+    """Returns the new event, or None with the typed values and a message beside each field."""
+    typed = Typed({k: form.get(k, "").strip()[:4000] for k in (*FIELDS, "confirm")})
+    v, errors = typed.values, typed.errors
+    if not 0 < len(v["name"]) <= MAX_EVENT_NAME:
+        errors["name"] = _("Give the event a name of 1 to %(most)s letters.", most=MAX_EVENT_NAME)
+    if v["movement"] not in MOVEMENTS:
+        errors["movement"] = _("Choose a movement.")
+    rounds, deals = _whole(v["rounds"], 1, 40), _whole(v["deals_per_round"], 1, MAX_DEALS)
+    if rounds is None:
+        errors["rounds"] = _("Give 1 to %(most)s rounds.", most=40)
+    if deals is None:
+        errors["deals_per_round"] = _("Give 1 to %(most)s deals a round.", most=MAX_DEALS)
+    if v["victory_points"] not in TEMPLATES:
+        errors["victory_points"] = _("Choose how a table's result scores.")
+    entrants = entrant_lines(v["entrants"])
+    names = {n.casefold() for n, _p in entrants}
+    if not 2 <= len(entrants) <= MAX_ENTRANTS or len(names) < len(entrants):
+        errors["entrants"] = _(
+            "Give 2 to %(most)s entrants, one a line, each with a name of its own.",
+            most=MAX_ENTRANTS,
+        )
+    elif any(len(n) > 40 or any(len(p) > 40 for p in ps) for n, ps in entrants):
+        errors["entrants"] = _("Names are 1 to 40 letters.")
+    if errors or rounds is None or deals is None:
+        return None, typed
+    new = NewEvent(
+        name=v["name"],
+        format=v["format"],
+        entrants=entrants,
+        movement=v["movement"],
+        rounds=rounds,
+        deals_per_round=deals,
+        table=template(v["victory_points"]),
+        confirm=v["confirm"] == "on",
+    )
+    return new, typed

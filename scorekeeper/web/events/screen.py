@@ -1,0 +1,45 @@
+"""The big screen: standings and the round's tables in large type, refreshed without a reload."""
+
+from __future__ import annotations
+
+from flask import jsonify, render_template
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from werkzeug import Response
+
+from scorekeeper.i18n import number, signed
+from scorekeeper.web.events.common import board, bp, by_token
+
+
+@bp.get("/screen/<token>")
+def screen(token: str) -> str:
+    """Shows the event on a TV or laptop: it rotates between standings and tables by itself."""
+    found = board(by_token(token, "view"))
+    return render_template("events/screen.html", board=found, token=token)
+
+
+@bp.get("/screen/<token>/live.json")
+def live(token: str) -> Response:
+    """Returns what the big screen shows, as numbers already written for the page's language."""
+    found = board(by_token(token, "view"))
+    lines = [
+        {**ln, "victory_points": number(ln["victory_points"]), "margin": signed(ln["margin"])}
+        for ln in found.lines
+    ]
+    tables = [
+        {
+            "table": t.number,
+            "sides": [found.side(t.north_south), found.side(t.east_west)],
+            "scores": [number(s) for s in t.scores],
+            "deals": t.deals,
+            "finished": t.finished,
+            # in the page's words: the script has none of its own
+            "state": _("finished")
+            if t.finished
+            else ngettext("%(num)s deal", "%(num)s deals", t.deals),
+        }
+        for t in found.tables
+    ]
+    response = jsonify({"round": found.event.started, "standings": lines, "tables": tables})
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,122 @@
+"""Event screens: the form, the director's page, a table's notice, confirm and the big screen."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import location
+
+FORM = {
+    "name": "Tuesday club",
+    "format": "classic",
+    "movement": "round_robin",
+    "rounds": "3",
+    "deals_per_round": "2",
+    "victory_points": "canasta_3",
+    "entrants": "Aces: Ann, Bob\nKings: Cy, Di\nQueens: Ed, Flo\nJacks: Gus, Hal",
+}
+
+
+def director(client, **changes) -> str:
+    response = client.post("/events/new", data=FORM | changes)
+    return location(response)
+
+
+def test_the_form_keeps_what_was_typed_and_names_each_bad_field(client) -> None:
+    page = client.post("/events/new", data=FORM | {"rounds": "x", "entrants": "Solo"})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 422
+    assert 'id="e-rounds"' in text and 'id="e-entrants"' in text and 'id="e-name"' not in text
+    assert 'value="Tuesday club"' in text and ">Solo</textarea>" in text
+
+
+def test_the_store_refusal_shows_beside_its_field(client) -> None:
+    page = client.post("/events/new", data=FORM | {"movement": "mitchell"})
+    assert page.status_code == 422 and 'id="e-rounds"' in page.get_data(as_text=True)
+
+
+def test_director_runs_a_round_and_the_screen_follows(client) -> None:
+    path = director(client)
+    assert path.startswith("/events/director/")
+    page = client.get(path).get_data(as_text=True)
+    assert "Start round 1" in page and "Tuesday club" in page
+    assert location(client.post(f"{path}/rounds")).startswith(path)
+    page = client.get(path).get_data(as_text=True)
+    assert "Table 1" in page and "Table 2" in page and "Start round 2" in page
+    client.post(f"{path}/tables/1/1", data={"ns": "6000", "ew": "1000", "action": "correct"})
+    client.post(f"{path}/tables/1/2", data={"action": "no_play"})
+    page = client.get(path).get_data(as_text=True)
+    assert "corrected" in page and "not played" in page
+    screen = re.search(r'href="(/events/screen/[^"]+)"', page).group(1)
+    live = client.get(f"{screen}/live.json").get_json()
+    assert live["round"] == 1 and live["standings"][0]["victory_points"] == "20"
+    assert [t["table"] for t in live["tables"]] == [1, 2] and live["tables"][0]["finished"]
+    big = client.get(screen).get_data(as_text=True)
+    assert "Standings" in big and "js/screen.js" in big
+    client.post(f"{path}/close")
+    assert "Start round 2" not in client.get(path).get_data(as_text=True)
+    assert client.get("/events/director/nope").status_code == 404
+    assert client.get("/events/screen/nope").status_code == 404
+
+
+def test_a_table_phone_is_told_where_to_sit_and_confirms(client, db) -> None:
+    path = director(client, confirm="on", deals_per_round="1")
+    client.post(f"{path}/rounds")
+    page = client.get(path).get_data(as_text=True)
+    ns, ew = re.findall(r'href="/events/table/([^"]+)"', page)[:2]
+    notice = client.get(f"/events/table/{ns}").get_data(as_text=True)
+    assert re.search(r"Round 1: you are at table 1, North-South, against \w+\.", notice)
+    sheet = re.search(r'href="(/join/[^"]+)"', notice).group(1)
+    assert client.get(sheet).status_code in (200, 302)
+
+    side = client.get(f"/events/table/{ns}/round.json").get_json()
+    assert side == {"round": 1, "token": ns}
+    record_as(client, db, ns)
+    assert "1 hand pending" in client.get(path).get_data(as_text=True)
+    mine = client.get(f"/events/table/{ns}").get_data(as_text=True)
+    assert "pending: the other side confirms" in mine and "/confirm" not in mine
+    theirs = client.get(f"/events/table/{ew}").get_data(as_text=True)
+    assert "East-West" in theirs and f"/events/table/{ew}/hands/1/confirm" in theirs
+    assert location(client.post(f"/events/table/{ew}/hands/1/confirm")).endswith(ew)
+    page = client.get(path).get_data(as_text=True)
+    assert "hand pending" not in page and "finished" in page
+    client.post(f"/events/table/{ns}/hands/1/dispute")
+    assert "1 hand disputed" in client.get(path).get_data(as_text=True)
+
+
+def record_as(client, db, token: str) -> None:
+    """Records one hand that the token's side wins, through the side's API."""
+    import uuid
+
+    from scorekeeper import store
+    from tests.test_api_events import OUT
+
+    game_id, side = db.execute(
+        "SELECT game_id, side FROM event_side_tokens WHERE token = ?", [token]
+    ).fetchone()
+    keys = store.get_game(db, game_id).side_keys
+    hand = {"hand": {keys[side]: OUT, keys[1 - side]: {"melded_points": 50}}}
+    headers = {
+        "Authorization": f"Bearer {token}",
+        "If-Match": '"1"',
+        "Idempotency-Key": uuid.uuid4().hex,
+    }
+    response = client.post("/api/v1/tables/hands", json=hand, headers=headers)
+    assert response.status_code == 201, response.get_data(as_text=True)
+
+
+def test_table_cards_pdf_has_a_card_per_table(client) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    path = director(client)
+    client.post(f"{path}/rounds")
+    for paper in ("a4", "letter"):
+        response = client.get(f"{path}/cards.pdf?paper={paper}")
+        assert response.mimetype == "application/pdf"
+        text = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
+        assert "Table 1" in text and "Table 2" in text and "Round 1" in text
+    german = client.get(f"{path}/cards.pdf?lang=de").data
+    assert "Tisch 1" in PdfReader(io.BytesIO(german)).pages[0].extract_text()
+    assert client.get(f"{path}/cards.pdf?paper=a3").status_code == 400
