@@ -386,8 +386,8 @@ PATHS: dict[str, Any] = {
             },
             security=SIDE,
             parameters=[
-                {"$ref": "#/components/parameters/IfMatch"},
-                {"$ref": "#/components/parameters/IdempotencyKey"},
+                IF_MATCH,
+                IDEMPOTENCY_KEY,
             ],
             requestBody={"required": True, "content": {JSON: {"schema": _ref("HandInput")}}},
         )
