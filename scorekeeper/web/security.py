@@ -56,6 +56,21 @@ NO_STORE = frozenset(
         "games.join",
     }
 )
+# The only pages any browser sees alike (the format list, the offline notice, the language
+# choice): every other page shows what is private to a browser, a game's link holders or a
+# group's members (history, stats, players, names, the archived list), so it is sent
+# `private, no-store` unless its view says better (the sheet: `private, no-cache`). The
+# service worker keeps neither, so nothing outlives a member's removal on the phone.
+PUBLIC_PAGES = frozenset({"games.new", "shell.offline", "language.pick"})
+PRIVATE = "private, no-store"
+
+
+def _private(response: Response) -> bool:
+    """Tells whether an HTML answer is private to this browser and says nothing of it yet."""
+    if "Cache-Control" in response.headers or response.mimetype != "text/html":
+        return False
+    # A new game for a group names the group and offers its players.
+    return request.endpoint not in PUBLIC_PAGES or "group" in request.args
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -87,6 +102,8 @@ def add_headers(response: Response) -> Response:
     response.headers.extend((n, v) for n, v in headers.items() if n.lower() not in present)
     if request.endpoint in NO_STORE:  # neither the browser nor the service worker keeps them
         response.headers["Cache-Control"] = "no-store"
+    elif _private(response):
+        response.headers["Cache-Control"] = PRIVATE
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response

@@ -37,12 +37,13 @@ function keepable(response) {
     control.indexOf("no-store") < 0 && control.indexOf("private") < 0;
 }
 
-/* A game the server no longer opens for this phone (link replaced: 403, gone: 404) leaves
-   no copy of its pages behind. */
+/* A game or a group the server no longer opens for this phone (link replaced or member
+   removed: 403, gone: 404) leaves no copy of its pages behind. (Group pages are sent
+   private, no-store, so none should be here: this is the second lock on the door.) */
 function forget(url) {
-  var game = /^\/games\/([^\/]+)/.exec(url.pathname);
-  if (!game) return Promise.resolve();
-  var prefix = url.origin + "/games/" + game[1];
+  var found = /^\/(games|groups)\/([^\/]+)/.exec(url.pathname);
+  if (!found) return Promise.resolve();
+  var prefix = url.origin + "/" + found[1] + "/" + found[2];
   return caches.open(CACHE).then(function (cache) {
     return cache.keys().then(function (requests) {
       return Promise.all(requests.filter(function (r) {
