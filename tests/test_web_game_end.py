@@ -187,3 +187,15 @@ def test_the_game_ending_hand_sent_again_is_already_saved_not_refused(table: Tab
     sheet = page(table, game_id)
     assert "This game is over" in sheet and "already saved" not in sheet
     assert len(table.game(game_id).hands) == 1
+
+
+def test_a_viewer_of_a_reopened_game_is_never_told_to_edit(app, table: Table, won: str) -> None:
+    """Issue 26 item 9: the read-only phone reads that the scorer may fix a hand, no orders."""
+    from tests.test_sharing import phone
+
+    reopen(table, won)
+    viewer = phone(app, table.game(won).tokens.view)
+    sheet = viewer.client.get(f"/games/{won}").get_data(as_text=True)
+    assert "Reopened to fix a hand: the scorer may change a hand" in sheet
+    assert "tap a hand" not in sheet and "Delete last hand" not in sheet
+    assert "tap a hand to edit it" in page(table, won)  # the scorer still reads how

@@ -5,7 +5,18 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext
 from werkzeug import Response
 
@@ -15,9 +26,10 @@ from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store.groups import Group, group_of_game, is_member
 from scorekeeper.store.house_formats import format_rules, house_formats
 from scorekeeper.store.players import players_of, recent_partnerships
+from scorekeeper.store.stamps import now
 from scorekeeper.web import access, follow, game_form, groups, player_picks
 from scorekeeper.web.posting import posted, posted_token
-from scorekeeper.web.sheet_page import kept_sheet, render_sheet
+from scorekeeper.web.sheet_page import kept_sheet, offline_copy, outbox_words, render_sheet
 
 bp = Blueprint("games", __name__)
 
@@ -128,6 +140,14 @@ def again(game_id: str) -> Response:
 @bp.get("/games/<game_id>")
 def sheet(game_id: str) -> Response:
     """Shows the score sheet, or 304 when this browser already holds the current one."""
+    if request.args.get("part") == "outbox":  # the outbox panel's words, when it has hands
+        access.open_game(game_id)
+        return jsonify(outbox_words())
+    if request.args.get("copy") == "offline":  # what the phone keeps to read offline
+        game, role = access.open_game(game_id)
+        copy = make_response(offline_copy(game, role, now()))
+        copy.headers["Cache-Control"] = "private, no-store"  # the worker keeps it, by hand
+        return copy
     unchanged = follow.not_modified(game_id)
     if unchanged is not None:
         return unchanged

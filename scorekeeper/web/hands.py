@@ -26,6 +26,23 @@ def _to_sheet(game_id: str, number: int | None = None) -> Response:
     return redirect(url_for("games.sheet", game_id=game_id, _anchor=anchor))
 
 
+def _outbox() -> bool:
+    """Tells whether the phone's outbox sent this form: it reads a JSON answer, not a page."""
+    return request.accept_mimetypes.best == "application/json"
+
+
+def _sent(game_id: str, number: int, message: str, repeat: bool = False) -> Response:
+    """Answers the outbox: the hand is on the server (saved now, or by an earlier send)."""
+    sheet = url_for("games.sheet", game_id=game_id, _anchor=f"hand-{number}" if number else None)
+    return jsonify(ok=True, number=number, repeat=repeat, message=message, sheet=sheet)
+
+
+def _returned(reason: str, status: int, errors: dict[str, list[str]] | None = None):
+    """Answers the outbox: the hand was not saved; it goes back to its form with the reason."""
+    listed = [m for ms in (errors or {}).values() for m in ms]
+    return jsonify(ok=False, reason=reason, errors=listed), status
+
+
 def _form_page(game: Game, number: int, reading: Reading, version: int, status: int = 200):
     """Renders the hand form for hand `number` with its values, errors and hidden fields."""
     rules, setup = game.rules, game.setup
@@ -59,13 +76,16 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
         # restart): its hand may be the one that ended the game. Say it was saved.
         spent = store.repeated(get_db(), posted()[1])
         if spent is not None:
+            if _outbox():
+                return _sent(game_id, 0, gettext(spent.message), repeat=True)
             flash(gettext(spent.message), "error")
             return _to_sheet(game_id)
-    if game.locked:
-        flash(gettext(store.GameOver.message), "error")
-        return _to_sheet(game_id)
-    if number is None and game.head.status.over:  # reopened to fix, not to play on
-        flash(gettext(PLAY_ON), "error")
+    if game.locked or (number is None and game.head.status.over):
+        # Reopened to fix, not to play on: no new hand either.
+        why = gettext(store.GameOver.message) if game.locked else gettext(PLAY_ON)
+        if request.method == "POST" and _outbox():
+            return _returned(why, 409)
+        flash(why, "error")
         return _to_sheet(game_id)
     number = number or game.hand_count + 1
     if request.method == "GET":
@@ -79,18 +99,32 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
         return _form_page(game, number, Reading(None, values), game.version)
     version, token = posted()
     reading = hand_form.read(game.rules, game.side_keys, request.form)
+    checked = gettext("Nothing was saved. Check the fields marked below.")
     if reading.errors:
+        if _outbox():
+            return _returned(checked, 422, reading.errors)
         return _form_page(game, number, reading, version, 422)
     try:
         saved = save(get_db(), game_id, reading.document, version=version, form_token=token)
     except store.InvalidHand as error:
         reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
+        if _outbox():
+            return _returned(checked, 422, reading.errors)
         return _form_page(game, number, reading, version, 422)
     except store.StaleGame as error:
+        if _outbox():  # typed against an older sheet: never saved on top of what changed
+            return _returned(gettext(error.message), 409)
         reading.errors = {hand_form.FORM: [gettext(error.message)]}
         fresh = store.get_game(get_db(), game_id)  # show what changed; keep what was typed
         return _form_page(fresh, min(number, len(fresh.hands) + 1), reading, fresh.version, 409)
-    except (store.AlreadySaved, store.GameOver) as error:
+    except store.AlreadySaved as error:
+        if _outbox():  # sent before, its answer lost: saved once, and that is what counts
+            return _sent(game_id, 0, gettext(error.message), repeat=True)
+        flash(gettext(error.message), "error")
+        return _to_sheet(game_id)
+    except store.GameOver as error:
+        if _outbox():
+            return _returned(gettext(error.message), 409)
         flash(gettext(error.message), "error")
         return _to_sheet(game_id)
     except store.HandNotFound:
@@ -98,6 +132,8 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     hand, _problems = game.check(reading.document, number)  # saved: the same hand, no problems
     checks = [notes.warning(w) for w in game.warnings(hand, number)]
     said = gettext("Hand %(number)s saved.", number=saved or number)
+    if _outbox():
+        return _sent(game_id, saved or number, " ".join([said, *checks]))
     flash(" ".join([said, *checks]), "warning" if checks else "ok")
     return _to_sheet(game_id, saved or number)
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import render_template
+from flask_babel import gettext
 
 from scorekeeper import store
 from scorekeeper.db import get_db
@@ -30,7 +31,38 @@ def kept_sheet(game: Game, role: str, live: str) -> str:
     return _render(game, role, changed, {"form_token": new_form_token(), "live_etag": live})
 
 
-def _render(game: Game, role: str, changed: bool, tokens: Mapping[str, str]) -> str:
+def outbox_words() -> dict[str, str]:
+    """Returns the words the sheet's outbox panel says (outbox.js), in the reader's language."""
+    return {
+        "one": gettext("1 hand waiting to be sent."),
+        "many": gettext("%(count)s hands waiting to be sent.", count="{count}"),
+        "later": gettext("They go by themselves when the connection is back."),
+        "sent": gettext("Hand %(number)s was sent.", number="{number}"),
+        "repeat": gettext("A waiting hand had already reached the server: it was saved once."),
+        "returned": gettext(
+            "Hand %(number)s was not saved: %(reason)s", number="{number}", reason="{reason}"
+        ),
+        "open": gettext("Open it"),
+        "behind": gettext(
+            "it was typed after hand %(number)s, which was not saved.", number="{number}"
+        ),
+        "gone": gettext(
+            "A waiting hand could not be sent: this game is no longer open to this phone."
+        ),
+    }
+
+
+def offline_copy(game: Game, role: str, as_of: str) -> str:
+    """Returns the sheet as the phone keeps it to read offline: no form, no token, no button."""
+    # The service worker asks for it beside each sheet it loads and keeps it in this
+    # browser's cache under the sheet's address; offline, it is what the address opens.
+    changed = store.rules_changed(get_db(), game)
+    return _render(game, role, changed, {"form_token": "", "live_etag": ""}, offline_as_of=as_of)
+
+
+def _render(
+    game: Game, role: str, changed: bool, tokens: Mapping[str, str], offline_as_of: str = ""
+) -> str:
     """Returns the sheet page rendered with the given per-request tokens."""
     # A finished game shows how it went at once; one in play loads the chart when asked.
     shown: dict[str, Any] = course_of(game) if game.head.status.over else {}
@@ -43,7 +75,9 @@ def _render(game: Game, role: str, changed: bool, tokens: Mapping[str, str]) -> 
         play_on_to=next_target(game.rules, game.state, game.raises)
         if game.head.status.over
         else None,
-        can_write=can_write(role),
+        can_write=can_write(role) and not offline_as_of,
+        offline_as_of=offline_as_of,
+        outbox_words=outbox_words,
         rules_changed=changed,
         **tokens,
         **shown,

@@ -117,6 +117,22 @@ function grouped(n) {
     }
   }
 
+  /* Beside Save, in one line: "We +780 · They +505 → 3,120 / 2,415", the preview's numbers. */
+  var sum = form.querySelector("output.pv-sum");
+  function showSum(data) {
+    if (!sum) return;
+    var scores = [];
+    var totals = [];
+    form.querySelectorAll("fieldset.side-entry").forEach(function (fieldset) {
+      var side = data.ok && data.sides[sideName(fieldset)];
+      if (!side) return;
+      scores.push(sideName(fieldset) + " " + signed(side.score));
+      totals.push(points(side.total));
+    });
+    sum.textContent = scores.length ? scores.join(" \u00b7 ") + " \u2192 " + totals.join(" / ") : "";
+    sum.hidden = !scores.length;
+  }
+
   function render(data) {
     out.removeAttribute("aria-busy");
     out.textContent = "";
@@ -124,6 +140,7 @@ function grouped(n) {
     var errors = data.errors || [];
     var nothing = errors.some(function (error) { return error.code === "nothing_entered"; });
     out.hidden = nothing;
+    showSum(nothing ? {} : data);
     if (nothing) return;
     if (data.ok) showSides(data); else showErrors(errors);
   }
@@ -139,6 +156,7 @@ function grouped(n) {
       if (mine === asked) render(data);
     }).catch(function () {
       if (mine !== asked) return;
+      showSum({});
       out.removeAttribute("aria-busy");
       out.textContent = "";
       out.hidden = false;

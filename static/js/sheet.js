@@ -1,14 +1,15 @@
-/* The live sheet: a hand's row opens its breakdown in place, "Can we open?" loads when it is
-   opened, and every few seconds the page asks whether the game changed (a 304 when not) and
-   swaps in the new sheet. Polling pauses while the tab is hidden. */
+/* The live sheet: rows open their breakdown in place, "Can we open?" loads when opened, and
+   while shown the page asks every 3 s if the game changed (304 if not) and swaps it in.
+   The outbox and wake lock load after the page, off the first load. */
 "use strict";
 
 (function () {
+  var me = document.currentScript;
   var main = document.querySelector("main");
   var marker = document.querySelector("[data-follow]");
   if (!main || !marker || !window.fetch || !window.DOMParser) return;
   var etag = '"' + marker.dataset.follow + '"';
-  var loadedScripts = {};
+  var loaded = {};
 
   function get(url) {
     return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
@@ -18,7 +19,7 @@
       });
   }
 
-  /* Rows: the first tap shows the hand's breakdown under it, the second hides it. */
+  /* Rows: a tap shows the hand's breakdown under it, the next hides it. */
   function detailOf(row) {
     return document.getElementById("detail-" + row.id.replace("hand-", ""));
   }
@@ -42,7 +43,7 @@
     toggle(row).catch(function () { window.location.href = row.href; });
   });
 
-  /* Sections that load when opened: their content and the script that enhances it. */
+  /* Sections loaded when opened, with their script. */
   function fill(details) {
     if (!details.open || details.dataset.loaded) return;
     details.dataset.loaded = "1";
@@ -51,8 +52,8 @@
       while (summary.nextSibling) summary.nextSibling.remove();
       summary.insertAdjacentHTML("afterend", html);
       var src = details.dataset.script;
-      if (src && !loadedScripts[src]) {
-        loadedScripts[src] = true;
+      if (src && !loaded[src]) {
+        loaded[src] = true;
         var script = document.createElement("script");
         script.src = src;
         document.head.appendChild(script);
@@ -61,13 +62,12 @@
   }
   main.addEventListener("toggle", function (event) {
     if (event.target.dataset && event.target.dataset.src) fill(event.target);
-  }, true);  // toggle does not bubble: listen while it travels down
+  }, true);  // toggle does not bubble
 
-  /* Following: swap in a changed sheet, keeping open rows open and loaded sections as typed. */
+  /* Following: swap in a changed sheet, keeping open rows and loaded sections as they are. */
   function swap(html) {
-    /* A sheet that gains a stylesheet (the chart, once the game ends) is loaded whole: a page's
-       styles come with it, allowed by its own CSP. Read from the text, before parsing: this
-       page's CSP would refuse (and report) a style it does not know even in a parsed copy. */
+    /* A sheet that gains a stylesheet (the chart, at the end) is loaded whole, with its own
+       CSP; read from the text: this page's CSP would refuse it even in a parsed copy. */
     var gained = (html.match(/<style data-file="[^"]+"/g) || []).some(function (tag) {
       return !document.querySelector("style[" + tag.slice(7) + "]");  // [data-file="..."]
     });
@@ -89,7 +89,7 @@
     main.replaceChildren.apply(main, Array.from(fresh.childNodes));
     expanded.forEach(function (id) {
       var row = document.getElementById(id);
-      if (row) toggle(row).catch(function () { /* shown again on the next tap */ });
+      if (row) toggle(row).catch(function () { /* the next tap */ });
     });
   }
 
@@ -108,7 +108,7 @@
       return response.text();
     }).then(function (html) {
       if (html) swap(html);
-    }).catch(function () { /* offline for a moment: try again next tick */ })
+    }).catch(function () { /* offline: the next tick */ })
       .then(function () { busy = false; });
   }
   function start() {
@@ -118,6 +118,7 @@
     if (timer !== null) window.clearInterval(timer);
     timer = null;
   }
+  document.addEventListener("outbox:sent", function () { poll(); });
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) {
       stop();
@@ -127,4 +128,11 @@
     }
   });
   start();
+  window.addEventListener("load", function () {
+    ["outbox", "awake"].forEach(function (name) {
+      var script = document.createElement("script");
+      script.src = me.src.replace(/sheet\.js$/, name + ".js");
+      document.head.appendChild(script);
+    });
+  });
 })();

@@ -9,6 +9,9 @@ var CACHE = "canasta-" + VERSION;
 var OFFLINE = SHELL[0];
 var LANGUAGE = "/sw-language";  // a cache entry: the language of the last page fetched
 var language = null;
+var SHEET = /^\/games\/[^\/]+$/;  // a game's sheet, kept readable offline as a plain copy
+
+importScripts("/static/js/outbox.js?v=" + VERSION);  // the outbox, sent from here by Background Sync
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -68,11 +71,60 @@ function notice() {
     .then(function (hit) { return hit || caches.match(OFFLINE); });
 }
 
+/* The sheet this phone last saw, readable offline: the server's copy of it without forms or
+   tokens (?copy=offline), kept in this browser's cache under the sheet's own address and
+   dropped with the game's other pages on a 403/404 or when this phone deletes the game. */
+function keepCopy(url) {
+  return fetch(url.origin + url.pathname + "?copy=offline", {
+    credentials: "same-origin", headers: { Accept: "text/html" }, cache: "no-store"
+  }).then(function (response) {
+    if (response.status === 403 || response.status === 404) return forget(url);
+    if (!response.ok) return;
+    return response.blob().then(function (body) {
+      var headers = new Headers();
+      ["Content-Type", "Content-Language", "Content-Security-Policy"].forEach(function (name) {
+        var value = response.headers.get(name);
+        if (value) headers.set(name, value);
+      });
+      return caches.open(CACHE).then(function (cache) {
+        return cache.put(url.origin + url.pathname, new Response(body, { headers: headers }));
+      });
+    });
+  }).catch(function () { /* offline again: the last copy stays */ });
+}
+
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.copy && SHEET.test(data.copy)) {
+    event.waitUntil(keepCopy(new URL(data.copy, self.location.origin)));
+  }
+});
+
+/* Background Sync (Chromium): the outbox is sent when the connection is back, even with no
+   page open. A hand still waiting (offline again) fails the sync, so the browser retries. */
+self.addEventListener("sync", function (event) {
+  if (event.tag !== self.Outbox.TAG) return;
+  event.waitUntil(self.Outbox.flush().then(function () {
+    return self.Outbox.all();
+  }).then(function (entries) {
+    if (entries.some(function (e) { return e.state === "waiting"; })) throw new Error("later");
+  }));
+});
+
 /* Pages: the network first, so the sheet is never stale; offline, the last copy or the notice. */
 function page(request) {
+  var url = new URL(request.url);
   return fetch(request).then(function (response) {
     if (response.status === 403 || response.status === 404) {
-      return forget(new URL(request.url)).then(function () { return response; });
+      return forget(url).then(function () { return response; });
+    }
+    if (request.method === "POST" && /^\/games\/[^\/]+\/delete(-for-good)?$/.test(url.pathname) &&
+        response.ok) {
+      forget(url);  // deleted from this phone: no copy of it stays here
+    }
+    if (request.method === "GET" && response.status === 200 && SHEET.test(url.pathname) &&
+        !url.search) {
+      keepCopy(url);
     }
     if (response.ok) remember(response);
     if (request.method === "GET" && keepable(response)) {
