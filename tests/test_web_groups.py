@@ -313,3 +313,33 @@ def test_an_average_shows_its_decimal_only_when_it_has_one(app, language, whole,
     """Scores are multiples of 5: 1,710.0 reads 1,710; a half point stays."""
     with app.test_request_context(headers={"Accept-Language": language}):
         assert (decimal(1710.0), decimal(-1712.5), decimal(None)) == (whole, half, "–")
+
+
+def test_the_history_csv_winner_is_the_players(client, table):
+    """Issue 26 item 10: the winner column names who won, the side's name beside it."""
+    group_id = make_group(client)
+    finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    head, row = client.get(f"/groups/{group_id}/history.csv").get_data(as_text=True).splitlines()
+    cells = dict(zip(head.split(","), row.split(","), strict=False))
+    assert cells["winner"] == "Ann & Bob" and cells["winning side"] == "We"
+
+
+def test_the_group_page_counts_finished_games_like_the_stats_page(client, table):
+    """Issue 26 item 10: a game still in play is not in a player's count on the group page."""
+    group_id = make_group(client)
+    finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    fields = {"side-0-player-0": "Ann", "side-0-player-1": "Bob"}
+    fields |= {"side-1-player-0": "Cy", "side-1-player-1": "Eve"}
+    table.new_game("classic", group=group_id, **fields)  # in play
+    page = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    counts = dict(re.findall(r">([A-Z][a-z]+) <small>(\d+)</small>", page))
+    assert counts == {"Ann": "1", "Bob": "1", "Cy": "1", "Di": "1", "Eve": "0"}
+
+
+def test_head_to_head_has_a_draws_column(client, table):
+    """Issue 26 item 10: a draw reads as one, not as 1 game, 0 won, 0 lost."""
+    group_id = make_group(client)
+    finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    page = client.get(f"/groups/{group_id}/stats").get_data(as_text=True)
+    assert '<th scope="col">Drawn</th>' in page
+    assert "<td>1</td><td>1</td><td>0</td><td>0</td></tr>" in page

@@ -158,6 +158,11 @@ class Meeting:
     first_wins: int = 0
     second_wins: int = 0
 
+    @property
+    def draws(self) -> int:
+        """Returns how many of their games ended in a draw."""
+        return self.games - self.first_wins - self.second_wins
+
 
 @dataclass(frozen=True)
 class Statistics:

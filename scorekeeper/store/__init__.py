@@ -14,7 +14,12 @@ from scorekeeper.store.errors import (
     StaleGame,
     StoreError,
 )
-from scorekeeper.store.game_end import CannotPlayOn, delete_hands_after_end, play_on
+from scorekeeper.store.game_end import (
+    CannotPlayOn,
+    delete_hands_after_end,
+    play_on,
+    take_back_raise,
+)
 from scorekeeper.store.game_rules import RuleBook, RulesUnreadable, Segment
 from scorekeeper.store.games import (
     Game,
@@ -91,6 +96,7 @@ __all__ = [
     "join",
     "play_on",
     "play_on_under_new_rules",
+    "take_back_raise",
     "record_hand",
     "repeated",
     "rename",

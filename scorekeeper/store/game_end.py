@@ -52,3 +52,14 @@ def play_on(db: Database, game_id: str, target: int, *, version: int, form_token
             [json.dumps([asdict(r) for r in raised]), game_id],
         )
     return target
+
+
+def take_back_raise(db: Database, game_id: str, *, version: int, form_token: str) -> int:
+    """Takes back the game's last raise of the target (an undone "Keep playing"); its target."""
+    game = _current(db, game_id, version, form_token)
+    if not game.raises:
+        raise HandNotFound("The target was not raised.")
+    kept = [asdict(r) for r in game.raises[:-1]]
+    with _locked(db, game_id, version, form_token, rewrites=True):
+        db.execute("UPDATE games SET target_raises = ? WHERE id = ?", [json.dumps(kept), game_id])
+    return game.raises[-1].to_target

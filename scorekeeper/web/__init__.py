@@ -34,6 +34,7 @@ from scorekeeper.web import (
     shelf,
     shell,
     table,
+    undo,
 )
 
 # Text worth compressing. PDFs are compressed inside already; the live-update stream is not
@@ -109,6 +110,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         events.bp,
         game_summary.bp,
         language.bp,
+        undo.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)

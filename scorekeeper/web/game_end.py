@@ -6,12 +6,12 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import i18n, problem_words, store
+from scorekeeper import problem_words, store
 from scorekeeper.db import get_db
 from scorekeeper.engine.ending import MAX_TARGET, next_target
 from scorekeeper.i18n import MAX_TYPED, NumberProblem, parse_whole
 from scorekeeper.store import Game
-from scorekeeper.web import access
+from scorekeeper.web import access, undo
 from scorekeeper.web.posting import new_form_token, posted
 from scorekeeper.web.sheet_page import render_sheet
 
@@ -104,5 +104,5 @@ def play_on(game_id: str):
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except store.AlreadySaved:
         return _sheet(game_id)
-    flash(gettext("Playing on: first to %(target)s wins.", target=i18n.number(target)), "ok")
+    undo.offer(game_id, "play_on", version + 1, target=target)  # said beside its Undo
     return _sheet(game_id)

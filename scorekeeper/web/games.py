@@ -27,7 +27,7 @@ from scorekeeper.store.groups import Group, group_of_game, is_member
 from scorekeeper.store.house_formats import format_rules, house_formats
 from scorekeeper.store.players import players_of, recent_partnerships
 from scorekeeper.store.stamps import now
-from scorekeeper.web import access, follow, game_form, groups, player_picks
+from scorekeeper.web import access, follow, game_form, groups, player_picks, undo
 from scorekeeper.web.posting import posted, posted_token
 from scorekeeper.web.sheet_page import kept_sheet, offline_copy, outbox_words, render_sheet
 
@@ -153,6 +153,9 @@ def sheet(game_id: str) -> Response:
         return unchanged
     game, role = access.open_game(game_id)
     tag = follow.etag(game.id, game.version, role)  # the header's, and the page's follow tag
+    offered = undo.offered(game)
+    if offered is not None and access.can_write(role):  # this browser's own Undo: never kept
+        return follow.untagged(render_sheet(game, role, undo=offered)[0])
     if "_flashes" in session:  # a page with "Hand 3 saved." must never come back from a 304
         return follow.untagged(kept_sheet(game, role, tag))
     return follow.tagged(kept_sheet(game, role, tag), tag)
@@ -172,12 +175,10 @@ def reopen(game_id: str) -> Response | tuple[str, int]:
     except store.AlreadySaved:
         pass  # the same button pressed twice: the game is already reopened
     else:
-        flash(
-            gettext("Game reopened: tap a hand to fix it.")
-            if reopened
-            else gettext("Game closed."),
-            "ok",
-        )
+        if reopened:  # said beside its Undo
+            undo.offer(game_id, "reopen", version + 1)
+        else:
+            flash(gettext("Game closed."), "ok")
     return redirect(url_for("games.sheet", game_id=game_id))
 
 

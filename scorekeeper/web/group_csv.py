@@ -43,7 +43,7 @@ def download(rows: Iterable[Sequence[Any]], title: str) -> Response:
 def history_rows(entries: Sequence[Entry]) -> list[list[Any]]:
     """Returns the history as rows: a game per row, its sides side by side."""
     widest = max((len(e.sides) for e in entries), default=2)
-    head = ["game", "finished", "format", "hands", "winner"]
+    head = ["game", "finished", "format", "hands", "winner", "winning side"]
     for i in range(1, widest + 1):
         head += [f"side {i}", f"side {i} players", f"side {i} total"]
     rows: list[list[Any]] = [head]
@@ -53,7 +53,9 @@ def history_rows(entries: Sequence[Entry]) -> list[list[Any]]:
             e.ended,
             " · ".join(e.label),
             e.hands,
-            e.winner.name if e.winner else "draw",
+            # The winner is who won (the players), the side's name beside it.
+            " & ".join(e.winner.players) or e.winner.name if e.winner else "draw",
+            e.winner.name if e.winner else "",
         ]
         for side in e.sides:
             row += [side.name, " & ".join(side.players), side.total]
@@ -111,6 +113,5 @@ def stats_rows(stats: Statistics, table: str) -> list[list[Any]]:
         return _line_rows(stats, stats.partnerships)
     rows: list[list[Any]] = [["partnership", "against", "games", "wins", "losses", "draws"]]
     for m in stats.head_to_head:
-        draws = m.games - m.first_wins - m.second_wins
-        rows.append([m.first.name, m.second.name, m.games, m.first_wins, m.second_wins, draws])
+        rows.append([m.first.name, m.second.name, m.games, m.first_wins, m.second_wins, m.draws])
     return rows

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import (
     Blueprint,
     abort,
@@ -23,7 +25,7 @@ from scorekeeper.resources import resource_dir
 from scorekeeper.stats.history import history, in_play
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store import players as store_players
-from scorekeeper.store.figures import summed
+from scorekeeper.store.figures import Summed, summed
 from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup, NotAdmin
 from scorekeeper.store.portable import export_games, import_document
 from scorekeeper.web.access import browser_id
@@ -107,6 +109,14 @@ def join(token: str) -> Response:
     return redirect(url_for("groups.page", group_id=group.id))
 
 
+def _finished_counts(
+    players: list[store_players.Player], sums: Summed
+) -> list[store_players.Player]:
+    """Returns the players with the games they finished, as the statistics page counts them."""
+    finished = {line.ids[0]: line.overall.games for line in sums.statistics.players}
+    return [replace(p, games=finished.get(p.id, 0)) for p in players]
+
+
 @bp.get("/<group_id>")
 def page(group_id: str) -> Response:
     """Shows the group: its latest games, players, join link and QR, and its members."""
@@ -123,7 +133,7 @@ def page(group_id: str) -> Response:
         admin=me.admin,
         tokens=store_groups.api_tokens(db, group_id) if me.admin else [],
         new_token=made["token"] if made and made.get("group") == group_id else None,
-        players=store_players.players_of(db, group_id),
+        players=_finished_counts(store_players.players_of(db, group_id), sums),
         recent=history(games, known)[:5],
         playing=in_play(games, known),
         members=store_groups.members(db, group_id),

@@ -13,7 +13,7 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import sitting_out
 from scorekeeper.store import Game
 from scorekeeper.store.hands import PLAY_ON
-from scorekeeper.web import access, hand_form, notes
+from scorekeeper.web import access, hand_form, notes, undo
 from scorekeeper.web.hand_form import Reading
 from scorekeeper.web.posting import new_form_token, posted
 from scorekeeper.web.sheet_page import render_sheet
@@ -133,6 +133,8 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
     checks = [notes.warning(w) for w in game.warnings(hand, number)]
     said = gettext("Hand %(number)s saved.", number=saved or number)
     if _outbox():
+        if request.headers.get("X-Outbox-Flash"):  # sent from its form, which opens the sheet
+            flash(" ".join([said, *checks]), "warning" if checks else "ok")
         return _sent(game_id, saved or number, " ".join([said, *checks]))
     flash(" ".join([said, *checks]), "warning" if checks else "ok")
     return _to_sheet(game_id, saved or number)
@@ -185,6 +187,8 @@ def delete_last(game_id: str):
         row = game.state.rows[-1]
         return render_template("hands/delete.html", game=game, row=row, form_token=new_form_token())
     version, token = posted()
+    last = game.hands[-1].as_dict()  # kept for Undo, with what the delete takes along
+    taken = [r.to_target for r in game.raises if r.after_hand >= len(game.hands)]
     try:
         number = store.delete_last_hand(get_db(), game_id, version=version, form_token=token)
     except store.StaleGame as error:
@@ -192,7 +196,15 @@ def delete_last(game_id: str):
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except (store.AlreadySaved, store.HandNotFound, store.GameOver):
         return _to_sheet(game_id)
-    flash(gettext("Hand %(number)s deleted.", number=number), "ok")
+    undo.offer(
+        game_id,
+        "delete",
+        version + 1,
+        number=number,
+        hand=last,
+        targets=taken,
+        reopened=game.reopened,
+    )
     return _to_sheet(game_id)
 
 

@@ -16,13 +16,18 @@ from scorekeeper.web import follow
 from scorekeeper.web.access import can_write
 from scorekeeper.web.game_summary import course_of
 from scorekeeper.web.posting import new_form_token
+from scorekeeper.web.undo import said
 
 
-def render_sheet(game: Game, role: str, status: int = 200) -> tuple[str, int]:
-    """Returns the sheet page for this browser's role, with a given status code."""
+def render_sheet(
+    game: Game, role: str, status: int = 200, undo: Mapping[str, Any] | None = None
+) -> tuple[str, int]:
+    """Returns the sheet page for this browser's role, with a given status code (and the
+    Undo this browser is offered, if any)."""
     live = follow.etag(game.id, game.version, role)
     changed = store.rules_changed(get_db(), game)
-    return _render(game, role, changed, {"form_token": new_form_token(), "live_etag": live}), status
+    tokens = {"form_token": new_form_token(), "live_etag": live}
+    return _render(game, role, changed, tokens, undo=undo), status
 
 
 def kept_sheet(game: Game, role: str, live: str) -> str:
@@ -61,7 +66,12 @@ def offline_copy(game: Game, role: str, as_of: str) -> str:
 
 
 def _render(
-    game: Game, role: str, changed: bool, tokens: Mapping[str, str], offline_as_of: str = ""
+    game: Game,
+    role: str,
+    changed: bool,
+    tokens: Mapping[str, str],
+    offline_as_of: str = "",
+    undo: Mapping[str, Any] | None = None,
 ) -> str:
     """Returns the sheet page rendered with the given per-request tokens."""
     # A finished game shows how it went at once; one in play loads the chart when asked.
@@ -78,6 +88,8 @@ def _render(
         can_write=can_write(role) and not offline_as_of,
         offline_as_of=offline_as_of,
         outbox_words=outbox_words,
+        undo=undo,
+        undo_said=said(dict(undo)) if undo else "",
         rules_changed=changed,
         **tokens,
         **shown,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import Taps, axe_violations, new_game, screenshot, stored_game
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -97,11 +98,56 @@ def test_keep_playing_raises_the_target(live_app, base_url, phone, scheme):
     page.goto(f"{base_url}/games/{game_id}/play-on")
     check(page, "play-on", scheme)
     page.goto(f"{base_url}/games/{game_id}")
+    with page.expect_navigation():  # asks once, on its own page, the target filled in
+        page.locator("a:has-text('Keep playing to 7,500')").tap()
+    expect(page.locator("#f-target")).to_have_value("7500")
+    assert stored_game(live_app, game_id).rules.ending.target == 5000
     with page.expect_navigation():
-        page.locator("button:has-text('Keep playing to 7,500')").tap()
+        page.get_by_role("button", name="Keep playing").tap()
     assert stored_game(live_app, game_id).rules.ending.target == 7500
     assert page.locator(".raised").inner_text() == (
         "Target raised from 5,000 to 7,500 after hand 3."
     )
     assert page.locator("a.button.primary").inner_text() == "Record hand 4"
     check(page, "game-raised", scheme)
+
+
+def test_each_destructive_tap_can_be_undone(live_app, base_url, phone, scheme):
+    """Issue 26 item 6: reopening, deleting a hand and playing on, each undone from the sheet."""
+    page = phone
+    game_id = won_game(live_app, page)
+    page.goto(f"{base_url}/games/{game_id}")
+    undo = page.locator("form.undo")
+
+    with page.expect_navigation():
+        page.locator("button:has-text('Reopen to fix a hand')").tap()
+    expect(undo).to_contain_text("Game reopened")
+    with page.expect_navigation():
+        undo.get_by_role("button", name="Undo").tap()
+    assert not stored_game(live_app, game_id).reopened
+    expect(page.locator(".flash.ok")).to_contain_text("the game is closed again")
+
+    with page.expect_navigation():
+        page.locator("button:has-text('Reopen to fix a hand')").tap()
+    page.locator("a:has-text('Delete last hand')").tap()
+    with page.expect_navigation():
+        page.locator("main button[type=submit]").last.tap()
+    expect(undo).to_contain_text("Hand 3 deleted.")
+    check(page, "undo-delete", scheme)
+    assert len(stored_game(live_app, game_id).hands) == 2
+    with page.expect_navigation():
+        undo.get_by_role("button", name="Undo").tap()
+    expect(page.locator(".flash.ok")).to_contain_text("Hand 3 is back.")
+    game = stored_game(live_app, game_id)
+    assert len(game.hands) == 3 and game.state.status.over and game.reopened
+
+    with page.expect_navigation():
+        page.locator("button:has-text('Done fixing: close the game')").tap()
+    page.locator("a:has-text('Keep playing to 7,500')").tap()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Keep playing").tap()
+    expect(undo).to_contain_text("Playing on: first to 7,500 wins.")
+    with page.expect_navigation():
+        undo.get_by_role("button", name="Undo").tap()
+    game = stored_game(live_app, game_id)
+    assert game.rules.ending.target == 5000 and game.state.status.over
