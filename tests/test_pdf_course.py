@@ -77,3 +77,31 @@ def test_a_game_from_paper_starts_its_lines_at_the_paper_totals():
     assert len(first.points) == 2 * (played.hands + 1)
     assert first.points[:2] == [scale.points[0], pytest.approx(scale.y(1500))]
     assert scale.xs == scale.points[1:]  # hand 1 sits one step in
+
+
+def test_a_ten_hand_game_keeps_its_chart_on_page_one_when_it_fits():
+    """Issue 26 item 10: on Letter, a 10-hand game's chart, a little shorter, stays under the
+    result instead of alone on a nearly blank page 2."""
+    hands = sample_hands(RULES, SETUP, 10)
+    last = replay(RULES, SETUP, hands).rows[-1].totals["s1"]
+    setup = replace(SETUP, start_totals={"s1": 5000 - last})  # We reach 5,000 at hand 10
+    state = replay(RULES, setup, hands)
+    assert state.status.over and state.ended_at == 10
+    data = game_sheet(
+        RULES, setup, state, title="t", created="2024-05-01", chart=True, paper="letter"
+    )
+    pages = PdfReader(io.BytesIO(data)).pages
+    assert len(pages) == 1 and "How the game went" in pages[0].extract_text()
+
+
+def test_axis_numbers_never_print_over_each_other_or_under_the_target_line():
+    """Issue 26 item 10: "0" and "−185" apart; the top number clear of the target's line."""
+    from scorekeeper.charts.running import LABEL, axis_labels
+
+    def y(value: float) -> float:  # 5,185 points over 162 px, as a game to 5,000 draws it
+        return 174 - (value + 185) * 162 / 5185
+
+    placed = dict(axis_labels([0, -185, 5090], y, y(5000)))
+    assert placed[-185] - placed[0] >= LABEL  # was 5.8 px apart: printed over each other
+    target = y(5000)
+    assert not placed[5090] - LABEL + 2 < target < placed[5090] + 2

@@ -96,12 +96,12 @@ def running_totals(
         f'<title id="{title}">{escape(words.summary)}</title>',
         _defs(len(course.totals), prefix),
         f'<g class="axis"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0)}" y2="{y(0)}"/>',
-        f'<text x="{LEFT - 4}" y="{y(0) + 4}" text-anchor="end">0</text>',
     ]
     near_target = bool(course.target) and abs(high - course.target) < (high - low) * 0.08
-    for value in sorted({low, high} - {0} - ({high} if near_target else set())):
+    shown = [0] + sorted({low, high} - {0} - ({high} if near_target else set()))
+    for value, baseline in axis_labels(shown, y, course.target and y(course.target)):
         parts.append(
-            f'<text x="{LEFT - 4}" y="{y(value) + 4}" text-anchor="end">{number(value)}</text>'
+            f'<text x="{LEFT - 4}" y="{baseline}" text-anchor="end">{number(value)}</text>'
         )
     parts.append(
         f'<text x="{xs[0]}" y="{HEIGHT - 8}" text-anchor="middle">1</text>'
@@ -136,6 +136,39 @@ def running_totals(
     return "".join(parts)
 
 
+LABEL = 11  # an axis number's height (10 px type) and a pixel to spare
+
+
+def axis_labels(
+    values: list[int],
+    y: Callable[[float], float],
+    target_y: float | None = None,
+    *,
+    size: float = LABEL,
+    offset: float = 4,
+) -> list[tuple[int, float]]:
+    """Returns where each axis number's baseline goes, none on another nor on the target line.
+
+    The first value (0) stays at its line; a number too close to one already placed moves
+    away from it (down if below, up if above), so "0" and "−185" never print over each other;
+    a number the target line would cross moves clear of it too.
+    """
+    # `y` runs down the page (SVG's way; the PDF passes its heights negated), `size` is a
+    # number's height with a gap, `offset` its baseline below the value's own height.
+    placed: list[tuple[int, float]] = []
+    for value in values:
+        baseline = y(value) + offset
+        below = value < 0
+        for _, other in sorted(placed, key=lambda p: p[1], reverse=not below):
+            if abs(baseline - other) < size:
+                baseline = other + size if below else other - size
+        # The target's line must not strike through a number (its text spans a size above).
+        if value and target_y is not None and baseline - size + 2 < target_y < baseline + 2:
+            baseline = target_y - 3 if not below else target_y + size
+        placed.append((value, round(baseline, 1)))
+    return placed
+
+
 def _summary(course: Course, number: Number) -> str:
     ends = ", ".join(
         f"{name} {number(side[-1])}" for name, side in zip(course.names, course.totals, strict=True)
@@ -158,13 +191,17 @@ def hand_bars(course: Course, *, prefix: str = "b", title: str = "") -> str:
     hands = course.hands
     if not hands:
         return ""
-    height, pad = 44, 2
+    # Tall enough to tell a 300-point hand from a 500 at a glance, with each hand's number
+    # under its bars (every fifth past 20 hands, and the last).
+    numbers, pad = 14, 2
+    height = 96 + numbers
     values = [v for side in course.scores for v in side]
     peak = max((abs(v) for v in values), default=0) or 1
     slot = (WIDTH - LEFT - RIGHT) / hands
     width = max(slot / len(course.scores) - 0.6, 0.6)
+    plot = height - numbers
     # The line sits at the bottom unless some hand scored minus: then plus and minus share it.
-    mid = height / 2 if min(values, default=0) < 0 else height - pad
+    mid = plot / 2 if min(values, default=0) < 0 else plot - pad
     paths = []
     for i, side in enumerate(course.scores):
         bars = []
@@ -175,11 +212,19 @@ def hand_bars(course: Course, *, prefix: str = "b", title: str = "") -> str:
                 top = mid - tall if score > 0 else mid
                 bars.append(f"M{x} {round(top, 1)}h{round(width, 1)}v{tall}h-{round(width, 1)}z")
         paths.append(f'<path class="s{i % 6} b{i % 3}" d="{"".join(bars)}"/>')
+    every = 1 if hands <= 20 else 5
+    shown = [n for n in range(1, hands + 1) if n % every == 0 or n in (1, hands)]
+    labels = "".join(
+        f'<text x="{round(LEFT + (n - 0.5) * slot, 1)}" y="{height - 3}" '
+        f'text-anchor="middle">{n}</text>'
+        for n in shown
+    )
     label = f"{prefix}t"
     return (
         f'<svg class="bars" viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="{label}">'
         f'<title id="{label}">{escape(title or english(course).bars)}</title>'
         f'<line class="axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{mid}" y2="{mid}"/>'
         + "".join(paths)
+        + f'<g class="hands">{labels}</g>'
         + "</svg>"
     )

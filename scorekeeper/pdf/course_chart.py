@@ -16,11 +16,13 @@ from reportlab.graphics.shapes import Circle, Drawing, Line, Polygon, PolyLine, 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from scorekeeper.charts.running import axis_labels
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import INK, RULE, points
 from scorekeeper.stats.swings import Course
 
 HEIGHT = 190.0  # the chart's height on the page, its title and legend included
+LEAST = 140.0  # shorter, to stay under the result on the last page rather than alone on one
 LEFT, RIGHT, BOTTOM, TOP = 46.0, 8.0, 16.0, 44.0  # room around the plot: numbers, title, legend
 SIDES = (  # the app's side colours (Okabe-Ito), a little darker for paper
     Color(0.0, 0.36, 0.6),
@@ -134,18 +136,24 @@ def drawing(course: Course, width: float, height: float = HEIGHT) -> Drawing:
     return d
 
 
-def draw_course(canvas: Canvas, course: Course, x: float, y: float, width: float) -> None:
-    """Draws the chart, its title, legend and numbers, with its lower left corner at (x, y)."""
+def draw_course(
+    canvas: Canvas, course: Course, x: float, y: float, width: float, height: float = HEIGHT
+) -> None:
+    """Draws the chart, its title, legend and numbers, with its lower left corner at (x, y);
+    `height` may be less than HEIGHT (down to LEAST) to keep it under the result."""
     if not course.hands:
         return
-    renderPDF.draw(drawing(course, width), canvas, x, y)
-    scale = plot(course, width)
+    renderPDF.draw(drawing(course, width, height), canvas, x, y)
+    scale = plot(course, width, height)
     canvas.setFillColorRGB(*INK)
-    fonts.draw(canvas, x, y + HEIGHT - 12, gettext("How the game went"), 10, bold=True)
+    fonts.draw(canvas, x, y + height - 12, gettext("How the game went"), 10, bold=True)
     for i, name in enumerate(course.names):
-        fonts.draw(canvas, x + LEFT + i * 120 + 22, y + HEIGHT - 33, name, 8)
-    for value in sorted({scale.low, scale.high, 0}):
-        fonts.draw(canvas, x + LEFT - 4, y + scale.y(value) - 3, points(value), 7, align="right")
+        fonts.draw(canvas, x + LEFT + i * 120 + 22, y + height - 33, name, 8)
+    # Numbers that would print over each other, or under the target's line, move apart.
+    shown = [0, *sorted({scale.low, scale.high} - {0})]
+    target = -scale.y(course.target) if course.target else None
+    for value, down in axis_labels(shown, lambda v: -scale.y(v), target, size=8.5, offset=3):
+        fonts.draw(canvas, x + LEFT - 4, y - down, points(value), 7, align="right")
     if course.target:
         label = gettext("Target %(points)s", points=points(course.target))
         fonts.draw(canvas, x + LEFT + 4, y + scale.y(course.target) + 3, label, 7)

@@ -16,6 +16,7 @@ from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
 from scorekeeper.engine.ending import TargetRaise
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.course_chart import HEIGHT as CHART_HEIGHT
+from scorekeeper.pdf.course_chart import LEAST as CHART_LEAST
 from scorekeeper.pdf.course_chart import draw_course
 from scorekeeper.pdf.layout import (
     INK,
@@ -443,10 +444,13 @@ class _Sheet:
             self.result_box(canvas, y - 4, lines)
             room = self._box_bottom(y, lines) - MARGIN - 12
             if number == len(pages) and self.course is not None and not chart_page:
-                fits = room >= CHART_HEIGHT
+                # A chart a little shorter under the result beats one alone on a new page.
+                fits = room >= CHART_LEAST
                 if fits:
-                    chart_y = self._box_bottom(y, lines) - CHART_HEIGHT
-                    draw_course(canvas, self.course, self.grid.left, chart_y, self._chart_width())
+                    tall = min(room, CHART_HEIGHT)
+                    chart_y = self._box_bottom(y, lines) - tall
+                    width = self._chart_width()
+                    draw_course(canvas, self.course, self.grid.left, chart_y, width, tall)
             draw_page_line(canvas, self.size, f"{sheet} · {self.title}", number, total)
             canvas.showPage()
         if chart_page and self.course is not None:
