@@ -19,7 +19,7 @@
       });
   }
 
-  /* Rows: a tap shows the hand's breakdown under it, the next hides it. */
+  /* Rows: a tap shows the breakdown under it, the next hides it. */
   function detailOf(row) {
     return document.getElementById("detail-" + row.id.replace("hand-", ""));
   }
@@ -64,7 +64,7 @@
     if (event.target.dataset && event.target.dataset.src) fill(event.target);
   }, true);  // toggle does not bubble
 
-  /* Following: swap in a changed sheet, keeping open rows and loaded sections as they are. */
+  /* Following: swap in a changed sheet; open rows and loaded sections stay. */
   function swap(html) {
     /* A sheet that gains a stylesheet (the chart, at the end) is loaded whole, with its own
        CSP; read from the text: this page's CSP would refuse it even in a parsed copy. */
@@ -89,7 +89,7 @@
     main.replaceChildren.apply(main, Array.from(fresh.childNodes));
     expanded.forEach(function (id) {
       var row = document.getElementById(id);
-      if (row) toggle(row).catch(function () { /* the next tap */ });
+      if (row) toggle(row).catch(function () {});  // the next tap
     });
   }
 
@@ -118,7 +118,7 @@
     if (timer !== null) window.clearInterval(timer);
     timer = null;
   }
-  document.addEventListener("outbox:sent", function () { poll(); });
+  document.addEventListener("outbox:sent", poll);
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) {
       stop();

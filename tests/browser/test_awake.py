@@ -60,6 +60,7 @@ def test_the_lock_is_held_while_the_game_is_live_and_let_go_at_its_end(
     live_app, base_url, light_phone
 ):
     page = light_phone
+    page.set_default_navigation_timeout(20000)  # six page loads on a busy machine
     page.add_init_script(STAND_IN)
     game_id = new_game(live_app, page, start_totals={"We": 4900})
     page.goto(f"{base_url}/games/{game_id}")
