@@ -60,6 +60,6 @@ def take_back_raise(db: Database, game_id: str, *, version: int, form_token: str
     if not game.raises:
         raise HandNotFound("The target was not raised.")
     kept = [asdict(r) for r in game.raises[:-1]]
-    with _locked(db, game_id, version, form_token, rewrites=True):
+    with _locked(db, game_id, version, form_token, rescore_from=1):
         db.execute("UPDATE games SET target_raises = ? WHERE id = ?", [json.dumps(kept), game_id])
     return game.raises[-1].to_target
