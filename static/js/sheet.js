@@ -66,8 +66,7 @@
 
   /* Following: swap in a changed sheet; open rows and loaded sections stay. */
   function swap(html) {
-    /* A sheet that gains a stylesheet (the chart, at the end) is loaded whole, with its own
-       CSP; read from the text: this page's CSP would refuse it even in a parsed copy. */
+    /* A sheet gaining a stylesheet (the chart) loads whole, with its CSP: ours refuses it. */
     var gained = (html.match(/<style data-file="[^"]+"/g) || []).some(function (tag) {
       return !document.querySelector("style[" + tag.slice(7) + "]");  // [data-file="..."]
     });
@@ -130,9 +129,9 @@
   start();
   window.addEventListener("load", function () {
     ["outbox", "awake"].forEach(function (name) {
-      var script = document.createElement("script");
-      script.src = me.src.replace(/sheet\.js$/, name + ".js");
-      document.head.appendChild(script);
+      var s = document.createElement("script");
+      s.src = me.src.replace(/sheet\.js$/, name + ".js");
+      document.head.appendChild(s);
     });
   });
 })();
