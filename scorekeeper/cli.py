@@ -303,16 +303,23 @@ def import_(file: Path) -> int:
     from scorekeeper.store import get_game
     from scorekeeper.store.connection import connect
     from scorekeeper.store.groups import get_group
-    from scorekeeper.store.portable import MAX_BYTES, InvalidImport, import_document
+    from scorekeeper.store.portable import (
+        CLI_MAX_BYTES,
+        CLI_MAX_HANDS,
+        InvalidImport,
+        import_document,
+    )
 
     try:
         with open(file, "rb") as opened:
-            data = opened.read(MAX_BYTES + 1)
+            data = opened.read(CLI_MAX_BYTES + 1)
     except OSError as error:
         return fail(f"cannot read {file}: {error.strerror or error}")
     db = connect(_database())
     try:
-        ids, group_ids = import_document(db, data)
+        ids, group_ids = import_document(
+            db, data, max_bytes=CLI_MAX_BYTES, max_hands=CLI_MAX_HANDS
+        )
         owners = [get_game(db, game_id).tokens.owner for game_id in ids]
         groups = [get_group(db, group_id) for group_id in group_ids]
     except InvalidImport as error:

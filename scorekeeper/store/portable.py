@@ -23,7 +23,7 @@ from scorekeeper.engine.ending import (
 from scorekeeper.format_documents import FormatError, digest, preset_document, rules_of
 from scorekeeper.marked import N_
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets
-from scorekeeper.store import scores
+from scorekeeper.store import cache, scores
 from scorekeeper.store.connection import insert_many, read, write
 from scorekeeper.store.errors import Grouped, StoreError
 from scorekeeper.store.figures import figures_of, store_figures
@@ -53,6 +53,10 @@ WEB_MAX_BYTES = 2 * 1024 * 1024  # the web upload: three games of MAX_HANDS hand
 MAX_FILE_HANDS = 3_000  # hands in one file, all games together: bounds the CPU per import
 MAX_KEYS = 40 * MAX_FILE_HANDS + 400 * MAX_GAMES  # a hand has about 16 keys, rules about 300
 MAX_DEPTH = 11  # games > game > rules > segment > document > options > option > set > tiers > tier
+# The command line takes what `export` makes: a 2,000-game group exports as about 11 MB.
+# Its owner imports their own file; the parse (about 10 bytes of memory per byte) bounds it.
+CLI_MAX_BYTES = 48 * 1024 * 1024
+CLI_MAX_HANDS = 100_000  # about half a minute of the engine's checking, outside the lock
 LIMITS = safe_json.Limits(max_bytes=MAX_BYTES, max_depth=MAX_DEPTH, max_keys=MAX_KEYS)
 MAX_TEXT = 40  # ids, formats and dates; names follow the engine's setup rules
 MAX_RAISES = 20
@@ -162,7 +166,10 @@ def parse(data: bytes | str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
     if len(data) > max_bytes:
         raise InvalidImport(too_large, mb=max_bytes // (1024 * 1024))
     try:  # size, depth and keys are counted in one linear pass before anything is parsed
-        document = safe_json.loads(data, replace(LIMITS, max_bytes=max_bytes), what="The file")
+        # A larger file than the web's may hold keys in proportion (a key is at least "":0,).
+        keys = max(MAX_KEYS, max_bytes // 5) if max_bytes > MAX_BYTES else MAX_KEYS
+        limits = replace(LIMITS, max_bytes=max_bytes, max_keys=keys)
+        document = safe_json.loads(data, limits, what="The file")
     except safe_json.JsonRefused as refused:
         if refused.code == "too-large":
             raise InvalidImport(too_large, mb=max_bytes // (1024 * 1024)) from None
@@ -374,8 +381,11 @@ def _segment(game: str, index: int, raw: Any) -> Segment:
         refused = N_("Game %(game)s: %(name)s must be %(preset)s or %(house)s.")
         raise InvalidImport(refused, game=game, name=f"{at}: source", preset=PRESET, house=HOUSE)
     options = tuple(_texts(game, raw.get("options", []), f"{at}: options"))
-    try:
-        rules = rules_of(document, options)
+    sha = digest(document)
+    try:  # a group's games share their rules: built once by digest, in the one room
+        _document, rules = cache.rules.through(
+            f"{sha}:{','.join(options)}", lambda: (document, rules_of(document, options))
+        )
     except FormatError as error:
         problem = error.problems[0]
         refused = N_("Game %(game)s: %(name)s: %(problem)s")
@@ -388,7 +398,7 @@ def _segment(game: str, index: int, raw: Any) -> Segment:
         source_id=_text(game, raw.get("source_id", rules.id), f"{at}: source_id", 60),
         options=options,
         document=document,
-        digest=digest(document),
+        digest=sha,
         rules=rules,
     )
 
@@ -506,7 +516,7 @@ def check_game(index: int, raw: Any) -> Imported:
     )
 
 
-def check(document: Mapping[str, Any]) -> list[Imported]:
+def check(document: Mapping[str, Any], max_hands: int = MAX_FILE_HANDS) -> list[Imported]:
     """Checks every game of a parsed export; the first problem raises InvalidImport."""
     seen: set[str] = set()
     hands = 0
@@ -517,10 +527,10 @@ def check(document: Mapping[str, Any]) -> list[Imported]:
         seen.add(game_id) if isinstance(game_id, str) else None
         played = raw.get("hands") if isinstance(raw, dict) else None
         hands += len(played) if isinstance(played, list) else 0
-    if hands > MAX_FILE_HANDS:  # bounds the engine's work before any hand is replayed
+    if hands > max_hands:  # bounds the engine's work before any hand is replayed
         raise InvalidImport(
             N_("One file holds at most %(most)s hands in all; this one has %(count)s."),
-            most=MAX_FILE_HANDS,
+            most=max_hands,
             count=hands,
         )
     return [check_game(i, raw) for i, raw in enumerate(document["games"])]
@@ -652,13 +662,14 @@ def import_document(
     member: str | None = None,
     max_bytes: int = MAX_BYTES,
     demo: bool = False,
+    max_hands: int = MAX_FILE_HANDS,
 ) -> tuple[list[str], list[str]]:
     """Saves an export's games (owned by `owner`) and groups (`member` joins them), all or none.
 
     Returns the new game ids and the new group ids; `demo` marks the groups as deletable demos.
     """
     document = parse(data, max_bytes)
-    games = check(document)
+    games = check(document, max_hands)
     file_ids = [
         raw.get("id") if isinstance(raw.get("id"), str) else None for raw in document["games"]
     ]
