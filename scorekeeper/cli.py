@@ -317,9 +317,7 @@ def import_(file: Path) -> int:
         return fail(f"cannot read {file}: {error.strerror or error}")
     db = connect(_database())
     try:
-        ids, group_ids = import_document(
-            db, data, max_bytes=CLI_MAX_BYTES, max_hands=CLI_MAX_HANDS
-        )
+        ids, group_ids = import_document(db, data, max_bytes=CLI_MAX_BYTES, max_hands=CLI_MAX_HANDS)
         owners = [get_game(db, game_id).tokens.owner for game_id in ids]
         groups = [get_group(db, group_id) for group_id in group_ids]
     except InvalidImport as error:
