@@ -142,3 +142,42 @@ def test_settings_come_from_the_environment_in_one_place(tmp_path, monkeypatch) 
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
     monkeypatch.setenv("SCOREKEEPER_ORIGIN", "https://scores.example.org")
     assert create_app().config["PUBLIC_ORIGIN"] == "https://scores.example.org"
+
+
+def test_the_home_page_shows_one_page_of_games_at_a_time(app, client) -> None:
+    """Issue 24 item 12: a phone with many games gets pages of 30, the newest first."""
+    import re
+
+    from scorekeeper import store
+    from scorekeeper.store.connection import connect
+    from scorekeeper.web.home import PAGE_SIZE
+
+    with client.session_transaction() as session:
+        session["browser"] = "many-games"
+    db = connect(app.config["DATABASE"])
+    try:
+        made = [
+            store.create_game(
+                db,
+                format_id="classic",
+                sides=[("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])],
+                first_dealer="Ann",
+                owner="many-games",
+            ).id
+            for _ in range(PAGE_SIZE + 5)
+        ]
+    finally:
+        db.close()
+    first = client.get("/").get_data(as_text=True)
+    shown = re.findall(r'class="card" href="/games/([\w-]+)"', first)
+    assert len(shown) == PAGE_SIZE and set(shown) <= set(made)
+    assert 'href="/?page=2" rel="next"' in first and 'rel="prev"' not in first
+    second = client.get("/?page=2").get_data(as_text=True)
+    rest = re.findall(r'class="card" href="/games/([\w-]+)"', second)
+    assert len(rest) == 5 and not set(rest) & set(shown)
+    assert set(shown) | set(rest) == set(made)
+    assert 'rel="next"' not in second and 'href="/" rel="prev"' in second
+    for odd in ("0", "-1", "abc", "²", "9" * 40):
+        assert client.get(f"/?page={odd}").status_code == 200
+    beyond = client.get("/?page=99").get_data(as_text=True)
+    assert 'class="card" href="/games/' not in beyond and 'href="/?page=98" rel="prev"' in beyond

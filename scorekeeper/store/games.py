@@ -251,18 +251,21 @@ def _spend_start_token(db: Database, form_token: str, game_id: str, stamp: str) 
     )
 
 
-def games_for_browser(db: Database, browser_id: str) -> list[tuple[str, Game]]:
+def games_for_browser(
+    db: Database, browser_id: str, *, limit: int = -1, offset: int = 0
+) -> list[tuple[str, Game]]:
     """Returns this browser's games with its role in each, the latest played first.
 
-    Archived and deleted games are left out: `store.shelf` lists those.
+    Archived and deleted games are left out: `store.shelf` lists those. `limit` and `offset`
+    take one page of them (a phone may hold thousands); -1, the default, takes them all.
     """
     with read(db):
         rows = list(
             db.query(
                 "SELECT b.game_id, b.role FROM browser_games b JOIN games g ON g.id = b.game_id "
                 "WHERE b.browser_id = ? AND g.archived_at IS NULL AND g.deleted_at IS NULL "
-                "ORDER BY g.updated_at DESC, g.created_at DESC",
-                [browser_id],
+                "ORDER BY g.updated_at DESC, g.created_at DESC, g.id LIMIT ? OFFSET ?",
+                [browser_id, limit, max(0, offset)],
             )
         )
         return [(r["role"], load(db, r["game_id"])) for r in rows]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, render_template, request, url_for
 
 from scorekeeper import store
@@ -17,12 +19,26 @@ from scorekeeper.web.shelf import recent
 
 bp = Blueprint("home", __name__)
 
+PAGE_SIZE = 30  # games per home page, those in progress and finished together
+PAGES = re.compile(r"[1-9][0-9]{0,5}")
+
+
+def _page(value: str) -> int:
+    """Returns the page asked for: a whole number from 1, or 1 for anything else."""
+    return int(value) if PAGES.fullmatch(value) else 1
+
 
 @bp.get("/")
 def index() -> str:
     """Lists this browser's games, those still being played first."""
     store.purge_expired(get_db())  # deletions past their undo window go for good
-    mine = store.games_for_browser(get_db(), browser_id())
+    page = _page(request.args.get("page", "1"))
+    # One page of the latest games, and one more to know whether an older page exists: a phone
+    # with 2,000 games gets a page of PAGE_SIZE, not a megabyte of cards.
+    mine = store.games_for_browser(
+        get_db(), browser_id(), limit=PAGE_SIZE + 1, offset=(page - 1) * PAGE_SIZE
+    )
+    older, mine = len(mine) > PAGE_SIZE, mine[:PAGE_SIZE]
     games = [game for _, game in mine]
     last = next((game for role, game in mine if can_write(role)), None)
     playing = [g for g in games if not g.state.status.over]
@@ -45,4 +61,6 @@ def index() -> str:
         join_urls=[origin + url_for("table.landing") for origin in lan],
         join_qr=qr_svg(lan[0] + url_for("table.landing")) if lan else None,
         groups=groups_for_browser(get_db(), browser_id()),
+        page=page,
+        older=older,
     )
