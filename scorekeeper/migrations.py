@@ -426,3 +426,33 @@ def events(db: Database) -> None:
     # feature (sheet, PDF, export) works on it unchanged. Independent of other migrations.
     for statement in EVENTS:
         db.execute(statement)
+
+
+HOUSE_FORMAT_ACCESS = [
+    # Who made a house format (a browser; none through the API) and who opened its share
+    # link: the lists of formats show a browser only these, never every format of the server.
+    "ALTER TABLE house_formats ADD COLUMN made_by TEXT",
+    "CREATE INDEX house_formats_made_by ON house_formats(made_by)",
+    """CREATE TABLE browser_formats (
+        browser_id TEXT NOT NULL,
+        format_id TEXT NOT NULL REFERENCES house_formats(id) ON DELETE CASCADE,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (browser_id, format_id)
+    )""",
+]
+
+
+@migrations(name="0008_house_format_access")
+def house_format_access(db: Database) -> None:
+    """Adds who made each house format and which browsers opened its share link."""
+    for statement in HOUSE_FORMAT_ACCESS:
+        db.execute(statement)
+    # The maker's browser was never written down (its session holds the format's token, which
+    # still lists it); a browser that played a game with a format keeps it in its list.
+    db.execute(
+        "INSERT OR IGNORE INTO browser_formats (browser_id, format_id, added_at) "
+        "SELECT DISTINCT b.browser_id, r.source_id, ? FROM game_rules r "
+        "JOIN browser_games b ON b.game_id = r.game_id "
+        "WHERE r.source = 'house' AND r.source_id IN (SELECT id FROM house_formats)",
+        [now()],
+    )

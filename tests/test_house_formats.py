@@ -293,6 +293,8 @@ def _house(db, changes: dict | None = None, name: str = "Grandma's Classic") -> 
 
 def test_the_web_starts_a_game_with_a_house_format_and_keeps_it(table, client, db) -> None:
     format_id, token = _house(db, {"going_out.bonus": 200, "ending.target": 7500})
+    assert f"/games/new?format={format_id}" not in client.get("/games/new").get_data(as_text=True)
+    client.get(f"/formats/{format_id}/add")  # its share link puts it in this phone's list
     picker = client.get("/games/new").get_data(as_text=True)
     assert "House formats" in picker and f"/games/new?format={format_id}" in picker
 

@@ -240,7 +240,7 @@ class FormatSummary(TypedDict):
 
 
 class FormatList(TypedDict):
-    """The presets, then this server's house formats."""
+    """The presets, then the bearer token's own house format."""
 
     formats: list[FormatSummary]
 

@@ -12,7 +12,7 @@ Rate = float | None
 
 
 class CreatedGroup(TypedDict):
-    """A new group: its id, name, member token and join link."""
+    """A new group: its id, name, first API token and join link (apart)."""
 
     id: str
     name: str

@@ -23,8 +23,14 @@ FORMAT_404 = "No such preset or house format."
 
 
 def all_summaries() -> list[dict[str, Any]]:
-    """Returns the presets, then this instance's house formats (with "house": true)."""
-    return format_summaries() + [h.summary() for h in houses.house_formats(get_db())]
+    """Returns the presets, then the house format the bearer token edits, if any.
+
+    A house format is listed only to whoever made it: the API knows its maker by the format's
+    token. Anyone holding its id (its share link) reads it with GET /api/v1/formats/{id}.
+    """
+    found = access.BEARER.fullmatch(request.headers.get("Authorization", "").strip())
+    mine = houses.house_format_of_token(get_db(), found.group(1)) if found else None
+    return format_summaries() + ([mine.summary()] if mine else [])
 
 
 def _impossible(error: FormatError) -> ApiProblem:
@@ -56,12 +62,12 @@ def _house(format_id: str) -> houses.HouseFormat:
     "GET",
     "/formats",
     operation_id="listFormats",
-    summary="The presets with their house options, and this server's house formats",
+    summary="The presets with their house options, and the bearer's own house format",
     answers=(Answer(200, "The formats", answers.FormatList),),
     problems={},
 )
 def formats() -> Response:
-    """Lists the presets and this instance's house formats."""
+    """Lists the presets, and the caller's own house format (by its token)."""
     return jsonify({"formats": all_summaries()})
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -157,17 +157,37 @@ def _format(row: Mapping[str, Any]) -> HouseFormat:
     )
 
 
+MAX_PER_BROWSER = 50  # house formats one browser keeps: a table's variants, never a flood
+MAX_LISTED = 60  # house formats one browser's lists show, the latest first
+
+
 def create_house_format(
-    db: Database, *, name: Any, base: Any, changes: Any
+    db: Database, *, name: Any, base: Any, changes: Any, made_by: str | None = None
 ) -> tuple[HouseFormat, str]:
-    """Saves a new house format; returns it with the token that edits or deletes it."""
+    """Saves a new house format; returns it with the token that edits or deletes it.
+
+    `made_by` is the browser that made it: it lists the format, and makes at most
+    MAX_PER_BROWSER of them.
+    """
     format_id, token, stamp = ID_PREFIX + new_token()[:16], new_token(), now()
     document = build(name, base, changes, format_id)
     with write(db):
+        if made_by is not None:
+            made = db.execute(
+                "SELECT count(*) FROM house_formats WHERE made_by = ?", [made_by]
+            ).fetchone()[0]
+            if made >= MAX_PER_BROWSER:
+                template = N_(
+                    "This phone keeps at most %(most)s house formats: delete one it made first."
+                )
+                raise FormatError(
+                    [problem("name", "too_many_formats", template, most=MAX_PER_BROWSER)]
+                )
         db.table("house_formats").insert(
             {
                 "id": format_id,
                 "token": token,
+                "made_by": made_by,
                 "name": document["name"],
                 "base": base,
                 "changes": json.dumps(changes, ensure_ascii=False),
@@ -205,6 +225,43 @@ def house_formats(db: Database) -> list[HouseFormat]:
     with read(db):
         rows = list(db.query("SELECT * FROM house_formats ORDER BY name, id"))
     return [_format(row) for row in rows]
+
+
+def house_formats_for(db: Database, browser_id: str, made: Iterable[str] = ()) -> list[HouseFormat]:
+    """Returns the house formats a browser sees in its lists, by name: at most MAX_LISTED.
+
+    Those it made (`made_by`, or `made`: the ids whose tokens its session holds) and those
+    whose share link it opened; never the rest of the server's.
+    """
+    ids = list(made)[:MAX_PER_BROWSER]
+    marks = ", ".join("?" * len(ids)) or "NULL"
+    with read(db):
+        rows = list(
+            db.query(
+                "SELECT * FROM (SELECT * FROM house_formats WHERE made_by = ? "
+                "OR id IN (SELECT format_id FROM browser_formats WHERE browser_id = ?) "
+                f"OR id IN ({marks}) ORDER BY updated_at DESC LIMIT ?) ORDER BY name, id",
+                [browser_id, browser_id, *ids, MAX_LISTED],
+            )
+        )
+    return [_format(row) for row in rows]
+
+
+def house_format_of_token(db: Database, token: str) -> HouseFormat | None:
+    """Returns the house format this token edits, or None."""
+    with read(db):
+        rows = list(db.query("SELECT * FROM house_formats WHERE token = ?", [token]))
+    return _format(rows[0]) if rows else None
+
+
+def keep_for_browser(db: Database, browser_id: str, format_id: str) -> None:
+    """Lists a house format for a browser that opened its share link."""
+    with write(db):
+        db.execute(
+            "INSERT OR IGNORE INTO browser_formats (browser_id, format_id, added_at) "
+            "VALUES (?, ?, ?)",
+            [browser_id, format_id, now()],
+        )
 
 
 def _check_token(db: Database, format_id: str, token: str) -> None:

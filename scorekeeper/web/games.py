@@ -24,10 +24,11 @@ from scorekeeper import i18n, store, words
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store.groups import Group, group_of_game, is_member
-from scorekeeper.store.house_formats import format_rules, house_formats
+from scorekeeper.store.house_formats import format_rules, house_formats_for
 from scorekeeper.store.players import players_of, recent_partnerships
 from scorekeeper.store.stamps import now
 from scorekeeper.web import access, follow, game_form, groups, player_picks, undo
+from scorekeeper.web.house_formats import made_here
 from scorekeeper.web.posting import posted, posted_token
 from scorekeeper.web.sheet_page import kept_sheet, offline_copy, outbox_words, render_sheet
 
@@ -53,7 +54,8 @@ def new() -> Response | tuple[str, int]:
     rules, count = _chosen()
     group = _group()
     if rules is None:
-        houses = house_formats(get_db())
+        # This phone's house formats (made here, or opened by their share link), not the server's.
+        houses = house_formats_for(get_db(), access.browser_id(), made_here())
         page = render_template(
             "games/formats.html", presets=load_presets().values(), houses=houses, group=group
         )

@@ -27,6 +27,7 @@ from scorekeeper.presets import load_presets
 from scorekeeper.problem_words import format_problem
 from scorekeeper.store import house_formats as houses
 from scorekeeper.web import house_example, house_form
+from scorekeeper.web.access import browser_id
 from scorekeeper.web.origin import public_url, reachable_by_other_phones
 from scorekeeper.web.share import qr_svg
 
@@ -34,6 +35,11 @@ bp = Blueprint("house", __name__, url_prefix="/formats")
 
 TOKENS = "house_tokens"  # the session's tokens of the house formats this phone made
 MAX_UPLOAD = 32 * 1024
+
+
+def made_here() -> list[str]:
+    """Returns the ids of the house formats whose tokens this phone's session holds."""
+    return list(session.get(TOKENS, {}))
 
 
 def _token(format_id: str) -> str | None:
@@ -149,7 +155,11 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
         try:
             if house is None:
                 made, token = houses.create_house_format(
-                    get_db(), name=name, base=base, changes=reading.changes
+                    get_db(),
+                    name=name,
+                    base=base,
+                    changes=reading.changes,
+                    made_by=browser_id(),
                 )
                 _keep_token(made.id, token)
                 flash(
@@ -301,6 +311,7 @@ def download(format_id: str) -> Response:
 def add(format_id: str) -> Response:
     """The page a share link opens: the format's rules, and ways to use or keep it."""
     house = _house(format_id)
+    houses.keep_for_browser(get_db(), browser_id(), house.id)  # in this phone's lists now
     return make_response(
         render_template(
             "formats/add.html",
@@ -352,6 +363,7 @@ def upload() -> Response:
                         name=data.get("name"),
                         base=data.get("base"),
                         changes=data.get("set", {}),
+                        made_by=browser_id(),
                     )
                 except FormatError as error:
                     messages = [f"{p.field}: {format_problem(p)}" for p in error.problems]
