@@ -260,6 +260,13 @@ def _extras(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
             yield problem(
                 f"extras.{extra_id}.max", "negative_count", N_("Give a count of 0 or more.")
             )
+        least = extra.get("min_points")
+        if _int(least) and least < 0:
+            yield problem(
+                f"extras.{extra_id}.min_points",
+                "negative_minimum",
+                N_("Cards hold 0 points or more."),
+            )
 
 
 def _table(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
@@ -275,7 +282,28 @@ def _table(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
         )
 
 
-CHECKS = (_pack, _canastas, _going_out, _opening, _ending, _threes, _extras, _table)
+def _special_hands(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
+    for hand_id, hand in _items(data, "special_hands"):
+        points = hand.get("points")
+        if _int(points) and points <= 0:
+            yield problem(
+                f"special_hands.{hand_id}.points",
+                "special_hand_not_positive",
+                N_("A special hand is worth more than 0 points: its value replaces the score."),
+            )
+
+
+CHECKS = (
+    _pack,
+    _canastas,
+    _going_out,
+    _opening,
+    _ending,
+    _threes,
+    _extras,
+    _table,
+    _special_hands,
+)
 
 
 def impossible_rules(data: Mapping[str, Any]) -> list[FormatProblem]:

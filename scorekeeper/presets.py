@@ -30,9 +30,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "when": ("always", "someone_out", "other_side_out"),
     "partnership": ("fixed", "lone_hand"),
     "tie": ("another_hand", "draw"),
+    "zero_when": ("", *RED_THREE_SIGN_RULES),
+    "holds": ("", "melded", "hand"),
 }
+WILD = "wild"  # in `uses`: every card class marked wild together (jokers and deuces)
 CORE_SIDE_FIELDS = frozenset(
     {"melded_points", "hand_points", "red_threes", "black_threes", "canastas", "went_out"}
+    | {"special_hand"}
 )
 
 
@@ -66,6 +70,7 @@ class CardClass:
     count: int
     melded: int | None  # None: worth the card it stands for (Oklahoma's deuces)
     in_hand: int
+    wild: bool = False  # counts toward WILD in a canasta's or penalty's `uses`
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,9 @@ class CanastaKind:
     bonus: int
     min_points: int
     help: str = ""
+    # The scarce cards one such canasta takes from the pack (MAC: a sevens canasta takes 7 of
+    # the 8 sevens), by card class id or WILD; the whole deal's use is checked against the pack.
+    uses: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,7 @@ class Opening:
     by: str  # "score", "deal" or "none"
     tiers: tuple[OpeningTier, ...] = ()
     must_exceed: bool = False
+    help: str = ""  # what the opening must hold besides points (MAC's clean triple): a note only
 
 
 @dataclass(frozen=True)
@@ -105,6 +114,9 @@ class Threes:
     max: int
     scale: tuple[int, ...]  # total value for 1, 2, 3 ... threes held by one owner
     minus_when: str  # a key of RED_THREE_SIGN_RULES, or "never"
+    # Counted as 0 (neither plus nor minus) when the side, past minus_when, still falls short of
+    # this rule (MAC: threes are worth nothing with exactly one canasta); "" never.
+    zero_when: str = ""
 
     def value(self, count: int) -> int:
         """Returns the unsigned value of `count` threes held by one owner."""
@@ -122,11 +134,26 @@ class Extra:
     when: str = "always"  # "always", "someone_out" or "other_side_out"
     help: str = ""
     card: str = ""  # the card it counts ("red_three" or a card class id), capped by the pack
+    holds: str = ""  # "melded" or "hand": where each one's cards are counted (MAC penalties)
+    min_points: int = 0  # the fewest card points each one holds there (three aces: 60)
+    blocks_going_out: bool = False  # an unfinished meld that forbids going out (MAC)
+    uses: Mapping[str, int] = field(default_factory=dict)  # scarce cards each takes, as canastas
 
     @property
     def personal(self) -> bool:
         """Tells whether it belongs to its holder alone, as red threes do in cutthroat."""
         return self.card == "red_three"
+
+
+@dataclass(frozen=True)
+class SpecialHand:
+    """A hand laid down whole by a side that has not melded; its value replaces the side's score."""
+
+    id: str
+    label: str
+    points: int
+    help: str = ""
+    source: str = ""
 
 
 @dataclass(frozen=True)
@@ -198,6 +225,10 @@ class Rules:
     ending: Ending
     options: tuple[Option, ...]
     active_options: tuple[str, ...] = ()
+    special_hands: tuple[SpecialHand, ...] = ()
+    # The sign rule under which a side's melded cards count minus (MAC: "no_canasta"): a key
+    # of RED_THREE_SIGN_RULES, or "never" for every format where melds always count plus.
+    melded_minus_when: str = "never"
 
     @property
     def card_points_max(self) -> int:
@@ -208,11 +239,17 @@ class Rules:
         """Returns how many of a card the pack holds: "red_three" or a card class id."""
         if card == "red_three":
             return self.red_threes.max if self.red_threes else 0
+        if card == WILD:
+            return sum(c.count for c in self.cards if c.wild)
         return next((c.count for c in self.cards if c.id == card), 0)
 
     def canasta(self, kind: str) -> CanastaKind:
         """Returns the canasta kind with this id."""
         return next(k for k in self.canastas if k.id == kind)
+
+    def special_hand(self, hand_id: str) -> SpecialHand:
+        """Returns the special hand with this id."""
+        return next(h for h in self.special_hands if h.id == hand_id)
 
     def option(self, option_id: str) -> Option:
         """Returns the house option with this id."""
@@ -302,9 +339,19 @@ def _cards(r: _Reader) -> CardClass:
         count=r.get("count", int),
         melded=r.points_or_none("melded"),
         in_hand=r.points("in_hand"),
+        wild=r.get("wild", bool, False),
     )
     r.done()
     return card
+
+
+def _uses(r: _Reader) -> dict[str, int]:
+    """Reads a `uses` table: whole counts of scarce cards by card class id (or WILD)."""
+    uses = r.get("uses", dict, {})
+    for card, count in uses.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise r.fail(f"uses.{card}", N_("give a count of 0 or more"))
+    return dict(uses)
 
 
 def _canasta(r: _Reader) -> CanastaKind:
@@ -314,9 +361,22 @@ def _canasta(r: _Reader) -> CanastaKind:
         bonus=r.points("bonus"),
         min_points=r.points("min_points"),
         help=r.get("help", str, ""),
+        uses=_uses(r),
     )
     r.done()
     return kind
+
+
+def _special_hand(r: _Reader) -> SpecialHand:
+    hand = SpecialHand(
+        id=r.get("id", str),
+        label=r.get("label", str),
+        points=r.points("points"),
+        help=r.get("help", str, ""),
+        source=r.get("source", str, ""),
+    )
+    r.done()
+    return hand
 
 
 def _opening(r: _Reader) -> Opening:
@@ -334,6 +394,7 @@ def _opening(r: _Reader) -> Opening:
         by=r.choice("by", CHOICES["by"]),
         tiers=tuple(tiers),
         must_exceed=r.get("must_exceed", bool, False),
+        help=r.get("help", str, ""),
     )
     r.done()
     if opening.by != "none" and not tiers:
@@ -352,6 +413,7 @@ def _threes(r: _Reader, label: str) -> Threes:
         max=r.get("max", int),
         scale=tuple(r.get("scale", list)),
         minus_when=r.choice("minus_when", CHOICES["minus_when"]),
+        zero_when=r.choice("zero_when", CHOICES["zero_when"], ""),
     )
     r.done()
     if len(threes.scale) != threes.max or any(not isinstance(v, int) for v in threes.scale):
@@ -372,6 +434,10 @@ def _extra(r: _Reader) -> Extra:
         when=r.choice("when", CHOICES["when"], "always"),
         help=r.get("help", str, ""),
         card=r.get("card", str, ""),
+        holds=r.choice("holds", CHOICES["holds"], ""),
+        min_points=r.points("min_points", 0),
+        blocks_going_out=r.get("blocks_going_out", bool, False),
+        uses=_uses(r),
     )
     r.done()
     if extra.id in CORE_SIDE_FIELDS:
@@ -454,6 +520,10 @@ def _build(data: dict[str, Any], where: str, active: tuple[str, ...] = ()) -> Ru
     r = _Reader(data, where)
     canastas = tuple(_canasta(c) for c in r.rows("canastas", []))
     extras = tuple(_extra(e) for e in r.rows("extras", []))
+    melded = r.sub("melded", {})
+    melded_minus_when = melded.choice("minus_when", CHOICES["minus_when"], "never")
+    melded.done()
+    special_hands = tuple(_special_hand(h) for h in r.rows("special_hands", []))
     red = r.get("red_threes", dict, None)
     black = r.get("black_threes", dict, None)
     rules = Rules(
@@ -480,10 +550,18 @@ def _build(data: dict[str, Any], where: str, active: tuple[str, ...] = ()) -> Ru
         ending=_ending(r.sub("ending")),
         options=tuple(_option(o) for o in r.rows("options", [])),
         active_options=active,
+        special_hands=special_hands,
+        melded_minus_when=melded_minus_when,
     )
     r.get("order", int, 99)
     r.done()
-    for name, items in (("canastas", canastas), ("extras", extras), ("cards", rules.cards)):
+    named: tuple[tuple[str, tuple[Any, ...]], ...] = (
+        ("canastas", canastas),
+        ("extras", extras),
+        ("cards", rules.cards),
+        ("special_hands", special_hands),
+    )
+    for name, items in named:
         ids = [item.id for item in items]
         if len(ids) != len(set(ids)):
             raise r.fail(name, N_("ids must be unique"))
@@ -496,6 +574,17 @@ def _build(data: dict[str, Any], where: str, active: tuple[str, ...] = ()) -> Ru
                 id=extra.id,
                 card=extra.card,
             )
+    scarce = {WILD} | {c.id for c in rules.cards}
+    for name, items in (("canastas", canastas), ("extras", extras)):
+        for item in items:
+            for card in item.uses:
+                if card not in scarce:
+                    raise r.fail(
+                        name,
+                        N_("%(id)s.uses %(card)r is not a card of this pack"),
+                        id=item.id,
+                        card=card,
+                    )
     if rules.opening.by == "deal" and len(rules.opening.tiers) < (rules.ending.deals or 0):
         raise r.fail("opening.tiers", N_("needs one tier for each deal"))
     return rules
@@ -656,6 +745,9 @@ def summary(rules: Rules, *, house: bool = False) -> dict[str, Any]:
         "min_sides": rules.table.min_sides,
         "max_sides": rules.table.max_sides,
         "canastas": [{"id": k.id, "label": k.label, "bonus": k.bonus} for k in rules.canastas],
+        "special_hands": [
+            {"id": h.id, "label": h.label, "points": h.points} for h in rules.special_hands
+        ],
         "options": [
             {"id": o.id, "label": o.label, "description": o.description, "source": o.source}
             for o in rules.options

@@ -253,6 +253,48 @@ def _group_name(found: Problem) -> str | None:
     return None
 
 
+def _modern_american(found: Problem) -> str | None:
+    """Returns the problems of special hands, penalties and scarce cards (MAC) in words."""
+    p, code = found.params, found.code
+    if code == "unknown_special_hand":
+        return gettext(
+            "Unknown special hand %(hand)r (hands: %(hands)s).",
+            hand=p["hand"],
+            hands=", ".join(p["hands"]),
+        )
+    if code == "special_hand_with_melds":
+        return gettext(
+            "A side that lays down a special hand (%(hand)s) has melded nothing else.",
+            hand=words.text(p["label"]),
+        )
+    if code == "hand_needs_points":
+        return gettext(
+            "What the side holds in hand is at least %(least)s points of cards, but points in hand are %(hand)s.",
+            least=N(p["least"]),
+            hand=N(p["hand"]),
+        )
+    if code == "melds_need_points":
+        return gettext(
+            "The side's canastas and unfinished melds hold at least %(least)s points of cards, but melded points are %(melded)s.",
+            least=N(p["least"]),
+            melded=N(p["melded"]),
+        )
+    if code == "out_with_unfinished":
+        return gettext(
+            "A side cannot go out with an unfinished meld (%(meld)s).",
+            meld=words.text(p["label"]),
+        )
+    if code == "more_than_pack_holds":
+        cards = gettext("Wild cards") if p["card"] == "wild" else words.text(p["label"])
+        return gettext(
+            "The pack has %(max)s × %(cards)s, but this takes at least %(used)s in all.",
+            max=N(p["max"]),
+            cards=cards,
+            used=N(p["used"]),
+        )
+    return None
+
+
 def _wording(found: Problem) -> str | None:
     """Returns the problem in the reader's words, or None for a code not worded here."""
     p, code = found.params, found.code
@@ -326,6 +368,8 @@ def _wording(found: Problem) -> str | None:
             p["most"],
             most=N(p["most"]),
         )
+    if (mac := _modern_american(found)) is not None:
+        return mac
     if code == "red_threes_below_canastas":
         return gettext(
             "To go out, a side usually lays down as many red threes as canastas (%(threes)s for %(canastas)s).",

@@ -112,7 +112,7 @@ def test_formats_json_lists_every_preset_with_targets_and_options(capsys):
     assert by_id["classic"]["target"] == 5000
     assert {"id", "name", "target", "options"} <= set(by_id["classic"])
     assert "red_threes_need_canasta" in {o["id"] for o in by_id["classic"]["options"]}
-    assert len(formats) == 13
+    assert len(formats) == 14
 
 
 def test_formats_table_names_each_format(capsys):

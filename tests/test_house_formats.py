@@ -145,7 +145,7 @@ def test_formats_json_lists_house_formats_of_the_instance(tmp_path, monkeypatch,
     assert main(["formats", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert [(f["name"], f["base"]) for f in listed if f["house"]] == [("Grandma's Samba", "samba")]
-    assert len(listed) == 14
+    assert len(listed) == 15
 
 
 @pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it

@@ -36,6 +36,7 @@ EXPECTED_ORDER = [
     "mexicana",
     "hand_and_foot",
     "oklahoma",
+    "modern_american",
 ]
 
 # Pack size -> card points of the whole pack, red threes excluded (rules.md V7), and red threes

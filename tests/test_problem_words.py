@@ -133,6 +133,12 @@ SAMPLES: list[tuple[str, Callable[[], list]]] = [
     ("concealed_without_canasta", lambda: _check("oklahoma", A=side(100, out="concealed"), B=side())),
     ("already_out", lambda: _check("classic", We=side(300, natural=1, out="out"), They=side(300, natural=1, out="out"))),
     ("out_with_cards", lambda: _check("two_hand", A=side(800, 20, natural=2, out="out"), B=side())),
+    ("unknown_special_hand", lambda: _read("modern_american", {"hand": {"We": {"special_hand": "royal"}, "They": {}}})),
+    ("special_hand_with_melds", lambda: _check("modern_american", We=side(60, x_special_hand="pairs"), They=side())),
+    ("hand_needs_points", lambda: _check("modern_american", We=side(60, 40, x_aces_in_hand=1), They=side())),
+    ("melds_need_points", lambda: _check("modern_american", We=side(30, x_unfinished_aces=1), They=side())),
+    ("out_with_unfinished", lambda: _check("modern_american", We=side(900, out="out", natural=2, x_unfinished_wild=1), They=side())),
+    ("more_than_pack_holds", lambda: _check("modern_american", We=side(300, sevens=1), They=side(300, sevens=1))),
     ("opening_short", _short),
     ("red_threes_below_canastas", lambda: warnings_for(rules_for("mexicana"), make_hand("mexicana", We=side(1000, natural=2, out="out"), They=side()))),
     # ending.py: where a game ends, and playing on

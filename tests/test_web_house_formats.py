@@ -498,3 +498,30 @@ def test_the_example_is_the_value_the_form_showed_in_the_readers_way(client):
     assert response.status_code == 422
     errors = response.text.split('id="e-ending.target">', 1)[1].split("</ul>", 1)[0]
     assert "7.500" in errors and "7,500" not in errors
+
+
+def test_a_modern_american_house_format_keeps_its_new_fields_and_options(app, client):
+    """MAC's fields (special hands, penalties' cards, the melded sign) are on the form; a
+    changed value and every house option switched on save as a playable format."""
+    fields = shown(client.get("/formats/new?base=modern_american").data)
+    assert fields["special_hands.garbage.points"] == "3000"
+    assert fields["extras.unfinished_aces.uses.ace"] == "3"
+    assert fields["extras.aces_in_hand.holds"] == "hand"
+    assert fields["melded.minus_when"] == "no_canasta"
+    assert fields["red_threes.zero_when"] == "under_two_canastas"
+    from scorekeeper.presets import load_presets
+
+    options = [o.id for o in load_presets()["modern_american"].rules.options]
+    switched = {f"option.{o}": "on" for o in options if o != "pagat_special_hands"}
+    response = submit(
+        client,
+        "/formats/new?base=modern_american",
+        name="Club rules",
+        **{"special_hands.straight.points": "3500"},
+        **switched,
+    )
+    assert FORMAT_PAGE.fullmatch(location(response)), response.text[:3000]
+    changes = json.loads(rows(app)[0]["changes"])
+    assert changes["special_hands.straight.points"] == 3500
+    assert changes["extras.unfinished_four_jokers"]["uses"] == {"wild": 4, "joker": 4}
+    assert changes["ending"] == {"deals": 3}

@@ -56,8 +56,11 @@ class BreakdownItem(TypedDict):
     count: NotRequired[int]
     reason: NotRequired[
         Annotated[
-            Literal["no_meld", "no_canasta", "under_two_canastas"],
-            Field(description="why the item counts minus: the preset's sign rule"),
+            Literal["no_meld", "no_canasta", "under_two_canastas", "special_hand"],
+            Field(
+                description="why the item counts minus or 0: the preset's sign rule, or "
+                "special_hand when a special hand's value replaced it"
+            ),
         ]
     ]
 
@@ -79,6 +82,7 @@ class EntryOut(TypedDict, extra_items=int):  # type: ignore[call-arg]
     black_threes: NotRequired[int]
     canastas: dict[str, int]
     went_out: Literal["no", "out", "concealed"]
+    special_hand: NotRequired[str]
 
 
 class HandEntry(TypedDict):
@@ -212,6 +216,14 @@ class CanastaKind(TypedDict):
     bonus: int
 
 
+class SpecialHandKind(TypedDict):
+    """A special hand a format scores (Modern American): its value replaces the side's score."""
+
+    id: str
+    label: str
+    points: int
+
+
 class HouseOption(TypedDict):
     """A house option a preset offers."""
 
@@ -234,6 +246,7 @@ class FormatSummary(TypedDict):
     min_sides: int
     max_sides: int
     canastas: list[CanastaKind]
+    special_hands: list[SpecialHandKind]
     options: list[HouseOption]
     base: NotRequired[Annotated[str, Field(description="house formats: the preset it starts from")]]
     set: NotRequired[Annotated[dict[str, Any], Field(description="house formats: the changes")]]

@@ -81,6 +81,9 @@ class SideEntry(TypedDict, total=False, extra_items=Count):  # type: ignore[call
     black_threes: Count
     canastas: dict[str, Count] | None
     went_out: Literal["no", "out", "concealed", ""] | None
+    special_hand: Annotated[
+        str | None, Field(description="formats with special hands (Modern American): its id")
+    ]
 
 
 class HandInput(TypedDict):

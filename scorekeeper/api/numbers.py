@@ -14,7 +14,7 @@ from scorekeeper.api.problems import field_error
 from scorekeeper.engine.hand import MAX_ENTRY
 
 POINTS = ("melded_points", "hand_points")  # points; every other number of a hand is a count
-NOT_NUMBERS = ("went_out", "canastas")
+NOT_NUMBERS = ("went_out", "canastas", "special_hand")  # the engine reads these itself
 
 
 def _label(key: str) -> str:

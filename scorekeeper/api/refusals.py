@@ -70,6 +70,11 @@ def _hand_entry(error: ErrorDetails) -> Entry:
     if key == "went_out":
         message = "Going out must be no, out or concealed."
         return Problem(side, "went_out", message, "bad_going_out")
+    if key == "special_hand":
+        message = f"Unknown special hand {value!r}."
+        return Problem(
+            side, key, message, "unknown_special_hand", {"hand": str(value), "hands": []}
+        )
     if key == "canastas" and len(loc) == 3:
         message = "Canastas must map each kind to a count."
         return Problem(side, "canastas", message, "not_object")

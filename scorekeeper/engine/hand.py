@@ -39,6 +39,7 @@ class SideEntry:
     canastas: Mapping[str, int] = field(default_factory=dict)
     extras: Mapping[str, int] = field(default_factory=dict)
     went_out: str = "no"
+    special_hand: str | None = None  # a special hand's id: its value replaces the score (MAC)
 
     @property
     def out(self) -> bool:
@@ -57,6 +58,8 @@ class SideEntry:
         if self.black_threes:
             data["black_threes"] = self.black_threes
         data.update(self.extras)
+        if self.special_hand:
+            data["special_hand"] = self.special_hand
         return data
 
 
@@ -116,6 +119,7 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
     known = {"melded_points", "hand_points", "red_threes", "canastas", "went_out"}
     known |= {"black_threes"} if rules.black_threes else set()
     known |= {e.id for e in rules.extras}
+    known |= {"special_hand"} if rules.special_hands else set()
     for key in sorted(set(raw) - known):
         problems.append(
             Problem(
@@ -161,6 +165,7 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
         e.id: n for e in rules.extras if (n := _count(raw.get(e.id), side, e.id, e.label, problems))
     }
     return SideEntry(
+        special_hand=_special_hand(rules, side, raw.get("special_hand"), problems),
         melded_points=_count(
             raw.get("melded_points"), side, "melded_points", "Melded points", problems
         ),
@@ -175,6 +180,25 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
         extras=extras,
         went_out=went_out,
     )
+
+
+def _special_hand(rules: Rules, side: str, value: Any, problems: list[Problem]) -> str | None:
+    """Reads a special hand's id: None when absent, a problem when the format has no such hand."""
+    if value is None or value == "":
+        return None
+    ids = [h.id for h in rules.special_hands]
+    if isinstance(value, str) and value in ids:
+        return value
+    problems.append(
+        Problem(
+            side,
+            "special_hand",
+            f"Unknown special hand {value!r} (hands: {', '.join(ids)}).",
+            "unknown_special_hand",
+            {"hand": str(value), "hands": ids},
+        )
+    )
+    return None
 
 
 def parse_hand(rules: Rules, raw: Any, sides: list[str], problems: list[Problem]) -> Hand:

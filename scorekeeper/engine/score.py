@@ -55,6 +55,7 @@ class Team:
     canastas: Mapping[str, int]
     went_out: str
     extras: Mapping[str, int]
+    special_hand: str | None = None
 
     @property
     def canasta_count(self) -> int:
@@ -72,6 +73,7 @@ def _combine(members: tuple[str, ...], entries: Mapping[str, SideEntry]) -> Team
         for extra, n in entry.extras.items():
             extras[extra] = extras.get(extra, 0) + n
     exits = [e.went_out for e in mine if e.out]
+    special = next((e.special_hand for e in mine if e.special_hand), None)
     return Team(
         members=members,
         melded_points=sum(e.melded_points for e in mine),
@@ -79,6 +81,7 @@ def _combine(members: tuple[str, ...], entries: Mapping[str, SideEntry]) -> Team
         canastas=canastas,
         went_out=exits[0] if exits else "no",
         extras=extras,
+        special_hand=special,
     )
 
 
@@ -102,23 +105,30 @@ def teams(rules: Rules, hand: Hand) -> list[Team]:
     return [_combine(group, hand.entries) for group in groups]
 
 
-def threes_count_plus(rule: Threes, team: Team) -> bool:
-    """Tells whether a team's threes count plus under the format's sign rule."""
-    if rule.minus_when == "never":
+def meets(sign_rule: str, team: Team) -> bool:
+    """Tells whether a team escapes a sign rule (a key of RED_THREE_SIGN_RULES): "" never bites."""
+    if sign_rule in ("", "never"):
         return True
-    needed = RED_THREE_SIGN_RULES[rule.minus_when]
+    needed = RED_THREE_SIGN_RULES[sign_rule]
     if needed == 0:
         return team.melded_points > 0
     return team.canasta_count >= needed
+
+
+def threes_count_plus(rule: Threes, team: Team) -> bool:
+    """Tells whether a team's threes count plus under the format's sign rule."""
+    return meets(rule.minus_when, team)
 
 
 def _threes_item(key: str, rule: Threes | None, count: int, team: Team) -> list[Item]:
     if rule is None or not count:
         return []
     value = rule.value(count)
-    if threes_count_plus(rule, team):
-        return [Item(key, rule.label, value, count)]
-    return [Item(key, rule.label, -value, count, reason=rule.minus_when)]
+    if not threes_count_plus(rule, team):
+        return [Item(key, rule.label, -value, count, reason=rule.minus_when)]
+    if not meets(rule.zero_when, team):  # MAC: one canasta, threes are worth nothing
+        return [Item(key, rule.label, 0, count, reason=rule.zero_when)]
+    return [Item(key, rule.label, value, count)]
 
 
 def _extra_applies(when: str, team: Team, hand: Hand) -> bool:
@@ -130,8 +140,15 @@ def _extra_applies(when: str, team: Team, hand: Hand) -> bool:
     return any(k not in team.members for k in someone_out)  # "other_side_out"
 
 
+def _melded_item(rules: Rules, team: Team) -> Item:
+    """Returns the melded cards: minus when the side has fewer canastas than its format asks."""
+    if team.melded_points and not meets(rules.melded_minus_when, team):
+        return Item("melded", "Melded cards", -team.melded_points, reason=rules.melded_minus_when)
+    return Item("melded", "Melded cards", team.melded_points)
+
+
 def _team_items(rules: Rules, team: Team, hand: Hand) -> list[Item]:
-    items = [Item("melded", "Melded cards", team.melded_points)]
+    items = [_melded_item(rules, team)]
     for kind in rules.canastas:
         if n := team.canastas.get(kind.id, 0):
             items.append(Item(f"canastas.{kind.id}", kind.label, n * kind.bonus, n))
@@ -158,10 +175,36 @@ def _own_items(rules: Rules, entry: SideEntry, team: Team, hand: Hand) -> list[I
     return items
 
 
+SPECIAL_HAND = "special_hand"  # the reason of every item a special hand's value replaced
+
+
+def _special_items(rules: Rules, team: Team, entry: SideEntry) -> tuple[Item, ...]:
+    """Returns a special hand's value, then what it replaced, each at 0 with the reason."""
+    special = rules.special_hand(team.special_hand or "")
+    items = [Item(SPECIAL_HAND, special.label, special.points)]
+    for key, rule, count in (
+        ("red_threes", rules.red_threes, entry.red_threes),
+        ("black_threes", rules.black_threes, entry.black_threes),
+    ):
+        if rule and count:
+            items.append(Item(key, rule.label, 0, count, reason=SPECIAL_HAND))
+    for extra in rules.extras:
+        if n := team.extras.get(extra.id, 0):
+            items.append(Item(extra.id, extra.label, 0, n, reason=SPECIAL_HAND))
+    reason = SPECIAL_HAND if team.hand_points else ""
+    items.append(Item("hand", "Cards left in hand", 0, reason=reason))
+    return tuple(items)
+
+
 def score_hand(rules: Rules, hand: Hand) -> dict[str, SideScore]:
     """Scores a valid hand: each column gets its team's score plus its own threes."""
     scores: dict[str, SideScore] = {}
     for team in teams(rules, hand):
+        if team.special_hand:  # MAC: the hand's value is the side's whole score
+            for member in team.members:
+                items = _special_items(rules, team, hand.entries[member])
+                scores[member] = SideScore(sum(i.points for i in items), items)
+            continue
         shared = _team_items(rules, team, hand)
         for member in team.members:
             own = _own_items(rules, hand.entries[member], team, hand)

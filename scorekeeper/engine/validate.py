@@ -83,11 +83,67 @@ def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
     return problems
 
 
+def _special_problems(team: Team, anchor: str, rules: Rules) -> list[Problem]:
+    """Checks that a side laying down a special hand melded nothing else (MAC)."""
+    fields = [("melded_points", team.melded_points), ("canastas", team.canasta_count)]
+    fields += [(e.id, team.extras.get(e.id, 0)) for e in rules.extras if e.holds == "melded"]
+    label = rules.special_hand(team.special_hand or "").label
+    return [
+        Problem(
+            anchor,
+            field,
+            f"A side that lays down a special hand ({label}) has melded nothing else.",
+            "special_hand_with_melds",
+            {"hand": team.special_hand, "label": label},
+        )
+        for field, value in fields
+        if value
+    ]
+
+
+def _least_in_hand(team: Team, anchor: str, rules: Rules) -> list[Problem]:
+    """Checks that cards caught in hand (MAC's three aces) fit the points left in hand."""
+    held = [(e, team.extras.get(e.id, 0)) for e in rules.extras if e.holds == "hand"]
+    least = sum(n * e.min_points for e, n in held)
+    if team.hand_points >= least:
+        return []
+    return [
+        Problem(
+            anchor,
+            "hand_points",
+            f"What the side holds in hand is at least {least:,} points of cards, but points "
+            f"in hand are {team.hand_points:,}.",
+            "hand_needs_points",
+            {"least": least, "hand": team.hand_points},
+        )
+    ]
+
+
+def _unfinished_out(team: Team, anchor: str, rules: Rules) -> list[Problem]:
+    """Checks that a side going out has no unfinished meld that forbids it (MAC)."""
+    return [
+        Problem(
+            anchor,
+            "went_out",
+            f"A side cannot go out with an unfinished meld ({extra.label.lower()}).",
+            "out_with_unfinished",
+            {"id": extra.id, "label": extra.label},
+        )
+        for extra in rules.extras
+        if extra.blocks_going_out and team.extras.get(extra.id, 0)
+    ]
+
+
 def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
     """Checks what a team's melds imply: canastas need points, going out needs canastas."""
     problems = []
     anchor = next((m for m in team.members if hand.entries[m].out), team.members[0])
+    problems += _least_in_hand(team, anchor, rules)
+    if team.special_hand:
+        return problems + _special_problems(team, anchor, rules)
     canastas = team.canasta_count
+    in_melds = [(e, team.extras.get(e.id, 0)) for e in rules.extras if e.holds == "melded"]
+    unfinished = sum(n * e.min_points for e, n in in_melds)
     if team.melded_points == 0 and canastas:
         problems.append(
             Problem(
@@ -99,7 +155,19 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
         )
     else:
         least = sum(n * rules.canasta(k).min_points for k, n in team.canastas.items())
-        if team.melded_points < least:
+        if unfinished and team.melded_points < least + unfinished:
+            problems.append(
+                Problem(
+                    anchor,
+                    "melded_points",
+                    f"The side's canastas and unfinished melds hold at least "
+                    f"{least + unfinished:,} points of cards, but melded points are "
+                    f"{team.melded_points:,}.",
+                    "melds_need_points",
+                    {"least": least + unfinished, "melded": team.melded_points},
+                )
+            )
+        elif team.melded_points < least:
             problems.append(
                 Problem(
                     anchor,
@@ -112,6 +180,7 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
             )
     if team.went_out == "no":
         return problems
+    problems += _unfinished_out(team, anchor, rules)
     if team.melded_points == 0:
         problems.append(
             Problem(anchor, "went_out", "A side with no melds cannot go out.", "out_without_melds")
@@ -217,6 +286,37 @@ def _canastas_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
     ]
 
 
+def _scarce_cards(hand: Hand, rules: Rules) -> list[Problem]:
+    """Checks the scarce cards canastas and penalties take (MAC's 8 sevens, 8 aces, 12 wilds).
+
+    The field blamed is the one whose count first takes more of a card than the pack holds:
+    a second sevens canasta, or an unfinished sevens meld beside a sevens canasta.
+    """
+    used: dict[str, int] = {}
+    problems = []
+    for side, entry in hand.entries.items():
+        takers = [(f"canastas.{k.id}", entry.canastas.get(k.id, 0), k.uses) for k in rules.canastas]
+        takers += [(e.id, entry.extras.get(e.id, 0), e.uses) for e in rules.extras]
+        for field, count, uses in takers:
+            for card, each in uses.items() if count else ():
+                before = used.get(card, 0)
+                used[card] = before + count * each
+                in_pack = rules.cards_in_pack(card)
+                if before <= in_pack < used[card]:
+                    label = next((c.label for c in rules.cards if c.id == card), "Wild cards")
+                    problems.append(
+                        Problem(
+                            side,
+                            field,
+                            f"The pack has {in_pack} {label.lower()}, but this takes at least "
+                            f"{used[card]} in all.",
+                            "more_than_pack_holds",
+                            {"card": card, "label": label, "used": used[card], "max": in_pack},
+                        )
+                    )
+    return problems
+
+
 def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
     problems = []
     out = [k for k, e in hand.entries.items() if e.out]
@@ -232,6 +332,7 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
         )
     problems += _threes_in_pack(hand, rules)
     problems += _canastas_in_pack(hand, rules)
+    problems += _scarce_cards(hand, rules)
     cards = sum(e.melded_points + e.hand_points for e in hand.entries.values())
     if cards > rules.card_points_max:
         problems.append(

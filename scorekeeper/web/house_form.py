@@ -17,23 +17,26 @@ from scorekeeper.presets import CHOICES, PresetError, apply_changes
 
 # The rule book's order; each top-level key of a document is shown under one heading.
 GROUPS = (
-    ("cards", N_("Card values"), ("cards",)),
+    ("cards", N_("Card values"), ("cards", "melded")),
     ("canastas", N_("Canasta kinds"), ("canastas",)),
     ("red_threes", N_("Red threes"), ("red_threes",)),
     ("going_out", N_("Going out"), ("going_out",)),
     ("extras", N_("Black threes and extras"), ("black_threes", "extras")),
+    ("special_hands", N_("Special hands"), ("special_hands",)),
     ("opening", N_("Opening minimums"), ("opening",)),
     ("ending", N_("Ending: target and tie"), ("ending",)),
     ("table", N_("Sides, players and pack"), ("table", "pack")),
 )
 NOT_RULES = {"id", "name", "description", "order", "options"}  # named, or switched, elsewhere
-PROSE = {"help", "seating", "hand_label"}  # explanations, not values a score depends on
+PROSE = {"help", "seating", "hand_label", "source"}  # explanations, not values a score depends on
 # How each key of a format document reads on the form, in English; translated where shown.
 # Every key of every preset is here (tests/test_web_house_formats.py checks), so the catalogues
 # list them all; a house format's own new key falls back to its name with spaces.
 WORDS = {
+    "ace": N_("aces"),
     "below": N_("below"),
     "black_threes": N_("black threes"),
+    "blocks_going_out": N_("forbids going out"),
     "bonus": N_("bonus"),
     "by": N_("set by"),
     "canastas": N_("canastas needed"),
@@ -43,12 +46,15 @@ WORDS = {
     "concealed_bonus": N_("concealed total"),
     "count": N_("count"),
     "deals": N_("deals"),
+    "deuce": N_("deuces"),
     "dirty": N_("dirty"),
     "ending": N_("ending"),
     "escalera": N_("escalera"),
     "extras": N_("extras"),
     "going_out": N_("going out"),
+    "holds": N_("cards counted in"),
     "in_hand": N_("in hand"),
+    "joker": N_("jokers"),
     "label": N_("label"),
     "max": N_("max"),
     "max_sides": N_("most sides"),
@@ -68,13 +74,17 @@ WORDS = {
     "requires": N_("requires"),
     "scale": N_("scale"),
     "seats_per_side": N_("seats per side"),
+    "seven": N_("sevens"),
+    "special_hands": N_("special hands"),
     "table": N_("table"),
     "target": N_("target"),
     "tie": N_("tie"),
     "tiers": N_("tiers"),
+    "uses": N_("takes from the pack"),
     "when": N_("when"),
     "wild": N_("wild"),
     "winner_bonus": N_("winner's bonus"),
+    "zero_when": N_("count zero when"),
 }
 # Each code a document may choose (presets.CHOICES), in words, as the editor's lists show it.
 CHOICE_WORDS = {
@@ -88,6 +98,13 @@ CHOICE_WORDS = {
     ("minus_when", "no_canasta"): N_("the side has no canasta"),
     ("minus_when", "under_two_canastas"): N_("the side has fewer than two canastas"),
     ("minus_when", "never"): N_("never"),
+    ("zero_when", ""): N_("never"),
+    ("zero_when", "no_meld"): N_("the side has not melded"),
+    ("zero_when", "no_canasta"): N_("the side has no canasta"),
+    ("zero_when", "under_two_canastas"): N_("the side has fewer than two canastas"),
+    ("holds", ""): N_("nowhere"),
+    ("holds", "melded"): N_("the melds"),
+    ("holds", "hand"): N_("the hand"),
     ("when", "always"): N_("always"),
     ("when", "someone_out"): N_("when someone went out"),
     ("when", "other_side_out"): N_("when the other side went out"),
@@ -233,12 +250,17 @@ def _leaves(node: Any, key: str, label: str) -> list[Leaf]:
 
 def _item_leaves(items: list[Mapping[str, Any]], key: str) -> list[Leaf]:
     """Returns the leaves of a list entered by its items' ids, e.g. canastas.natural.bonus."""
-    return [
-        (f"{key}.{item['id']}.{name}", f"{_item_words(item)}: {key_words(name)}", value, item["id"])
-        for item in items
-        for name, value in item.items()
-        if name not in PROSE and name != "id"
-    ]
+    found: list[Leaf] = []
+    for item in items:
+        for name, value in item.items():
+            if name in PROSE or name == "id":
+                continue
+            leaf, named = f"{key}.{item['id']}.{name}", f"{_item_words(item)}: {key_words(name)}"
+            if isinstance(value, Mapping):  # a kind's `uses`: one field per card
+                found += [(k, w, v, item["id"]) for k, w, v, _ in _leaves(value, leaf, named)]
+            else:
+                found.append((leaf, named, value, item["id"]))
+    return found
 
 
 def _band_leaves(rows: list[Mapping[str, Any]], key: str) -> list[Leaf]:
@@ -445,7 +467,11 @@ def _added_items(
         if f.removable and f"{top}.{f.removable}" in removed:
             continue
         if _is_new_item(f.key, base):
-            added.setdefault(f"{top}.{item}", {})[f.key.split(".", 2)[2]] = values[f.key]
+            *inner, last = f.key.split(".")[2:]  # a kind's `uses.wild` nests as it is written
+            node = added.setdefault(f"{top}.{item}", {})
+            for part in inner:
+                node = node.setdefault(part, {})
+            node[last] = values[f.key]
     return added
 
 
