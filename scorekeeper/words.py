@@ -18,6 +18,7 @@ MINUS_REASONS = {
     "no_meld": lazy_gettext("no meld"),
     "no_canasta": lazy_gettext("no canasta"),
     "under_two_canastas": lazy_gettext("fewer than two canastas"),
+    "special_hand": lazy_gettext("special hand"),
 }
 
 
@@ -26,8 +27,21 @@ def minus_reason(code: str) -> str:
     return str(MINUS_REASONS.get(code, code.replace("_", " ")))
 
 
+def reason_note(entry: Item) -> str:
+    """Returns why an item counts minus or nothing, e.g. "minus: no meld", "0: one canasta"."""
+    why = minus_reason(entry.reason)
+    if entry.reason == "special_hand":
+        return gettext("replaced by the special hand")
+    if entry.points == 0:
+        return gettext("counts 0: %(why)s", why=why)
+    return gettext("minus: %(why)s", why=why)
+
+
 # The same, short enough for a narrow column of the printed sheet.
-SHORT_MINUS_REASONS = {"under_two_canastas": lazy_gettext("< 2 canastas")}
+SHORT_MINUS_REASONS = {
+    "under_two_canastas": lazy_gettext("< 2 canastas"),
+    "special_hand": lazy_gettext("special hand"),
+}
 
 
 def short_minus_reason(code: str) -> str:

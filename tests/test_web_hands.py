@@ -416,6 +416,7 @@ def test_minus_red_threes_say_why_in_the_breakdown(table: Table) -> None:
             "count": 1,
             "reason": "no_meld",
             "why": "no meld",
+            "note": "minus: no meld",
         }
     ]
     assert saved_hand(table.record(game_id, hand), game_id) == 1

@@ -61,6 +61,8 @@ def opening_block(rules: Rules) -> Block:
         for deal in range(1, len(opening.tiers) + 1):
             need = words.need(opening_minimum(rules, 0, deal))
             rows.append(Entry(gettext("Deal %(deal)s", deal=deal), (need,)))
+        if opening.help:
+            rows.append(Entry(words.text(opening.help)))
         return Block(title, tuple(rows))
     rows = [Entry(gettext("side's score"), (gettext("to open"),), bold=True)]
     low: int | None = None
@@ -75,6 +77,8 @@ def opening_block(rules: Rules) -> Block:
         need = opening_minimum(rules, at, 1)
         rows.append(Entry(band, (words.need(need) if need else "—",)))
         low = tier.below
+    if opening.help:  # what the opening must hold besides points (MAC's clean triple)
+        rows.append(Entry(words.text(opening.help)))
     return Block(title, tuple(rows))
 
 
@@ -86,6 +90,11 @@ def _threes_text(rule: Threes) -> str:
         sign = gettext("minus if the side has not melded")
     else:
         sign = gettext("minus with fewer than %(canastas)s", canastas=_canastas(needed))
+    if rule.zero_when:  # MAC: worth nothing between the two rules (one canasta)
+        zero = RED_THREE_SIGN_RULES[rule.zero_when]
+        sign = gettext(
+            "%(sign)s, 0 with fewer than %(canastas)s", sign=sign, canastas=_canastas(zero)
+        )
     return f"{words.text(rule.label)} ({scale}): {sign}."
 
 
@@ -102,7 +111,27 @@ def bonus_block(rules: Rules) -> Block:
     for rule in (rules.red_threes, rules.black_threes):
         if rule is not None:
             rows.append(Entry(_threes_text(rule)))
+    if rules.melded_minus_when in RED_THREE_SIGN_RULES:
+        needed = RED_THREE_SIGN_RULES[rules.melded_minus_when]
+        rows.append(
+            Entry(
+                gettext(
+                    "Melded cards count minus with fewer than %(canastas)s.",
+                    canastas=_canastas(needed),
+                )
+            )
+        )
     return Block(gettext("Bonuses"), tuple(rows))
+
+
+def special_entries(rules: Rules) -> list[Entry]:
+    """Returns the special hands and their values, each replacing the side's score (MAC)."""
+    if not rules.special_hands:
+        return []
+    rows = [Entry(gettext("Special hands"), ("",), bold=True)]
+    rows += [Entry(words.text(h.label), (points(h.points),)) for h in rules.special_hands]
+    rows.append(Entry(gettext("Laid down by a side that has not melded; replaces its score.")))
+    return rows
 
 
 def going_out_block(rules: Rules) -> Block:
@@ -131,6 +160,7 @@ def going_out_block(rules: Rules) -> Block:
         rows.append(Entry(gettext("It usually lays down as many red threes as it has canastas.")))
     if rules.table.seating:
         rows.append(Entry(words.text(rules.table.seating)))
+    rows += special_entries(rules)  # a short block: the special hands share its box
     return Block(gettext("Going out"), tuple(rows))
 
 

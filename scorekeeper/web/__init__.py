@@ -130,6 +130,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength
     app.add_template_filter(game_form.named_players)
     app.add_template_filter(notes.minus_reason)
+    app.add_template_filter(notes.reason_note)
     app.context_processor(paper.context)
     app.context_processor(language.context)
     app.jinja_env.globals["here"] = language.here

@@ -72,6 +72,33 @@ def going_out_choices(rules: Rules) -> list[tuple[str, str]]:
     return choices
 
 
+SPECIAL_NONE = ""  # the special-hand choice of a side that melded as usual
+
+
+def special_hand_choices(rules: Rules) -> list[tuple[str, str]]:
+    """Returns the special-hand choices, each with its value (none where the format has none)."""
+    if not rules.special_hands:
+        return []
+    choices = [(SPECIAL_NONE, gettext("None: the side melded as usual"))]
+    choices += [
+        (h.id, f"{words.text(h.label)} ({i18n.number(h.points)})") for h in rules.special_hands
+    ]
+    return choices
+
+
+def _special_values(
+    rules: Rules, sides: Sequence[str], document: Mapping[str, Any]
+) -> dict[str, str]:
+    """Returns the special-hand choice of each side of a stored hand document."""
+    if not rules.special_hands:
+        return {}
+    hand = document.get("hand", {})
+    return {
+        f"{i}-special_hand": str(hand.get(s, {}).get("special_hand") or "")
+        for i, s in enumerate(sides)
+    }
+
+
 def lone_hand_applies(rules: Rules) -> bool:
     """Tells whether the form asks who played the lone hand (cutthroat)."""
     return rules.table.partnership == "lone_hand"
@@ -93,6 +120,7 @@ def form_names(rules: Rules, sides: Sequence[str]) -> list[str]:
     """Returns every form field name of the hand form, for these sides."""
     names = [f"{i}-{f.suffix}" for i in range(len(sides)) for f in fields_for(rules)]
     names += [f"{i}-went_out" for i in range(len(sides))]
+    names += [f"{i}-special_hand" for i in range(len(sides)) if rules.special_hands]
     return [*names, "lone_hand"] if lone_hand_applies(rules) else names
 
 
@@ -109,6 +137,7 @@ def values_from_entry(
                 value = (value or {}).get(f.path[1], 0)
             values[f"{i}-{f.suffix}"] = str(value) if value or f.kind == "count" else ""
         values[f"{i}-went_out"] = entry.get("went_out", "no")
+    values.update(_special_values(rules, sides, document))
     lone = document.get("lone_hand")
     if lone_hand_applies(rules):
         values["lone_hand"] = str(sides.index(lone)) if lone in sides else NOBODY
@@ -149,6 +178,14 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading
             errors.setdefault(f"{i}-went_out", []).append(gettext("Choose no, out or concealed."))
         entry["went_out"] = went_out
         entered |= went_out != "no"
+        special = values.get(f"{i}-special_hand", SPECIAL_NONE)
+        if special not in dict(special_hand_choices(rules)) and rules.special_hands:
+            errors.setdefault(f"{i}-special_hand", []).append(
+                gettext("Choose a special hand from the list, or none.")
+            )
+        elif special:
+            entry["special_hand"] = special
+            entered = True
         hand[side] = entry
     document: dict[str, Any] = {"hand": hand}
     if lone_hand_applies(rules):

@@ -59,6 +59,7 @@ def _form_page(game: Game, number: int, reading: Reading, version: int, status: 
         sitting_out=sitting_out(rules, setup, number - 1),
         fields=hand_form.fields_for(rules),
         going_out=hand_form.going_out_choices(rules),
+        special_hands=hand_form.special_hand_choices(rules),
         lone=hand_form.lone_hand_applies(rules),
         reading=reading,
         version=version,

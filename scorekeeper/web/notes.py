@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from scorekeeper import problem_words, words
 from scorekeeper.engine import Item, Problem
-from scorekeeper.words import minus_reason
+from scorekeeper.words import minus_reason, reason_note
 
-__all__ = ["item", "minus_reason", "warning"]
+__all__ = ["item", "minus_reason", "reason_note", "warning"]
 
 
 def warning(problem: Problem) -> str:
@@ -22,4 +22,5 @@ def item(entry: Item) -> dict[str, str | int]:
     data["label"] = words.item_label(entry)
     if entry.reason:
         data["why"] = minus_reason(entry.reason)
+        data["note"] = words.reason_note(entry)  # the whole aside: "minus: no meld", "counts 0: ..."
     return data

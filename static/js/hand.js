@@ -101,7 +101,7 @@ function grouped(n) {
       side.breakdown.forEach(function (item) {
         var row = table.insertRow();
         var label = item.label + (item.count ? " \u00d7 " + item.count : "") +
-          (item.why ? " (" + words("minus", { why: item.why }) + ")" : "");
+          (item.note ? " (" + item.note + ")" : "");
         var th = el("th", "", label);
         th.scope = "row";
         row.appendChild(th);
