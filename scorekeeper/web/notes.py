@@ -22,5 +22,7 @@ def item(entry: Item) -> dict[str, str | int]:
     data["label"] = words.item_label(entry)
     if entry.reason:
         data["why"] = minus_reason(entry.reason)
-        data["note"] = words.reason_note(entry)  # the whole aside: "minus: no meld", "counts 0: ..."
+        data["note"] = words.reason_note(
+            entry
+        )  # the whole aside: "minus: no meld", "counts 0: ..."
     return data
