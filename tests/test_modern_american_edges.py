@@ -84,7 +84,7 @@ def test_a_groups_statistics_count_canastas_by_the_new_kinds(app):
         )
         hand = {"hand": {"We": SEVENS_OUT, "They": GARBAGE}}
         game = store.add_hand(db, game.id, hand, version=game.version, form_token=new_token())
-        assert game.state.status.over  # 8,800 to 3,000
+        assert store.get_game(db, game.id).state.status.over  # 8,800 to 3,000
         names = {p.id: p.name for p in players_of(db, group.id)}
         stats = statistics(played(db, group.id), names)
     finally:
@@ -114,7 +114,8 @@ def test_the_three_deal_event_opens_125_155_180_and_ends_after_three(app):
             minimums.append(game.state.next_minimums["We"].points)
             hand = {"hand": {"We": SEVENS_OUT, "They": {"melded_points": 90}}}
             game = store.add_hand(db, game.id, hand, version=game.version, form_token=new_token())
+        status = store.get_game(db, game.id).state.status  # read while the database is open
     finally:
         db.close()
     assert minimums == [125, 155, 180]
-    assert game.state.status.over and game.state.status.winner == "We"
+    assert status.over and status.winner == "We"
