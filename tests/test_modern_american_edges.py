@@ -61,7 +61,7 @@ def test_the_openapi_document_knows_special_hands_and_their_reason():
     assert "special_hand" in schemas["SideEntry"]["properties"]
     reason = schemas["BreakdownItem"]["properties"]["reason"]["enum"]
     assert "special_hand" in reason and "under_two_canastas" in reason
-    assert "special_hands" in schemas["Format"]["properties"]
+    assert "special_hands" in schemas["FormatSummary"]["properties"]
 
 
 def test_the_formats_list_has_the_special_hands(client):
