@@ -53,14 +53,24 @@ def test_every_answer_of_a_game_is_the_shape_its_schema_says(client):
     _conforms("previewHand", refused)
 
 
+# Club-night operations still written by hand (api/openapi_events.py), landed beside the
+# one-source change; each leaves this set in the change that declares it with spec.operation.
+PENDING_HAND_WRITTEN = {"correctTable", "createEvent", "lateEntrant", "recordHandAsSide"}
+
+
 def test_the_documents_request_bodies_are_the_validators_shapes():
     """Each requestBody is the $ref of the very shape spec.body() validates against."""
     bodies = {op.operation_id: op.body for op in spec.OPERATIONS.values() if op.body}
+    hand_written = set()
     for ops in document()["paths"].values():
         for op in ops.values():
             if "requestBody" in op:
                 ref = op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+                if op["operationId"] not in bodies:
+                    hand_written.add(op["operationId"])
+                    continue
                 assert ref.rsplit("/", 1)[1] == bodies[op["operationId"]].__name__
+    assert hand_written == PENDING_HAND_WRITTEN
 
 
 OPERATIONS_WITH_BODIES = [
