@@ -8,6 +8,7 @@ import secrets
 
 import pytest
 from conftest import axe_violations, screenshot
+from playwright.sync_api import expect
 
 from scorekeeper import store
 from scorekeeper.store.connection import connect
@@ -133,7 +134,8 @@ def test_the_group_page_shows_admins_and_gives_their_buttons_to_admins_only(
     screenshot(admin, f"group-admin-{scheme}")
     screenshot(member, f"group-member-{scheme}")
     admin.get_by_role("button", name=MAKE_ADMIN).tap()
-    assert "is an admin of the group now" in admin.locator("main").inner_text()
+    # The tap posts a form: wait for the page it leads to, not the one still showing.
+    expect(admin.locator("main")).to_contain_text("is an admin of the group now")
     member.reload()
     assert member.locator(".tag.admin").count() == 2
     assert member.get_by_role("button", name=HAND_ON).count() == 1
