@@ -136,5 +136,6 @@ def test_the_real_api_answers_something(live_app, base_url, light_phone):
     page = light_phone
     game_id = new_game(live_app, page)
     page.goto(f"{base_url}/games/{game_id}")
-    page.wait_for_function("document.documentElement.dataset.wakeLock")
+    # awake.js loads after the page's load event: on a busy machine that takes a while.
+    page.wait_for_function("document.documentElement.dataset.wakeLock", timeout=20000)
     assert wake(page) in {"held", "refused", "missing"}
