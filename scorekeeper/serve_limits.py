@@ -59,6 +59,7 @@ class TableServer(TcpWSGIServer):
 
     channel_class = DeadlineChannel
     request_seconds: float = REQUEST_SECONDS
+    effective_port: int  # the bound port, set by waitress's server (typeshed's stub omits it)
 
     def maintenance(self, now: float) -> None:
         """Closes idle connections (waitress's own check) and those sending a request too slowly."""

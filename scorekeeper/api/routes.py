@@ -7,6 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
+from sqlite_utils import Database
 from werkzeug import Response
 
 from scorekeeper import store
@@ -229,8 +230,8 @@ def edit(game_id: str, number: int) -> Response:
     once = _writer(game_id)
     hand = hand_document(spec.body())
 
-    def change(db, **o) -> int:
-        store.edit_hand(db, game_id, number, hand, **o)
+    def change(db: Database, *, version: int, form_token: str) -> int:
+        store.edit_hand(db, game_id, number, hand, version=version, form_token=form_token)
         return number
 
     return _write(game_id, change, once)
@@ -280,8 +281,8 @@ def reopen(game_id: str) -> Response:
     once = _writer(game_id)
     reopened = spec.body().get("reopened", True)
 
-    def change(db, **o) -> None:
-        store.set_reopened(db, game_id, reopened, **o)
+    def change(db: Database, *, version: int, form_token: str) -> None:
+        store.set_reopened(db, game_id, reopened, version=version, form_token=form_token)
 
     return _write(game_id, change, once)
 

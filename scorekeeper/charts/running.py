@@ -97,7 +97,8 @@ def running_totals(
         _defs(len(course.totals), prefix),
         f'<g class="axis"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0)}" y2="{y(0)}"/>',
     ]
-    near_target = bool(course.target) and abs(high - course.target) < (high - low) * 0.08
+    target = course.target or 0  # no target and a target of 0 both draw no target line
+    near_target = target != 0 and abs(high - target) < (high - low) * 0.08
     shown = [0] + sorted({low, high} - {0} - ({high} if near_target else set()))
     for value, baseline in axis_labels(shown, y, course.target and y(course.target)):
         parts.append(

@@ -9,10 +9,11 @@ prints.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from flask_babel import gettext, ngettext
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Circle, Drawing, Line, Polygon, PolyLine, Rect
+from reportlab.graphics.shapes import Circle, Drawing, Line, LineShape, Polygon, PolyLine, Rect
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
@@ -34,6 +35,14 @@ SIDES = (  # the app's side colours (Okabe-Ito), a little darker for paper
 )
 DASHES: tuple[tuple[float, ...] | None, ...] = (None, (6, 2.5), (1.5, 2))
 MARK = 2.4  # a marker's half width
+_Stroke = TypeVar("_Stroke", bound=LineShape)
+
+
+def _dashed(shape: _Stroke, dash: tuple[float, ...] | None) -> _Stroke:
+    """Returns the shape with this dash pattern; None leaves reportlab's solid line."""
+    if dash is not None:  # typeshed's stubs do not allow None here, reportlab's default
+        shape.strokeDashArray = dash
+    return shape
 
 
 @dataclass(frozen=True)
@@ -62,7 +71,9 @@ def _marker(side: int, x: float, y: float, color: Color) -> Circle | Polygon | R
     if kind == 1:
         return Polygon([x - r, y - r, x + r, y - r, x, y + r], fillColor=color, strokeColor=None)
     if kind == 2:
-        return Rect(x - r, y - r, 2 * r, 2 * r, fillColor=color, strokeColor=None)
+        square = Rect(x - r, y - r, 2 * r, 2 * r)  # typeshed's Rect stub lacks its keywords
+        square.fillColor, square.strokeColor = color, None
+        return square
     return Polygon([x, y - r, x + r, y, x, y + r, x - r, y], fillColor=color, strokeColor=None)
 
 
@@ -116,22 +127,12 @@ def drawing(course: Course, width: float, height: float = HEIGHT) -> Drawing:
         color = SIDES[i % len(SIDES)]
         flat = [c for x, v in zip(scale.points, side, strict=True) for c in (x, scale.y(v))]
         if len(side) > 1:
-            d.add(PolyLine(flat, strokeColor=color, strokeWidth=1.4, strokeDashArray=DASHES[i % 3]))
+            d.add(_dashed(PolyLine(flat, strokeColor=color, strokeWidth=1.4), DASHES[i % 3]))
         for x, v in zip(scale.points, side, strict=True):
             d.add(_marker(i, x, scale.y(v), color))
         key_x, key_y = LEFT + i * 120, height - 30
-        dash = DASHES[i % 3]
-        d.add(
-            Line(
-                key_x,
-                key_y,
-                key_x + 18,
-                key_y,
-                strokeColor=color,
-                strokeWidth=1.4,
-                strokeDashArray=dash,
-            )
-        )
+        key = Line(key_x, key_y, key_x + 18, key_y, strokeColor=color, strokeWidth=1.4)
+        d.add(_dashed(key, DASHES[i % 3]))
         d.add(_marker(i, key_x + 9, key_y, color))
     return d
 

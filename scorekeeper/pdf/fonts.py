@@ -6,6 +6,7 @@ import re
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Protocol, cast
 
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
@@ -24,6 +25,27 @@ _FILES = {
     EMOJI: "SymbolaEmoji.ttf",
 }
 REPLACEMENT = "\ufffd"  # drawn (and copied out) for a character no shipped font has
+
+
+class _PenFont(Protocol):
+    """The current font reportlab keeps on a canvas and on a text object (private attributes)."""
+
+    _fontname: str
+    _fontsize: float
+
+
+class _TextInternals(_PenFont, Protocol):
+    """The private parts of reportlab's text object that `_encoded` reuses to skip re-encoding.
+
+    typeshed's reportlab stubs leave private attributes out; these have been stable since
+    reportlab 3, and the PDF tests (text copied out of the sheets) fail if they change.
+    """
+
+    _canvas: Canvas
+    _curSubset: int
+    _code: list[str]
+
+    def _formatText(self, text: str) -> str: ...
 
 
 def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
@@ -155,13 +177,13 @@ def draw(
     if align != "left":
         w = width(text, size, bold)
         x -= w if align == "right" else w / 2
-    shared = isinstance(pen, PDFTextObject)
+    font = cast(_PenFont, pen)
     for name, part in runs(text, bold):
-        if (pen._fontname, pen._fontsize) != (name, size):
+        if (font._fontname, font._fontsize) != (name, size):
             pen.setFont(name, size)
-        if shared:
+        if isinstance(pen, PDFTextObject):
             pen.setTextOrigin(x, y)
-            pen._code.append(_encoded(pen, part))
+            cast(_TextInternals, pen)._code.append(_encoded(pen, part))
         else:
             pen.drawString(x, y, part)
         x += pdfmetrics.stringWidth(part, name, size)
@@ -174,12 +196,14 @@ def _encoded(pen: PDFTextObject, text: str) -> str:
     lookup and escaping) once per document makes a long sheet about a third faster. Each
     remembered piece selects its own font subset, so it is right wherever it is reused.
     """
-    seen = pen._canvas.__dict__.setdefault("_sk_encoded", {})
-    key = (pen._fontname, pen._fontsize, text)
+    inside = cast(_TextInternals, pen)
+    seen: dict[tuple[str, float, str], str]
+    seen = inside._canvas.__dict__.setdefault("_sk_encoded", {})
+    key = (inside._fontname, inside._fontsize, text)
     if key not in seen:
-        pen._curSubset = -1  # makes reportlab write the subset's Tf into this piece
-        seen[key] = pen._formatText(text)
-    pen._curSubset = -1
+        inside._curSubset = -1  # makes reportlab write the subset's Tf into this piece
+        seen[key] = inside._formatText(text)
+    inside._curSubset = -1
     return seen[key]
 
 

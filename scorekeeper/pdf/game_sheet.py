@@ -321,8 +321,8 @@ class _Sheet:
         state = self.state
         logical = [("", [self._headline()], True), (gettext("Totals:") + " ", totals, False)]
         if state.after_end:
-            first, last = state.after_end[0].number, state.after_end[-1].number
-            if first == last:
+            first, final = state.after_end[0].number, state.after_end[-1].number
+            if first == final:
                 after = gettext(
                     "Hand %(first)s was played after the end and does not count.", first=first
                 )
@@ -330,7 +330,7 @@ class _Sheet:
                 after = gettext(
                     "Hands %(first)s–%(last)s were played after the end and do not count.",
                     first=first,
-                    last=last,
+                    last=final,
                 )
             logical.append(("", [after], False))
         if not state.status.over:

@@ -48,10 +48,11 @@ def date_text(created: date | datetime | str) -> str:
     """Returns a date the reader's way ("1 May 2024", "1.5.2024") whatever the machine's locale."""
     if isinstance(created, str):
         try:
-            created = date.fromisoformat(created[:10])
+            parsed = date.fromisoformat(created[:10])
         except ValueError:
             return created
-    return i18n.day(created if type(created) is date else created.date())  # type: ignore[union-attr]
+        return i18n.day(parsed)
+    return i18n.day(created.date() if isinstance(created, datetime) else created)
 
 
 def goal_text(rules: Rules) -> str:
@@ -76,7 +77,8 @@ def new_canvas(buffer: io.BytesIO, size: tuple[float, float], title: str) -> Can
         pagesize=size,
         invariant=1,
         pageCompression=1,
-        initialFontName=fonts.font(fonts.REGULAR).fontName,  # keeps Helvetica out of the file
+        # keeps Helvetica out of the file; typeshed types this argument float by mistake
+        initialFontName=fonts.font(fonts.REGULAR).fontName,  # type: ignore[arg-type]
         initialFontSize=9,
     )
     canvas.setTitle(title)

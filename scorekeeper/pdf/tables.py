@@ -74,8 +74,8 @@ def opening_block(rules: Rules) -> Block:
         else:
             band = gettext("%(low)s to %(high)s", low=points(low), high=points(tier.below - 5))
             at = low
-        need = opening_minimum(rules, at, 1)
-        rows.append(Entry(band, (words.need(need) if need else "—",)))
+        requirement = opening_minimum(rules, at, 1)
+        rows.append(Entry(band, (words.need(requirement) if requirement else "—",)))
         low = tier.below
     if opening.help:  # what the opening must hold besides points (MAC's clean triple)
         rows.append(Entry(words.text(opening.help)))

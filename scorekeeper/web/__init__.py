@@ -64,6 +64,11 @@ def _compress(app: Flask) -> None:
     app.after_request(_read_static_whole)  # registered after, so it runs just before
 
 
+def _as_bytes(chunk: str | bytes) -> bytes:
+    """Returns a body chunk as bytes (a static file gives bytes; a str body is UTF-8)."""
+    return chunk if isinstance(chunk, bytes) else chunk.encode()
+
+
 def _read_static_whole(response: Response) -> Response:
     """Reads a static file into the response, so it is compressed as one body."""
     # Streamed, flask-compress would swap the file for a generator and never close it, and
@@ -72,7 +77,7 @@ def _read_static_whole(response: Response) -> Response:
         response.direct_passthrough = False
         wrapped = response.response
         try:
-            response.response = [b"".join(wrapped)]
+            response.response = [b"".join(_as_bytes(chunk) for chunk in wrapped)]
         finally:  # closed now, not when the server ends the response: a phone that left
             close = getattr(wrapped, "close", None)  # mid-answer left the file to the GC
             if close is not None:

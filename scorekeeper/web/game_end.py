@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from werkzeug import Response
 
@@ -37,7 +38,7 @@ def deleted_after_end(first: int, last: int) -> str:
 
 
 @bp.route("/hands/after-end/delete", methods=["GET", "POST"])
-def delete_after_end(game_id: str):
+def delete_after_end(game_id: str) -> ResponseReturnValue:
     """Asks before deleting every hand played after the end, then deletes them."""
     game, role = access.open_game(game_id, write=True)
     later = game.state.after_end
@@ -62,7 +63,7 @@ def delete_after_end(game_id: str):
     return _sheet(game_id)
 
 
-def _play_on_page(game: Game, typed: str, error: str | None, status: int = 200):
+def _play_on_page(game: Game, typed: str, error: str | None, status: int = 200) -> tuple[str, int]:
     page = render_template(
         "games/play_on.html",
         game=game,
@@ -74,7 +75,7 @@ def _play_on_page(game: Game, typed: str, error: str | None, status: int = 200):
 
 
 @bp.route("/play-on", methods=["GET", "POST"])
-def play_on(game_id: str):
+def play_on(game_id: str) -> ResponseReturnValue:
     """Raises a finished game's target so the table keeps playing; a page to choose it."""
     game, role = access.open_game(game_id, write=True)
     suggested = next_target(game.rules, game.state, game.raises)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from babel.numbers import format_decimal, format_percent
 from flask import abort, render_template, request, url_for
@@ -96,7 +97,7 @@ def history_page(group_id: str) -> str:
         formats=stats.formats,
         players=sorted(sums.names.items(), key=lambda kv: kv[1].casefold()),
         partnerships=stats.partnerships,
-        csv_url=url_for("groups.history_csv", group_id=group_id, **request.args),
+        csv_url=url_for("groups.history_csv", group_id=group_id, **_same_filters()),
     )
 
 
@@ -150,3 +151,8 @@ def player(group_id: str, player_id: str) -> str:
             if pid != player_id
         ],
     )
+
+
+def _same_filters() -> dict[str, Any]:
+    """Returns the page's query (first value of each key), for the CSV link to filter alike."""
+    return request.args.to_dict()  # typed as url_for's values are

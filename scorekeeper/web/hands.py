@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
+from sqlite_utils import Database
 from werkzeug import Response
 
 from scorekeeper import engine, i18n, store
@@ -37,13 +40,17 @@ def _sent(game_id: str, number: int, message: str, repeat: bool = False) -> Resp
     return jsonify(ok=True, number=number, repeat=repeat, message=message, sheet=sheet)
 
 
-def _returned(reason: str, status: int, errors: dict[str, list[str]] | None = None):
+def _returned(
+    reason: str, status: int, errors: dict[str, list[str]] | None = None
+) -> tuple[Response, int]:
     """Answers the outbox: the hand was not saved; it goes back to its form with the reason."""
     listed = [m for ms in (errors or {}).values() for m in ms]
     return jsonify(ok=False, reason=reason, errors=listed), status
 
 
-def _form_page(game: Game, number: int, reading: Reading, version: int, status: int = 200):
+def _form_page(
+    game: Game, number: int, reading: Reading, version: int, status: int = 200
+) -> tuple[str, int]:
     """Renders the hand form for hand `number` with its values, errors and hidden fields."""
     rules, setup = game.rules, game.setup
     row = game.state.rows[number - 1] if number <= game.hand_count else None
@@ -68,7 +75,9 @@ def _form_page(game: Game, number: int, reading: Reading, version: int, status: 
     return page, status
 
 
-def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
+def _hand_page(
+    game: Game, number: int | None, save: Callable[..., int | None]
+) -> ResponseReturnValue:
     """Shows the form for a hand, and on POST saves it or shows it again with every problem."""
     game_id = game.id
     closed = game.locked or (number is None and game.head.status.over)
@@ -130,6 +139,7 @@ def _hand_page(game: Game, number: int | None, save: Callable[..., int | None]):
         return _to_sheet(game_id)
     except store.HandNotFound:
         abort(404)
+    assert reading.document is not None  # read() gives a document whenever it finds no error
     hand, _problems = game.check(reading.document, number)  # saved: the same hand, no problems
     checks = [notes.warning(w) for w in game.warnings(hand, number)]
     said = gettext("Hand %(number)s saved.", number=saved or number)
@@ -157,27 +167,29 @@ def detail(game_id: str, number: int) -> str:
 
 
 @bp.route("/hands/new", methods=["GET", "POST"])
-def record(game_id: str):
+def record(game_id: str) -> ResponseReturnValue:
     """Records the next hand."""
     game, _role = access.open_game(game_id, write=True)
     return _hand_page(game, None, store.record_hand)
 
 
 @bp.route("/hands/<int:number>/edit", methods=["GET", "POST"])
-def edit(game_id: str, number: int):
+def edit(game_id: str, number: int) -> ResponseReturnValue:
     """Edits an earlier hand; later totals, minimums and the result follow."""
     game, _role = access.open_game(game_id, write=True)
     if not 1 <= number <= game.hand_count:
         abort(404)
 
-    def save(db, game_id, document, **hidden):
-        return store.edit_hand(db, game_id, number, document, **hidden)
+    def save(
+        db: Database, game_id: str, document: Mapping[str, Any], *, version: int, form_token: str
+    ) -> None:
+        store.edit_hand(db, game_id, number, document, version=version, form_token=form_token)
 
     return _hand_page(game, number, save)
 
 
 @bp.route("/hands/last/delete", methods=["GET", "POST"])
-def delete_last(game_id: str):
+def delete_last(game_id: str) -> ResponseReturnValue:
     """Asks before deleting the last hand, then deletes it."""
     game, role = access.open_game(game_id, write=True)
     if not game.hands or game.locked:
@@ -218,6 +230,7 @@ def preview(game_id: str) -> Response:
     reading = hand_form.read(game.rules, game.side_keys, request.form)
     errors = reading.errors
     if not errors:
+        assert reading.document is not None  # read() gives a document whenever it finds no error
         hand, problems = game.check(reading.document, number)
         errors = hand_form.errors_from(problems, game.rules, game.side_keys)
     if errors:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from flask import url_for
 
@@ -84,7 +85,7 @@ def picks(
     def link(names: Sequence[str]) -> Pick:
         after = GameForm(form.rules, form.count, values=dict(base))
         apply(after, names)
-        query = {k: v for k, v in after.values.items() if v}
+        query: dict[str, Any] = {k: v for k, v in after.values.items() if v}  # url_for's type
         url = url_for("games.new", format=format_id, sides=form.count, group=group_id, **query)
         return Pick(tuple(names), url)
 
