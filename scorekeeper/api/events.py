@@ -5,16 +5,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from flask import jsonify, url_for
+from flask import jsonify, request, url_for
 from flask_babel import gettext
 from werkzeug import Response
 
+from scorekeeper import event_papers as event_papers_module
 from scorekeeper.api import access
 from scorekeeper.api.event_body import read_new_event
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
 from scorekeeper.db import get_db
 from scorekeeper.origin import public_url
+from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store import groups as store_groups
@@ -193,3 +195,21 @@ def event_standings(event_id: str) -> Response:
         for ln in lines
     ]
     return _private({"standings": body, "started": event.started, "rounds": event.rounds})
+
+
+@bp.get("/events/<event_id>/<any('standings.pdf', 'scorecards.pdf', 'standings.csv'):kind>")
+def event_papers(event_id: str, kind: str) -> Response:
+    """Returns the standings as PDF or CSV, or the scorecards as PDF (?entrant= for one)."""
+    event, _ = _event(event_id)
+    paper = request.args.get("paper", "a4").lower()
+    entrant = request.args.get("entrant")
+    errors = []
+    if paper not in PAPERS:
+        errors.append(field_error("paper", "The paper is a4 or letter."))
+    if entrant is not None and entrant not in {e.key for e in event.entrants}:
+        errors.append(field_error("entrant", "The entrant is an id of the event's entrants."))
+    if errors:
+        raise ApiProblem(422, "No such download.", kind="invalid-query", errors=errors)
+    response = event_papers_module.download(get_db(), event, kind, paper, entrant)
+    response.vary.add("Authorization")
+    return response

@@ -17,6 +17,7 @@ class Played:
     north_south: tuple[str, ...]
     east_west: tuple[str, ...]
     scores: tuple[int, int]  # north-south's total, east-west's
+    table: int = 0  # the table's number in its round (for scorecards; standings ignore it)
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class NoPlay:
 
     round: int
     entrants: tuple[str, ...]
+    table: int = 0
 
 
 Result = Played | Bye | NoPlay

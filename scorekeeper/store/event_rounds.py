@@ -10,6 +10,7 @@ from sqlite_utils import Database
 
 from scorekeeper import events
 from scorekeeper.events import Bye, NoPlay, Played, Round, Standings
+from scorekeeper.events.scorecards import CardLine, scorecard
 from scorekeeper.events.standings import Result
 from scorekeeper.events.standings import standings as ranked
 from scorekeeper.marked import N_
@@ -219,15 +220,17 @@ def _result(
     )
 
 
-def results(db: Database, event: Event) -> list[Result]:
+def results(
+    db: Database, event: Event, found_tables: Sequence[TableResult] | None = None
+) -> list[Result]:
     """Returns what counts in the standings: finished tables, no-plays and byes."""
     found: list[Result] = []
-    for t in tables(db, event):
+    for t in tables(db, event) if found_tables is None else found_tables:
         ns, ew = tuple(str(p) for p in t.north_south), tuple(str(p) for p in t.east_west)
         if t.no_play:
-            found.append(NoPlay(t.round, (*ns, *ew)))
+            found.append(NoPlay(t.round, (*ns, *ew), t.number))
         elif t.finished:
-            found.append(Played(t.round, ns, ew, t.scores))
+            found.append(Played(t.round, ns, ew, t.scores, t.number))
     for r in db.execute(
         "SELECT round, entrant FROM event_byes WHERE event_id = ? ORDER BY round", [event.id]
     ):
@@ -241,6 +244,23 @@ def standings(db: Database, event_id: str) -> Standings:
     with read(db):
         found = results(db, event)
     return ranked(event.id, [e.key for e in event.entrants], found, event.table, event.bye)
+
+
+def scorecards(db: Database, event: Event) -> dict[str, tuple[CardLine, ...]]:
+    """Returns each entrant's scorecard by entrant key: every round so far, tables in play too."""
+    with read(db):
+        found_tables = tables(db, event)
+        found = results(db, event, found_tables)
+    playing = [
+        Played(t.round, _keys(t.north_south), _keys(t.east_west), t.scores, t.number)
+        for t in found_tables
+        if not t.finished and not t.no_play
+    ]
+    return {e.key: scorecard(e.key, found, event.table, event.bye, playing) for e in event.entrants}
+
+
+def _keys(positions: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(str(p) for p in positions)
 
 
 def _table_row(db: Database, event_id: str, round_number: int, number: int) -> None:

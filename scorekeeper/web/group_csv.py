@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -11,28 +9,17 @@ from typing import Any
 from flask import make_response
 from werkzeug import Response
 
+from scorekeeper import csv_text
 from scorekeeper.stats.history import Entry
 from scorekeeper.stats.tables import Line, Statistics, Tally
 
-FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet would run a cell starting so
-
-
-def _cell(value: Any) -> Any:
-    """Returns a cell as written: text that a spreadsheet would read as a formula is quoted."""
-    if value is None:
-        return ""
-    if isinstance(value, str) and value.startswith(FORMULA):
-        return "'" + value
-    return value
+FORMULA = csv_text.FORMULA
+_cell = csv_text.cell  # the one rule, shared with the events' standings.csv
 
 
 def download(rows: Iterable[Sequence[Any]], title: str) -> Response:
     """Returns the rows as a CSV attachment named after the title."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    for row in rows:
-        writer.writerow([_cell(v) for v in row])
-    response = make_response(out.getvalue())
+    response = make_response(csv_text.text(rows))
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     slug = re.sub(r"[^A-Za-z0-9]+", "-", title).strip("-").lower() or "group"
     response.headers["Content-Disposition"] = f'attachment; filename="{slug}.csv"'

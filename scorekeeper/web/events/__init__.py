@@ -1,6 +1,12 @@
 """Club-night screens: the event form, the director's page, a table's notice and the big screen."""
 
-from scorekeeper.web.events import cards, director, screen, tables  # noqa: F401 - routes on bp
+from scorekeeper.web.events import (  # noqa: F401 - routes on bp
+    cards,
+    director,
+    papers,
+    screen,
+    tables,
+)
 from scorekeeper.web.events.common import bp
 
 __all__ = ["bp"]

@@ -44,6 +44,7 @@ def board(event: Event) -> Board:
     lines = [
         {
             "rank": ln.rank,
+            "id": int(ln.entrant),
             "name": names[int(ln.entrant)],
             "victory_points": ln.victory_points,
             "margin": ln.margin,

@@ -1,0 +1,287 @@
+"""A club night on paper: the standings, and each entrant's personal scorecard, one a page."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from flask_babel import gettext
+from reportlab.pdfgen.canvas import Canvas
+
+from scorekeeper import i18n
+from scorekeeper.events.scorecards import CardLine
+from scorekeeper.pdf import fonts
+from scorekeeper.pdf.layout import (
+    INK,
+    MARGIN,
+    RULE,
+    SHADE,
+    draw_line,
+    draw_page_line,
+    new_canvas,
+    page_size,
+    points,
+)
+
+ROW = 22.0  # a line of the standings or a card: a name, and its players below in small type
+HEAD = 18.0
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What tops every page: the event's name, its day, and how far it has gone."""
+
+    name: str
+    day: str
+    state: str  # "Round 2 of 3", or "Round 3 of 3 · closed"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entrant as the sheets write it: its place in the standings and its totals."""
+
+    key: str
+    name: str
+    players: str  # "Ann & Bob", or "" when the entrant is one player
+    rank: int
+    victory_points: int
+    margin: int
+    played: int
+
+
+@dataclass(frozen=True)
+class Col:
+    """A column: its heading, width (0 stretches) and alignment."""
+
+    heading: str
+    width: float
+    align: str = "left"
+
+
+def _columns(cols: Sequence[Col], left: float, room: float) -> list[tuple[Col, float, float]]:
+    """Returns each column with its x and width across `room` points from `left`."""
+    fixed = sum(c.width for c in cols)
+    stretchy = sum(1 for c in cols if not c.width) or 1
+    spare = max(0.0, room - fixed) / stretchy
+    placed, x = [], left
+    for c in cols:
+        w = c.width or spare
+        placed.append((c, x, w))
+        x += w
+    return placed
+
+
+def _cell(
+    canvas: Canvas,
+    text: str,
+    x: float,
+    w: float,
+    y: float,
+    size: float,
+    *,
+    align: str = "left",
+    bold: bool = False,
+) -> None:
+    """Draws text in a cell, shrunk or cut to fit its width."""
+    room = w - 8
+    if align == "right":
+        fitted = fonts.fit_size(text, size, room, bold, least=6)
+        fonts.draw(canvas, x + w - 4, y, text, fitted, bold=bold, align="right")
+    elif align == "centre":
+        fitted = fonts.fit_size(text, size, room, bold, least=6)
+        fonts.draw(canvas, x + w / 2, y, text, fitted, bold=bold, align="centre")
+    else:
+        draw_line(canvas, x + 4, y, text, size, room, bold=bold)
+
+
+def _top(canvas: Canvas, size: tuple[float, float], heading: Heading, title: str) -> float:
+    """Draws the page's title block; returns the y below it."""
+    width, height = size
+    y = height - MARGIN - 18
+    canvas.setFillColorRGB(*INK)
+    draw_line(canvas, MARGIN, y, title, 18, width - 2 * MARGIN, bold=True, least=10)
+    y -= 18
+    sub = " · ".join(t for t in (heading.name, heading.day, heading.state) if t)
+    draw_line(canvas, MARGIN, y, sub, 10, width - 2 * MARGIN)
+    return y - 16
+
+
+def _table_head(canvas: Canvas, placed: list[tuple[Col, float, float]], y: float) -> float:
+    """Draws the shaded heading row; returns the y of its bottom edge."""
+    left, right = placed[0][1], placed[-1][1] + placed[-1][2]
+    canvas.setFillColorRGB(*SHADE)
+    canvas.rect(left, y - HEAD, right - left, HEAD, stroke=0, fill=1)
+    canvas.setFillColorRGB(*INK)
+    for col, x, w in placed:
+        _cell(canvas, col.heading, x, w, y - HEAD + 6, 8, align=col.align, bold=True)
+    return y - HEAD
+
+
+def _rule(canvas: Canvas, placed: list[tuple[Col, float, float]], y: float) -> None:
+    canvas.setStrokeColorRGB(*RULE)
+    canvas.setLineWidth(0.4)
+    canvas.line(placed[0][1], y, placed[-1][1] + placed[-1][2], y)
+
+
+def _name_cell(canvas: Canvas, name: str, players: str, x: float, w: float, y: float) -> None:
+    """Draws an entrant's name in bold with its players below it, within a row."""
+    if players:
+        _cell(canvas, name, x, w, y - 10, 10, bold=True)
+        _cell(canvas, players, x, w, y - 19, 7.5)
+    else:
+        _cell(canvas, name, x, w, y - 14, 10, bold=True)
+
+
+def _rows_per_page(size: tuple[float, float], above: float) -> int:
+    """Returns how many rows fit between `above` points of headings and the page line."""
+    return max(1, int((size[1] - 2 * MARGIN - above - HEAD - 12) // ROW))
+
+
+def standings_pdf(heading: Heading, entries: Sequence[Entry], paper: str, plain: bool) -> bytes:
+    """Returns the standings as a PDF: rank, entrant and players, VP, margin, tables played."""
+    size = page_size(paper)
+    buffer = io.BytesIO()
+    title = gettext("Standings")
+    canvas = new_canvas(buffer, size, f"{heading.name} · {title}")
+    canvas.setSubject(title)
+    cols = [
+        Col("#", 34, "right"),
+        Col(gettext("Entrant"), 0),
+        Col(gettext("Points") if plain else gettext("VP"), 70, "right"),
+        Col(gettext("Margin"), 80, "right"),
+        Col(gettext("Played"), 60, "right"),
+    ]
+    placed = _columns(cols, MARGIN, size[0] - 2 * MARGIN)
+    per_page = _rows_per_page(size, 52)
+    pages = [entries[i : i + per_page] for i in range(0, len(entries), per_page)] or [[]]
+    for number, chunk in enumerate(pages, 1):
+        y = _table_head(canvas, placed, _top(canvas, size, heading, title))
+        for i, e in enumerate(chunk):
+            if i % 2:
+                canvas.setFillColorRGB(*SHADE)
+                canvas.rect(MARGIN, y - ROW, size[0] - 2 * MARGIN, ROW, stroke=0, fill=1)
+                canvas.setFillColorRGB(*INK)
+            figures = (
+                str(e.rank),
+                "",
+                points(e.victory_points),
+                i18n.signed(e.margin),
+                str(e.played),
+            )
+            for (col, x, w), text in zip(placed, figures, strict=True):
+                if text:
+                    _cell(canvas, text, x, w, y - 14, 10, align=col.align, bold=col.heading == "#")
+            _name_cell(canvas, e.name, e.players, placed[1][1], placed[1][2], y)
+            y -= ROW
+            _rule(canvas, placed, y)
+        if not chunk:
+            fonts.draw(canvas, MARGIN + 4, y - 16, gettext("No entrants yet."), 10)
+        draw_page_line(canvas, size, f"{heading.name} · {title}", number, len(pages))
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _card_words(line: CardLine, names: Callable[[Sequence[str]], str]) -> tuple[str, ...]:
+    """Returns a card line's cells: round, table, partners, opponents, score, margin, VP."""
+    if line.kind == "bye":
+        vp = points(line.victory_points or 0)
+        return (str(line.round), "—", "", gettext("Bye"), "", i18n.signed(line.margin), vp)
+    score = f"{points(line.own)} – {points(line.theirs)}"
+    if line.kind == "no_play":
+        return (
+            str(line.round),
+            str(line.table),
+            "",
+            names(line.opponents),
+            gettext("not played"),
+            "",
+            "—",
+        )
+    vp = gettext("playing") if line.victory_points is None else points(line.victory_points)
+    return (
+        str(line.round),
+        str(line.table),
+        names(line.partners),
+        names(line.opponents),
+        score,
+        i18n.signed(line.margin),
+        vp,
+    )
+
+
+def scorecards_pdf(
+    heading: Heading,
+    cards: Sequence[tuple[Entry, Sequence[CardLine]]],
+    names: Callable[[Sequence[str]], str],
+    paper: str,
+    *,
+    individual: bool,
+    plain: bool,
+) -> bytes:
+    """Returns each entrant's scorecard from a page of its own (a long one runs on)."""
+    size = page_size(paper)
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, size, f"{heading.name} · {gettext('Scorecards')}")
+    canvas.setSubject(gettext("Scorecards"))
+    cols = [
+        Col(gettext("Round"), 64, "right"),
+        Col(gettext("Table"), 48, "right"),
+        *([Col(gettext("Partner"), 0)] if individual else []),
+        Col(gettext("Opponents"), 0),
+        Col(gettext("Score"), 110, "right"),
+        Col(gettext("Margin"), 64, "right"),
+        Col(gettext("Points") if plain else gettext("VP"), 56, "right"),
+    ]
+    placed = _columns(cols, MARGIN, size[0] - 2 * MARGIN)
+    per_page = _rows_per_page(size, 116)
+    plan = [
+        (entry, lines[i : i + per_page], i == 0)
+        for entry, lines in cards
+        for i in range(0, max(1, len(lines)), per_page)
+    ]
+    for number, (entry, chunk, first) in enumerate(plan, 1):
+        y = _top(canvas, size, heading, entry.name)
+        y = _summary(canvas, entry, y + 4, size[0], plain)
+        y = _table_head(canvas, placed, y)
+        for line in chunk:
+            words = _card_words(line, names)
+            if not individual:
+                words = words[:2] + words[3:]
+            for (col, x, w), text in zip(placed, words, strict=True):
+                _cell(canvas, text, x, w, y - 14, 10, align=col.align)
+            y -= ROW
+            _rule(canvas, placed, y)
+        if first and not chunk:
+            fonts.draw(canvas, MARGIN + 4, y - 16, gettext("No round played yet."), 10)
+        footer = f"{heading.name} · {gettext('Scorecard')} · {entry.name}"
+        draw_page_line(canvas, size, footer, number, len(plan))
+        canvas.showPage()
+    if not plan:
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _summary(canvas: Canvas, entry: Entry, y: float, width: float, plain: bool) -> float:
+    """Draws the entrant's players and totals under the title; returns the y below them."""
+    room = width - 2 * MARGIN
+    if entry.players:
+        draw_line(canvas, MARGIN, y, entry.players, 10, room)
+    y -= 18
+    figures = (
+        (gettext("Rank"), str(entry.rank)),
+        (gettext("Points") if plain else gettext("VP"), points(entry.victory_points)),
+        (gettext("Margin"), i18n.signed(entry.margin)),
+        (gettext("Played"), str(entry.played)),
+    )
+    box = room / len(figures)
+    canvas.setStrokeColorRGB(*RULE)
+    canvas.setLineWidth(0.6)
+    for i, (label, value) in enumerate(figures):
+        x = MARGIN + i * box
+        canvas.rect(x, y - 36, box - 6, 36, stroke=1, fill=0)
+        _cell(canvas, label, x, box - 6, y - 12, 8)
+        _cell(canvas, value, x, box - 6, y - 30, 15, bold=True)
+    return y - 50
