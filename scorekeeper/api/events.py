@@ -197,7 +197,9 @@ def event_standings(event_id: str) -> Response:
     return _private({"standings": body, "started": event.started, "rounds": event.rounds})
 
 
-@bp.get("/events/<event_id>/<any('standings.pdf', 'scorecards.pdf', 'standings.csv'):kind>")
+@bp.get("/events/<event_id>/standings.pdf", defaults={"kind": "standings.pdf"})
+@bp.get("/events/<event_id>/scorecards.pdf", defaults={"kind": "scorecards.pdf"})
+@bp.get("/events/<event_id>/standings.csv", defaults={"kind": "standings.csv"})
 def event_papers(event_id: str, kind: str) -> Response:
     """Returns the standings as PDF or CSV, or the scorecards as PDF (?entrant= for one)."""
     event, _ = _event(event_id)

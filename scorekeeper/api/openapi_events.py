@@ -212,6 +212,21 @@ TABLE_NUMBER = {
     "required": True,
     "schema": {"type": "integer", "minimum": 0},
 }
+DOWNLOAD = [
+    {"name": "paper", "in": "query", "schema": {"enum": ["a4", "letter"], "default": "a4"}},
+    {"name": "lang", "in": "query", "schema": {"enum": ["en", "es", "pt_BR", "it", "de"]}},
+    {
+        "name": "entrant",
+        "in": "query",
+        "schema": {"type": "string", "pattern": "^[0-9]{1,3}$"},
+        "description": "scorecards.pdf: only this entrant's card (its id)",
+    },
+]
+DOWNLOADS = [
+    ("standings.pdf", "eventStandingsPdf", "application/pdf", "The standings as PDF"),
+    ("scorecards.pdf", "eventScorecardsPdf", "application/pdf", "Each entrant's scorecard as PDF"),
+    ("standings.csv", "eventStandingsCsv", "text/csv", "The standings as CSV"),
+]
 DIRECTOR: list[dict[str, list[str]]] = [{"eventToken": []}]
 SIDE: list[dict[str, list[str]]] = [{"sideToken": []}]
 
@@ -311,6 +326,25 @@ PATHS: dict[str, Any] = {
             security=DIRECTOR,
             parameters=[EVENT_ID],
         )
+    },
+    **{
+        f"/api/v1/events/{{event_id}}/{kind}": {
+            "get": _op(
+                op_id,
+                summary,
+                {
+                    "200": {
+                        "description": summary,
+                        "content": {mime: {"schema": {"type": "string", "format": "binary"}}},
+                    },
+                    **AUTH,
+                    "422": _problem("A paper other than a4 or letter, or no such entrant."),
+                },
+                security=DIRECTOR,
+                parameters=[EVENT_ID, *DOWNLOAD],
+            )
+        }
+        for kind, op_id, mime, summary in DOWNLOADS
     },
     "/api/v1/events/{event_id}/rounds/{number}/tables/{table}": {
         "put": _op(

@@ -123,6 +123,12 @@ def test_screens_light_and_dark(browser, live_app, base_url, scheme):
     assert "1 hand pending" in phone.inner_text("#table-1")
     screenshot(phone, f"events-director-{scheme}")
     assert axe_violations(phone) == []
+    for name in ("standings.pdf", "scorecards.pdf", "standings.csv"):
+        link = phone.locator(f"#downloads a[href*='{name}']").first.get_attribute("href")
+        got = phone.request.get(base_url + link)
+        assert got.ok and got.headers["content-disposition"].startswith("attachment"), name
+    card = phone.locator("#standings a[href*='scorecards.pdf?']").first.get_attribute("href")
+    assert phone.request.get(base_url + card).body().startswith(b"%PDF")
     phone.goto(f"{base_url}/events/table/{ns}")
     assert re.search(
         r"Round 1: you are at table 1, North-South, against", phone.inner_text("#notice")
