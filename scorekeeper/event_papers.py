@@ -1,22 +1,61 @@
-"""An event's downloads (standings PDF and CSV, scorecards PDF), for its web pages and the API."""
+"""What an event's downloads print, gathered from the store: headings, entrants, cards, CSV rows."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext
 from sqlite_utils import Database
-from werkzeug import Response
 
-from scorekeeper import csv_text, i18n
-from scorekeeper.pdf.event_sheets import Entry, Heading, scorecards_pdf, standings_pdf
+from scorekeeper import i18n
+from scorekeeper.events.scorecards import CardLine
 from scorekeeper.store import event_rounds
 from scorekeeper.store.events import Entrant, Event
 
+KINDS = ("standings.pdf", "scorecards.pdf", "standings.csv")
 CSV_HEAD = ["rank", "entrant", "name", "players", "victory_points", "margin", "played", "points"]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What tops every page: the event's name, its day, and how far it has gone."""
+
+    name: str
+    day: str
+    state: str  # "Round 2 of 3", or "Round 3 of 3 · closed"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entrant as the sheets write it: its place in the standings and its totals."""
+
+    key: str
+    name: str
+    players: str  # "Ann & Bob", or "" when the entrant is one player
+    rank: int
+    victory_points: int
+    margin: int
+    played: int
+
+
+@dataclass(frozen=True)
+class Papers:
+    """Everything the event's PDFs print, in the request's language where it is words."""
+
+    heading: Heading
+    entries: tuple[Entry, ...]  # standings order
+    cards: dict[str, tuple[CardLine, ...]]  # by entrant key; empty unless asked for
+    names: dict[str, str]  # entrant key -> name
+    individual: bool
+    plain: bool  # ranked by total points: the VP columns say "Points"
+
+    def side(self, keys: Sequence[str]) -> str:
+        """Returns entrants' names joined: "Aces", or "Ann & Bob" in an individual event."""
+        return " & ".join(self.names[k] for k in keys)
 
 
 def _players(entrant: Entrant) -> str:
@@ -32,10 +71,10 @@ def heading(event: Event) -> Heading:
     return Heading(event.name, i18n.day(event.day), state)
 
 
-def entries(db: Database, event: Event) -> list[Entry]:
-    """Returns the entrants in standings order with their totals."""
+def gather(db: Database, event: Event, cards: bool = False) -> Papers:
+    """Returns the standings (and, with `cards`, every entrant's scorecard) ready to print."""
     by_key = {e.key: e for e in event.entrants}
-    return [
+    entries = tuple(
         Entry(
             ln.entrant,
             by_key[ln.entrant].name,
@@ -46,25 +85,14 @@ def entries(db: Database, event: Event) -> list[Entry]:
             ln.played,
         )
         for ln in event_rounds.standings(db, event.id).lines
-    ]
-
-
-def standings_document(db: Database, event: Event, paper: str) -> bytes:
-    """Returns the standings PDF in the request's language."""
-    return standings_pdf(heading(event), entries(db, event), paper, event.table.plain)
-
-
-def scorecards_document(db: Database, event: Event, paper: str, entrant: str | None) -> bytes:
-    """Returns the scorecards PDF: one entrant's, or every entrant's in standings order."""
-    cards = event_rounds.scorecards(db, event)
-    names = {e.key: e.name for e in event.entrants}
-
-    def words(keys: Sequence[str]) -> str:
-        return " & ".join(names[k] for k in keys)
-
-    chosen = [(e, cards[e.key]) for e in entries(db, event) if entrant in (None, e.key)]
-    return scorecards_pdf(
-        heading(event), chosen, words, paper, individual=event.individual, plain=event.table.plain
+    )
+    return Papers(
+        heading(event),
+        entries,
+        event_rounds.scorecards(db, event) if cards else {},
+        {e.key: e.name for e in event.entrants},
+        event.individual,
+        event.table.plain,
     )
 
 
@@ -74,46 +102,16 @@ def standings_rows(db: Database, event: Event) -> list[list[Any]]:
     rows: list[list[Any]] = [CSV_HEAD]
     for ln in event_rounds.standings(db, event.id).lines:
         e = by_key[ln.entrant]
-        rows.append(
-            [
-                ln.rank,
-                e.position,
-                e.name,
-                _players(e),
-                ln.victory_points,
-                ln.margin,
-                ln.played,
-                ln.points,
-            ]
-        )
+        row = [ln.rank, e.position, e.name, _players(e), ln.victory_points, ln.margin, ln.played]
+        rows.append([*row, ln.points])
     return rows
 
 
-def slug(text: str) -> str:
-    """Returns text as a file name's part: ASCII letters and digits joined by hyphens."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-").lower() or "event"
-
-
-KINDS = ("standings.pdf", "scorecards.pdf", "standings.csv")
-
-
-def download(
-    db: Database, event: Event, kind: str, paper: str = "a4", entrant: str | None = None
-) -> Response:
-    """Returns one of the event's KINDS as an attachment, in the request's language."""
-    if kind == "standings.csv":
-        body: bytes | str = csv_text.text(standings_rows(db, event))
-        mimetype = "text/csv; charset=utf-8"
-    elif kind == "standings.pdf":
-        body, mimetype = standings_document(db, event, paper), "application/pdf"
-    else:
-        body = scorecards_document(db, event, paper, entrant)
-        mimetype = "application/pdf"
-    stem = kind.split(".")[0] + (f"-{entrant}" if entrant is not None else "")
-    paper_part = f"-{paper}" if kind.endswith(".pdf") else ""
-    filename = f"{slug(event.name)}-{stem}{paper_part}.{kind.split('.')[1]}"
-    response = Response(body, mimetype=mimetype)
-    response.headers.set("Content-Disposition", "attachment", filename=filename)
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+def filename(event: Event, kind: str, paper: str, entrant: str | None) -> str:
+    """Returns a download's file name: "tuesday-club-standings-a4.pdf"."""
+    ascii_text = unicodedata.normalize("NFKD", event.name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-").lower() or "event"
+    stem, suffix = kind.split(".")
+    stem += f"-{entrant}" if entrant is not None else ""
+    stem += f"-{paper}" if suffix == "pdf" else ""
+    return f"{slug}-{stem}.{suffix}"

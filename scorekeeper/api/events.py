@@ -9,13 +9,15 @@ from flask import jsonify, request, url_for
 from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import event_papers as event_papers_module
+from scorekeeper import csv_text
+from scorekeeper import event_papers as papers_of
 from scorekeeper.api import access
 from scorekeeper.api.event_body import read_new_event
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
 from scorekeeper.db import get_db
 from scorekeeper.origin import public_url
+from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
@@ -212,6 +214,15 @@ def event_papers(event_id: str, kind: str) -> Response:
         errors.append(field_error("entrant", "The entrant is an id of the event's entrants."))
     if errors:
         raise ApiProblem(422, "No such download.", kind="invalid-query", errors=errors)
-    response = event_papers_module.download(get_db(), event, kind, paper, entrant)
+    if kind == "standings.csv":
+        body: bytes | str = csv_text.text(papers_of.standings_rows(get_db(), event))
+        response = Response(body, mimetype="text/csv; charset=utf-8")
+    else:
+        papers = papers_of.gather(get_db(), event, cards=kind == "scorecards.pdf")
+        body = event_sheets.document(papers, kind, paper, entrant)
+        response = Response(body, mimetype="application/pdf")
+    name = papers_of.filename(event, kind, paper, entrant)
+    response.headers.set("Content-Disposition", "attachment", filename=name)
+    response.headers["Cache-Control"] = "private, no-cache"
     response.vary.add("Authorization")
     return response

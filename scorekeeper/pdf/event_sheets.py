@@ -10,6 +10,7 @@ from flask_babel import gettext
 from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper import i18n
+from scorekeeper.event_papers import Entry, Heading, Papers
 from scorekeeper.events.scorecards import CardLine
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import (
@@ -26,28 +27,6 @@ from scorekeeper.pdf.layout import (
 
 ROW = 22.0  # a line of the standings or a card: a name, and its players below in small type
 HEAD = 18.0
-
-
-@dataclass(frozen=True)
-class Heading:
-    """What tops every page: the event's name, its day, and how far it has gone."""
-
-    name: str
-    day: str
-    state: str  # "Round 2 of 3", or "Round 3 of 3 · closed"
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One entrant as the sheets write it: its place in the standings and its totals."""
-
-    key: str
-    name: str
-    players: str  # "Ann & Bob", or "" when the entrant is one player
-    rank: int
-    victory_points: int
-    margin: int
-    played: int
 
 
 @dataclass(frozen=True)
@@ -138,8 +117,9 @@ def _rows_per_page(size: tuple[float, float], above: float) -> int:
     return max(1, int((size[1] - 2 * MARGIN - above - HEAD - 12) // ROW))
 
 
-def standings_pdf(heading: Heading, entries: Sequence[Entry], paper: str, plain: bool) -> bytes:
+def standings_pdf(papers: Papers, paper: str) -> bytes:
     """Returns the standings as a PDF: rank, entrant and players, VP, margin, tables played."""
+    heading, entries, plain = papers.heading, papers.entries, papers.plain
     size = page_size(paper)
     buffer = io.BytesIO()
     title = gettext("Standings")
@@ -154,7 +134,7 @@ def standings_pdf(heading: Heading, entries: Sequence[Entry], paper: str, plain:
     ]
     placed = _columns(cols, MARGIN, size[0] - 2 * MARGIN)
     per_page = _rows_per_page(size, 52)
-    pages = [entries[i : i + per_page] for i in range(0, len(entries), per_page)] or [[]]
+    pages = [entries[i : i + per_page] for i in range(0, len(entries), per_page)] or [()]
     for number, chunk in enumerate(pages, 1):
         y = _table_head(canvas, placed, _top(canvas, size, heading, title))
         for i, e in enumerate(chunk):
@@ -211,16 +191,10 @@ def _card_words(line: CardLine, names: Callable[[Sequence[str]], str]) -> tuple[
     )
 
 
-def scorecards_pdf(
-    heading: Heading,
-    cards: Sequence[tuple[Entry, Sequence[CardLine]]],
-    names: Callable[[Sequence[str]], str],
-    paper: str,
-    *,
-    individual: bool,
-    plain: bool,
-) -> bytes:
-    """Returns each entrant's scorecard from a page of its own (a long one runs on)."""
+def scorecards_pdf(papers: Papers, paper: str, entrant: str | None = None) -> bytes:
+    """Returns each entrant's scorecard (or one's) from a page of its own; a long one runs on."""
+    heading, individual, plain, names = papers.heading, papers.individual, papers.plain, papers.side
+    cards = [(e, papers.cards[e.key]) for e in papers.entries if entrant in (None, e.key)]
     size = page_size(paper)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, size, f"{heading.name} · {gettext('Scorecards')}")
@@ -285,3 +259,10 @@ def _summary(canvas: Canvas, entry: Entry, y: float, width: float, plain: bool) 
         _cell(canvas, label, x, box - 6, y - 12, 8)
         _cell(canvas, value, x, box - 6, y - 30, 15, bold=True)
     return y - 50
+
+
+def document(papers: Papers, kind: str, paper: str, entrant: str | None = None) -> bytes:
+    """Returns "standings.pdf" or "scorecards.pdf" (every entrant's, or `entrant`'s)."""
+    if kind == "standings.pdf":
+        return standings_pdf(papers, paper)
+    return scorecards_pdf(papers, paper, entrant)

@@ -5,10 +5,27 @@ from __future__ import annotations
 from flask import abort, request
 from werkzeug import Response
 
-from scorekeeper import event_papers
+from scorekeeper import csv_text, event_papers
 from scorekeeper.db import get_db
+from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS
+from scorekeeper.store.events import Event
 from scorekeeper.web.events.common import bp, by_token
+
+
+def download(event: Event, kind: str, paper: str, entrant: str | None) -> Response:
+    """Returns one of event_papers.KINDS as an attachment, in the request's language."""
+    if kind == "standings.csv":
+        body: bytes | str = csv_text.text(event_papers.standings_rows(get_db(), event))
+        mimetype = "text/csv; charset=utf-8"
+    else:
+        papers = event_papers.gather(get_db(), event, cards=kind == "scorecards.pdf")
+        body, mimetype = event_sheets.document(papers, kind, paper, entrant), "application/pdf"
+    response = Response(body, mimetype=mimetype)
+    name = event_papers.filename(event, kind, paper, entrant)
+    response.headers.set("Content-Disposition", "attachment", filename=name)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @bp.get("/director/<token>/<any('standings.pdf', 'scorecards.pdf', 'standings.csv'):kind>")
@@ -21,4 +38,4 @@ def papers(token: str, kind: str) -> Response:
     entrant = request.args.get("entrant")
     if entrant is not None and entrant not in {e.key for e in event.entrants}:
         abort(404)
-    return event_papers.download(get_db(), event, kind, paper, entrant)
+    return download(event, kind, paper, entrant)
