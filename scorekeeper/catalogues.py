@@ -27,7 +27,7 @@ from scorekeeper.marked import N_
 ROOT = Path(__file__).resolve().parent.parent  # a checkout: babel.cfg sits at its top
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("es", "pt_BR", "it", "de")  # English is the source language: no catalogue
-KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "Np_": (1, 2)}
 SEARCHED = ("scorekeeper", "templates", "seeds")  # the folders babel.cfg's patterns reach
 # A placeholder: %(name)s (or %(name)r) in Python and {% trans %} blocks, or a bare %s / %d.
 PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[sdr]")

@@ -75,7 +75,7 @@ def score(pretty: bool) -> int:
 
     Exits with 2 and {"errors": [...]} when the document or the hand is wrong.
     """
-    from scorekeeper.engine.document import score_document
+    from scorekeeper.score_contract import score_document
 
     try:
         data = json.load(sys.stdin)

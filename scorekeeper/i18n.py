@@ -232,7 +232,7 @@ def _refuse_foreign(text: str) -> None:
     found = foreign_digit(text)
     if found:
         raise NumberProblem(
-            "foreign-digit",
+            "foreign_digit",
             _("Type the digits 0 to 9; “%(digit)s” is not one of them.", digit=found),
         )
 
@@ -242,10 +242,10 @@ def _too_large(label: str | None, limit: int) -> NumberProblem:
     most = number(limit)
     if label is None:
         return NumberProblem(
-            "too-large", _("The number is too large: at most %(most)s.", most=most)
+            "too_large", _("The number is too large: at most %(most)s.", most=most)
         )
     return NumberProblem(
-        "too-large", _("%(label)s is too large: at most %(most)s.", label=label, most=most)
+        "too_large", _("%(label)s is too large: at most %(most)s.", label=label, most=most)
     )
 
 
@@ -276,7 +276,7 @@ def parse_whole(
     parts = [part.strip() for part in text.split("+")] if sums else [text]
     if len(parts) > MAX_PARTS:
         raise NumberProblem(
-            "too-many-parts", _("Add at most %(count)s numbers at once.", count=MAX_PARTS)
+            "too_many_parts", _("Add at most %(count)s numbers at once.", count=MAX_PARTS)
         )
     pattern = _PATTERNS.get(locale or current(), _PATTERNS[DEFAULT_LOCALE])
     if not all(pattern.fullmatch(part) for part in parts):
@@ -284,7 +284,7 @@ def parse_whole(
             message = _("Use numbers joined by +, like 120+35+20.")
         else:
             message = _("Enter a whole number, like 2.")
-        raise NumberProblem("not-a-number", message)
+        raise NumberProblem("not_a_number", message)
     value = sign * sum(int(re.sub(r"[^0-9]", "", part)) for part in parts)
     if abs(value) > limit:
         raise _too_large(label, limit)

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext
 
-from scorekeeper import i18n
+from scorekeeper import problem_texts, problem_words
 from scorekeeper.engine import Item, OpeningNeed, Status
 
 # Why a side's red threes count minus, by the preset's sign rule (the item's reason code).
@@ -61,45 +61,12 @@ def need(requirement: OpeningNeed | None) -> str:
     """Returns an opening requirement in words, e.g. "90", "more than 50", "a natural canasta"."""
     if requirement is None:
         return ""
-    points = i18n.number(requirement.points)
-    if requirement.needs == "natural_canasta":
-        return gettext("a natural canasta")
-    if requirement.needs == "canasta":
-        if requirement.points:
-            return gettext("a canasta in a meld of %(points)s", points=points)
-        return gettext("a canasta")
-    if not requirement.points:
-        return gettext("any meld")
-    if requirement.must_exceed:
-        return gettext("more than %(points)s", points=points)
-    return points
-
-
-def _sides(names: Any) -> str:
-    names = list(names)
-    if len(names) < 2:
-        return "".join(names)
-    return gettext("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
+    return problem_words.words(*problem_texts.need_code(requirement))
 
 
 def status(state: Status) -> str:
     """Returns a game's status in words, e.g. "First to 5,000 after a hand."."""
-    p = state.params
-    if state.code == "deal_of":
-        return gettext("Deal %(deal)s of %(deals)s.", deal=p["deal"], deals=p["deals"])
-    if state.code == "first_to":
-        return gettext("First to %(target)s after a hand.", target=i18n.number(p["target"]))
-    if state.code == "winner":
-        margin = i18n.number(p["margin"])
-        return gettext("Winner: %(winner)s, by %(margin)s.", winner=p["winner"], margin=margin)
-    if state.code in ("draw", "tie_play_on"):
-        names, total = _sides(p["sides"]), i18n.number(p["total"])
-        if state.code == "draw":
-            return gettext(
-                "%(sides)s tie at %(total)s: the game is a draw.", sides=names, total=total
-            )
-        return gettext("%(sides)s tie at %(total)s: play another hand.", sides=names, total=total)
-    return state.message
+    return problem_words.words(state.code, state.params)
 
 
 # Words a preset takes by default when its file says nothing (presets.py), so the extraction

@@ -145,7 +145,8 @@ def test_the_api_reports_the_engines_setup_problems_as_they_are(client, sides, d
     }
     _draft, expected = check_setup(rules_for("classic"), sides, dealer, totals)
     errors = problem(client.post("/api/v1/games", json=body), 422)["errors"]
-    assert expected and errors == [p.as_dict() for p in expected]
+    as_made = [{"side": p.side, "field": p.field, "message": p.message} for p in expected]
+    assert expected and errors == as_made
 
 
 @pytest.mark.parametrize(
@@ -244,7 +245,7 @@ def test_an_impossible_hand_gets_the_engines_messages_as_the_web_form_does(api, 
         pytest.param({"hand": {"We": {}}}, "hand", id="missing-side"),
         pytest.param({**EXAMPLE_HAND, "format": "samba"}, "format", id="format-field"),
         pytest.param({**EXAMPLE_HAND, "lone_hand": "We"}, "lone_hand", id="lone-hand-in-classic"),
-        pytest.param({"hand": {"We": {"melded_points": "lots"}, "They": {}}}, "melded_points", id="not-a-number"),
+        pytest.param({"hand": {"We": {"melded_points": "lots"}, "They": {}}}, "melded_points", id="not_a_number"),
     ],
 )  # fmt: skip
 def test_each_bad_field_of_a_hand_is_named(api, body, field):
@@ -255,7 +256,7 @@ def test_each_bad_field_of_a_hand_is_named(api, body, field):
 @pytest.mark.parametrize(
     ("data", "content_type", "status"),
     [
-        pytest.param("{not json", "application/json", 400, id="not-json"),
+        pytest.param("{not json", "application/json", 400, id="not_json"),
         pytest.param("[1, 2]", "application/json", 400, id="not-an-object"),
         pytest.param("hand=1", "application/x-www-form-urlencoded", 415, id="a-form"),
     ],
@@ -417,7 +418,7 @@ def test_a_preview_warns_of_melds_below_the_opening_minimum_as_the_web_does(clie
         {
             "side": "They",
             "field": "melded_points",
-            "message": "They needed 120 to open; 90 melded: check?",
+            "message": "They needed 120 to open; 90 melded — check?",
             "code": "opening_short",
             "params": {"needed": 120, "melded": 90, "must_exceed": False},
         }

@@ -18,10 +18,10 @@ from scorekeeper.engine import (
     validate_hand,
     warnings_for,
 )
-from scorekeeper.engine.document import score_document
 from scorekeeper.engine.game import seats_at_table, sitting_out
 from scorekeeper.engine.validate import CANASTA_CARDS
 from scorekeeper.presets import load_presets, rules_for
+from scorekeeper.score_contract import score_document
 from tests.engine_helpers import make_hand, side
 
 

@@ -20,20 +20,20 @@ def codes(problems) -> list[tuple[str, str]]:
     [
         pytest.param("classic", [("We", ["Ann"])], "Ann", {}, [("sides", "side_count"), ("sides[0].players", "player_count")], id="one-side"),
         pytest.param("classic", [("We", ["Ann"]), ("They", ["Cy", "Di"])], "Ann", {}, [("sides[0].players", "player_count")], id="player-missing"),
-        pytest.param("classic", [("", ["Ann", "Bob"]), ("They", ["Cy", "Di"])], "Ann", {}, [("sides[0].name", "name-blank")], id="empty-side-name"),
-        pytest.param("classic", [("We", ["Ann", "  "]), ("They", ["Cy", "Di"])], "Ann", {}, [("sides[0].players[1]", "name-blank")], id="blank-player"),
-        pytest.param("classic", [("We", ["Ann", "Bob"]), ("x" * (MAX_NAME + 1), ["Cy", "Di"])], "Ann", {}, [("sides[1].name", "name-too-long")], id="long-side-name"),
-        pytest.param("classic", [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di "])], "Ann", {}, [("sides[1].players[1]", "name-spaces")], id="untrimmed-player"),
-        pytest.param("classic", [("We", ["Ann", "Bob"]), ("we", ["Cy", "Di"])], "Ann", {}, [("sides[1].name", "name-taken")], id="same-side-any-case"),
-        pytest.param("classic", [("We", ["Ann", "Bob"]), ("They", ["ANN", "Di"])], "Ann", {}, [("sides[1].players[0]", "name-taken")], id="same-player-any-case"),
+        pytest.param("classic", [("", ["Ann", "Bob"]), ("They", ["Cy", "Di"])], "Ann", {}, [("sides[0].name", "side_name_blank")], id="empty-side-name"),
+        pytest.param("classic", [("We", ["Ann", "  "]), ("They", ["Cy", "Di"])], "Ann", {}, [("sides[0].players[1]", "player_name_blank")], id="blank-player"),
+        pytest.param("classic", [("We", ["Ann", "Bob"]), ("x" * (MAX_NAME + 1), ["Cy", "Di"])], "Ann", {}, [("sides[1].name", "name_too_long")], id="long-side-name"),
+        pytest.param("classic", [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di "])], "Ann", {}, [("sides[1].players[1]", "name_spaces")], id="untrimmed-player"),
+        pytest.param("classic", [("We", ["Ann", "Bob"]), ("we", ["Cy", "Di"])], "Ann", {}, [("sides[1].name", "side_name_taken")], id="same-side-any-case"),
+        pytest.param("classic", [("We", ["Ann", "Bob"]), ("They", ["ANN", "Di"])], "Ann", {}, [("sides[1].players[0]", "player_name_taken")], id="same-player-any-case"),
         pytest.param("classic", CLASSIC, "Zed", {}, [("first_dealer", "unknown_dealer")], id="dealer-not-playing"),
         pytest.param("classic", CLASSIC, None, {}, [("first_dealer", "unknown_dealer")], id="no-dealer-chosen"),
-        pytest.param("classic", CLASSIC, "Ann", {"We": 12}, [("start_totals.We", "not_multiple_of_5")], id="start-not-five"),
-        pytest.param("classic", CLASSIC, "Ann", {"We": 5000}, [("start_totals.We", "start_at_target")], id="start-at-target"),
-        pytest.param("classic", CLASSIC, "Ann", {"We": -200_000}, [("start_totals.We", "too_large")], id="start-huge"),
-        pytest.param("classic", CLASSIC, "Ann", {"Ghost": 50}, [("start_totals.Ghost", "unknown_side")], id="start-unknown-side"),
-        pytest.param("two_hand", [("Ann", ["Ann"]), ("ann", ["ann"])], "Ann", {}, [("sides[1].name", "name-taken")], id="individual-same-name"),
-        pytest.param("cutthroat", [("Ann", ["Ann"]), ("", [""]), ("Cy", ["Cy"])], "Ann", {}, [("sides[1].name", "name-blank")], id="individual-blank"),
+        pytest.param("classic", CLASSIC, "Ann", {"We": 12}, [("start_totals.We", "start_not_multiple_of_5")], id="start-not-five"),
+        pytest.param("classic", CLASSIC, "Ann", {"We": 5000}, [("start_totals.We", "start_below_target")], id="start-at-target"),
+        pytest.param("classic", CLASSIC, "Ann", {"We": -200_000}, [("start_totals.We", "start_too_large")], id="start-huge"),
+        pytest.param("classic", CLASSIC, "Ann", {"Ghost": 50}, [("start_totals.Ghost", "unknown_start_side")], id="start-unknown-side"),
+        pytest.param("two_hand", [("Ann", ["Ann"]), ("ann", ["ann"])], "Ann", {}, [("sides[1].name", "side_name_taken")], id="individual-same-name"),
+        pytest.param("cutthroat", [("Ann", ["Ann"]), ("", [""]), ("Cy", ["Cy"])], "Ann", {}, [("sides[1].name", "player_name_blank")], id="individual-blank"),
         pytest.param("hand_and_foot", [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])], "Ann", {"We": 50_000}, [], id="no-target-no-limit-below-max"),
         pytest.param("classic", CLASSIC, "Ann", {"We": 4995, "They": -120}, [], id="valid"),
     ],
@@ -66,10 +66,10 @@ def test_a_valid_setup_gives_the_draft_to_save() -> None:
     [
         pytest.param("Ann", None, id="plain"),
         pytest.param("x" * MAX_NAME, None, id="at-the-limit"),
-        pytest.param("x" * (MAX_NAME + 1), "name-too-long", id="over-the-limit"),
-        pytest.param("", "name-blank", id="empty"),
-        pytest.param(" \t", "name-blank", id="only-spaces"),
-        pytest.param(" Ann", "name-spaces", id="leading-space"),
+        pytest.param("x" * (MAX_NAME + 1), "name_too_long", id="over-the-limit"),
+        pytest.param("", "side_name_blank", id="empty"),
+        pytest.param(" \t", "side_name_blank", id="only-spaces"),
+        pytest.param(" Ann", "name_spaces", id="leading-space"),
     ],
 )
 def test_check_name_is_the_one_name_rule(name, code) -> None:
@@ -84,6 +84,6 @@ def test_problems_carry_their_numbers_as_params() -> None:
     """A front end can word a problem itself from its code and params, without the message."""
     _draft, problems = check_setup(rules_for("classic"), CLASSIC, "Ann", {"We": 5000})
     assert [(p.code, dict(p.params)) for p in problems] == [
-        ("start_at_target", {"side": "We", "total": 5000, "target": 5000})
+        ("start_below_target", {"side": "We", "total": 5000, "target": 5000})
     ]
     assert problems[0].message == "A starting total must be below the target (5,000)."

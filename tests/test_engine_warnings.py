@@ -41,8 +41,10 @@ def test_a_meld_below_the_opening_minimum_is_a_warning(melded, need, warned) -> 
         assert notes == []
         return
     (note,) = notes
-    assert (note.side, note.field, note.code) == ("They", "melded_points", "opening_short")
-    assert note.params == {"needed": 120, "melded": melded, "must_exceed": need.must_exceed}
+    code = "opening_short_exceed" if need.must_exceed else "opening_short"
+    assert (note.side, note.field, note.code) == ("They", "melded_points", code)
+    params = {"side": "They", "needed": 120, "melded": melded, "must_exceed": need.must_exceed}
+    assert note.params == params
 
 
 def test_cutthroat_partners_are_judged_by_the_lower_minimum() -> None:

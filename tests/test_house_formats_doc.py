@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import format_checks, presets
-from scorekeeper.engine.document import score_document
+from scorekeeper.score_contract import score_document
 from tests.test_docs_examples import examples
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "house-formats.md"

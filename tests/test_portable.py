@@ -273,7 +273,7 @@ def test_a_bad_import_file_is_refused_and_changes_nothing(
     ("data", "message"),
     [
         pytest.param(b"\xff\xfe\x00", "not UTF-8", id="binary"),
-        pytest.param(b"{not json", "not JSON (line 1", id="not-json"),
+        pytest.param(b"{not json", "not JSON (line 1", id="not_json"),
         pytest.param(b"[" * 100_000 + b"]" * 100_000, "nests", id="deep-nesting"),
         pytest.param(b'{"kind": "a", "kind": "b"}', "appears twice", id="duplicate-keys"),
         pytest.param(b'{"n": NaN}', "NaN", id="nan"),
@@ -340,7 +340,7 @@ def test_the_import_page_explains_a_bad_file(table: Table, games, db) -> None:
 @pytest.mark.parametrize(
     ("data", "said"),
     [
-        pytest.param(b"{oops", "El archivo no es JSON (línea 1, columna 2)", id="not-json"),
+        pytest.param(b"{oops", "El archivo no es JSON (línea 1, columna 2)", id="not_json"),
         pytest.param(b"\xff\xfe\x00", "El archivo no es texto UTF-8", id="binary"),
         pytest.param(b'{"kind": "photos"}', "Esto no es una exportación", id="foreign"),
         pytest.param(

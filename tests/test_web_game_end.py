@@ -98,7 +98,7 @@ def test_keep_playing_raises_the_target_and_the_sheet_says_so(table: Table, won:
     ("typed", "message"),
     [
         pytest.param("5000", "at least 5,205", id="not-above-the-leader"),
-        pytest.param("lots", "Type the new target in points", id="not-a-number"),
+        pytest.param("lots", "Type the new target in points", id="not_a_number"),
         pytest.param("７５００", "Type the digits 0 to 9", id="full-width-digits"),
         pytest.param("99999999", "The new target is too large: at most 1,000,000", id="too-high"),
         pytest.param("9" * 30, "The new target is too large", id="absurdly-long"),

@@ -142,7 +142,7 @@ def test_individual_formats_name_players_only(table: Table) -> None:
     [
         pytest.param("4", 4, id="four"),
         pytest.param("9", 5, id="too-many"),
-        pytest.param("x", 3, id="not-a-number"),
+        pytest.param("x", 3, id="not_a_number"),
     ],
 )
 def test_oklahoma_side_count_is_kept_in_range(table: Table, asked, given) -> None:

@@ -39,7 +39,7 @@ SIDES = ["We", "They"]
         pytest.param("4,90", "points", (None, SUM_HELP), id="bad-grouping"),
         pytest.param("4,900.000", "points", (None, SUM_HELP), id="mixed-separators"),
         pytest.param(
-            "99999999", "points", (None, "Points is too large: at most 100,000."), id="too-large"
+            "99999999", "points", (None, "Points is too large: at most 100,000."), id="too_large"
         ),
         pytest.param(
             "1" * 300, "points", (None, "Points is too large: at most 100,000."), id="huge"
@@ -111,18 +111,23 @@ def test_stored_values_round_trip() -> None:
 @pytest.mark.parametrize(
     ("problem", "field"),
     [
-        pytest.param(Problem("They", "melded_points", "m"), "1-melded_points", id="side-field"),
-        pytest.param(Problem("We", "canastas.mixed", "m"), "0-canastas-mixed", id="canasta-kind"),
-        pytest.param(Problem("We", "canastas", "m"), "0-canastas", id="canasta-group"),
-        pytest.param(Problem(None, "red_threes", "m"), "_form", id="whole-hand"),
-        pytest.param(Problem("We", "totals_before", "m"), "_form", id="totals"),
-        pytest.param(Problem("Nobody", "hand", "m"), "_form", id="unknown-side"),
-        pytest.param(Problem("We", "no_such_field", "m"), "_form", id="unknown-field"),
+        pytest.param(
+            Problem("They", "melded_points", "no_target"), "1-melded_points", id="side-field"
+        ),
+        pytest.param(
+            Problem("We", "canastas.mixed", "no_target"), "0-canastas-mixed", id="canasta-kind"
+        ),
+        pytest.param(Problem("We", "canastas", "no_target"), "0-canastas", id="canasta-group"),
+        pytest.param(Problem(None, "red_threes", "no_target"), "_form", id="whole-hand"),
+        pytest.param(Problem("We", "totals_before", "no_target"), "_form", id="totals"),
+        pytest.param(Problem("Nobody", "hand", "no_target"), "_form", id="unknown-side"),
+        pytest.param(Problem("We", "no_such_field", "no_target"), "_form", id="unknown-field"),
     ],
 )
 def test_problems_land_beside_their_field(problem: Problem, field: str) -> None:
     """Engine problems are keyed by the form field the template shows them beside."""
-    assert hand_form.errors_from([problem], CLASSIC, SIDES) == {field: ["m"]}
+    said = "This format ends after a number of deals, not at a target."
+    assert hand_form.errors_from([problem], CLASSIC, SIDES) == {field: [said]}
 
 
 def test_cutthroat_needs_a_lone_hand_choice() -> None:

@@ -105,19 +105,19 @@ def test_the_sheet_stays_within_30_kb_in_every_language(table: Table, app: Flask
     ("status", "expected"),
     [
         (
-            Status(False, None, False, None, "", "deal_of", {"deal": 2, "deals": 4}),
+            Status(False, None, False, None, "deal_of", {"deal": 2, "deals": 4}),
             "Rodada 2 de 4.",
         ),
         (
-            Status(False, None, False, None, "", "first_to", {"target": 5000}),
+            Status(False, None, False, None, "first_to", {"target": 5000}),
             "Vence quem chegar a 5.000 após uma mão.",
         ),
         (
-            Status(True, "Nós", False, 1250, "", "winner", {"winner": "Nós", "margin": 1250}),
+            Status(True, "Nós", False, 1250, "winner", {"winner": "Nós", "margin": 1250}),
             "Vencedor: Nós, por 1.250.",
         ),
         (
-            Status(True, None, True, 0, "", "draw", {"sides": ("A", "B", "C"), "total": 5100}),
+            Status(True, None, True, 0, "draw", {"sides": ("A", "B", "C"), "total": 5100}),
             "A, B e C empatam com 5.100: o jogo termina empatado.",
         ),
     ],
@@ -196,7 +196,7 @@ def test_opening_needs_are_worded_from_their_numbers(app: Flask, need, expected)
             "de",
             {0: {"melded_points": "30", "canastas-natural": "1"}, 1: {}},
             "e-0-melded_points",
-            "1 Canasta enthält mindestens 35 Kartenpunkte, die ausgelegten Punkte sind aber 30.",
+            "1 × Reine Canasta enthält mindestens 35 Kartenpunkte, die ausgelegten Punkte sind aber 30.",
             id="one-canasta-holds",
         ),
         pytest.param(

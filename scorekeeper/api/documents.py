@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper import engine
+from scorekeeper import engine, problem_words, words
 from scorekeeper.api.numbers import hand_numbers
 from scorekeeper.api.problems import ApiProblem
 from scorekeeper.engine import Hand, Problem, Row
-from scorekeeper.engine.document import opening_dict
 from scorekeeper.marked import N_
+from scorekeeper.score_contract import opening_dict
 from scorekeeper.store import Game
 
 HAND_KEYS = ("hand", "lone_hand")
@@ -76,7 +76,7 @@ def game_json(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
             "winner": status.winner,
             "tied": status.tied,
             "margin": status.margin,
-            "message": status.message,
+            "message": words.status(status),
             "ended_at": state.ended_at,
         },
     }
@@ -106,7 +106,11 @@ def invalid_hand(problems: Sequence[Problem | Mapping[str, Any]]) -> ApiProblem:
 
 def _warning(note: Problem) -> dict[str, Any]:
     """Returns one of the engine's warnings with its code and numbers, for clients to render."""
-    return {**note.as_dict(), "code": note.code, "params": dict(note.params)}
+    # The documented codes: one `opening_short`, whose `must_exceed` says "more than".
+    code = "opening_short" if note.code == "opening_short_exceed" else note.code
+    params = {k: v for k, v in note.params.items() if k != "side"}  # the entry's own `side`
+    said = problem_words.problem(note)
+    return {"side": note.side, "field": note.field, "message": said, "code": code, "params": params}
 
 
 def preview_json(game: Game, number: int, raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 from flask import jsonify, request, url_for
 from werkzeug import Response
 
+from scorekeeper import problem_words
 from scorekeeper.api import access, answers_groups, bodies, spec
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
@@ -75,8 +76,9 @@ def create_group() -> Response:
         # (an admin, on the group's page) never touches the link, nor the link the token.
         token = store_groups.make_api_token(get_db(), None, group.id, "API")
     except InvalidGroup as error:
+        said = problem_words.words(error.code, error.params)
         raise ApiProblem(
-            422, error.message, kind="invalid-group", errors=[field_error("name", error.message)]
+            422, said, kind="invalid-group", errors=[field_error("name", said)]
         ) from None
     join = public_url(url_for("groups.join", token=group.token))
     response = _private({"id": group.id, "name": group.name, "token": token, "join": join}, 201)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper import engine, i18n
+from scorekeeper import engine, i18n, problem_words
 from scorekeeper.api.numbers import read_number
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
 from scorekeeper.engine import Draft
-from scorekeeper.engine.setup import MAX_START_TOTAL, NOT_MULTIPLE
+from scorekeeper.engine.setup import MAX_START_TOTAL
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
 from scorekeeper.marked import N_
 from scorekeeper.presets import FormatChoiceError, Rules, load_presets, rules_for
@@ -100,7 +100,9 @@ def _start_totals(data: Mapping[str, Any], errors: list[Any]) -> dict[str, int]:
                 value, label="A starting total", limit=MAX_START_TOTAL, negative=True
             )
         except i18n.NumberProblem as problem:
-            message = NOT_MULTIPLE if problem.code == "not-a-number" else problem.message
+            message = problem.message
+            if problem.code == "not_a_number":
+                message = problem_words.words("start_not_multiple_of_5", {})
             errors.append(field_error(f"start_totals.{key}", message))
     return numbers
 

@@ -25,7 +25,7 @@ def _label(key: str) -> str:
 def read_number(value: Any, *, label: str, limit: int, negative: bool = False) -> int:
     """Returns the whole number sent (JSON number or text), or raises i18n.NumberProblem."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise i18n.NumberProblem("not-a-number", "Enter a whole number, like 2.")
+        raise i18n.NumberProblem("not_a_number", "Enter a whole number, like 2.")
     if type(value) is int and (-limit if negative else 0) <= value <= limit:
         return value  # what a script usually sends: nothing to read, nothing to refuse
     text = value if isinstance(value, str) else repr(value)

@@ -34,9 +34,8 @@ TITLES = {
 
 def _entry(found: Problem) -> dict[str, Any]:
     """Returns one engine problem as an `errors` entry, its message in the request's language."""
-    # English is the engine's own sentence, as before; another language words it from the
-    # problem's code and params, as the web form does.
-    return {**found.as_dict(), "message": problem_words.problem(found)}
+    # Every language, English included, from the one table of sentences (problem_texts).
+    return {"side": found.side, "field": found.field, "message": problem_words.problem(found)}
 
 
 class ApiProblem(Exception):

@@ -1,39 +1,17 @@
-"""The JSON contract of `scorekeeper score`: one hand document in, one result document out."""
+"""Reads the hand document of `scorekeeper score` into rules, a hand, totals and a deal."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.engine.game import game_status
 from scorekeeper.engine.hand import Hand, Problem, parse_hand
 from scorekeeper.engine.names import MAX_NAME, name_problem
-from scorekeeper.engine.opening import OpeningNeed, opening_minimum
-from scorekeeper.engine.score import SideScore, preview
-from scorekeeper.engine.validate import validate_hand, warnings_for
+from scorekeeper.engine.validate import validate_hand
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
 from scorekeeper.presets import FormatChoiceError, Rules, rules_for
 
-TOP_LEVEL_KEYS = {"sides", "game_over", "winner", "tied", "message", "warnings", "deal"}
 MAX_SIDE_NAME = MAX_NAME
-
-
-def opening_dict(need: OpeningNeed | None) -> dict[str, Any] | None:
-    """Returns an opening requirement as JSON: points, any canasta it needs, and words."""
-    if need is None:
-        return None
-    return {"points": need.points, "needs": need.needs or None, "label": need.label}
-
-
-def side_result(score: SideScore, total: int, need: OpeningNeed | None) -> dict[str, Any]:
-    """Returns one side's scored hand as the JSON object of the contract."""
-    return {
-        "score": score.score,
-        "breakdown": [item.as_dict() for item in score.items],
-        "total": total,
-        "next_minimum": need.points if need else None,
-        "next_opening": opening_dict(need),
-    }
 
 
 def _inline_rules(value: Mapping[str, Any], problems: list[Problem]) -> Rules | None:
@@ -42,7 +20,9 @@ def _inline_rules(value: Mapping[str, Any], problems: list[Problem]) -> Rules | 
         document, options = inline_document(value)
         return rules_of(document, options)
     except FormatError as error:
-        problems.extend(Problem(None, p.field, p.message, p.code, p.params) for p in error.problems)
+        problems.extend(
+            Problem(None, p.field, "format_problem", {"problem": p}) for p in error.problems
+        )
         return None
 
 
@@ -50,21 +30,18 @@ def _rules(data: Mapping[str, Any], problems: list[Problem]) -> Rules | None:
     format_id, options = data.get("format"), data.get("options") or {}
     if isinstance(format_id, Mapping):
         if "options" in data:
-            message = 'Put options inside the format: {"base": ..., "options": [...]}.'
-            problems.append(Problem(None, "options", message, "options_outside_format"))
+            problems.append(Problem(None, "options", "options_outside_format"))
             return None
         return _inline_rules(format_id, problems)
     if not isinstance(options, Mapping | list):
-        problems.append(
-            Problem(None, "options", "Options must map option names to true/false.", "not_object")
-        )
+        problems.append(Problem(None, "options", "options_not_object"))
         return None
     chosen = [k for k, on in options.items() if on] if isinstance(options, Mapping) else options
     try:
         return rules_for(str(format_id), chosen)
     except FormatChoiceError as error:
         field = "format" if error.code == "unknown_format" else "options"
-        problems.append(Problem(None, field, error.message, f"unknown_{field}"))
+        problems.append(Problem(None, field, error.code, error.params))
         return None
 
 
@@ -73,61 +50,36 @@ def _sides(rules: Rules, data: Mapping[str, Any], problems: list[Problem]) -> li
     sides = [str(k) for k in hand] if isinstance(hand, Mapping) else []
     table = rules.table
     if sides and not table.min_sides <= len(sides) <= table.max_sides:
-        wanted = (
-            str(table.min_sides)
-            if table.min_sides == table.max_sides
-            else f"{table.min_sides} to {table.max_sides}"
-        )
-        problems.append(
-            Problem(
-                None,
-                "hand",
-                f"{rules.name} has {wanted} sides; the hand gives {len(sides)}.",
-                "side_count",
-                {"min": table.min_sides, "max": table.max_sides, "given": len(sides)},
-            )
-        )
+        code = "hand_side_count" if table.min_sides == table.max_sides else "hand_side_range"
+        params: dict[str, Any] = {"least": table.min_sides, "most": table.max_sides}
+        params["sides"] = table.min_sides
+        params |= {"given": len(sides), "format": rules.name}
+        problems.append(Problem(None, "hand", code, params))
     for side in sides:
-        problem = name_problem(side, "side")
-        if problem is not None and problem.code in ("name-blank", "name-too-long"):
-            problems.append(
-                Problem(
-                    side, "hand", f"Side names are 1 to {MAX_SIDE_NAME} characters.", problem.code
-                )
-            )
-        elif problem is not None and problem.code != "name-spaces":
-            problems.append(Problem(side, "hand", problem.message, problem.code))
+        problem = name_problem(side)
+        if problem in ("name_blank", "name_too_long"):
+            problems.append(Problem(side, "hand", "side_name_length", {"most": MAX_SIDE_NAME}))
+        elif problem is not None and problem != "name_spaces":
+            problems.append(Problem(side, "hand", problem, {"most": MAX_SIDE_NAME}))
     return sides
 
 
 def _totals(data: Mapping[str, Any], sides: list[str], problems: list[Problem]) -> dict[str, int]:
     raw = data.get("totals_before") or {}
     if not isinstance(raw, Mapping):
-        problems.append(
-            Problem(None, "totals_before", "Totals must map each side to a number.", "not_object")
-        )
+        problems.append(Problem(None, "totals_before", "totals_not_object"))
         return dict.fromkeys(sides, 0)
     totals = {}
     for side in sides:
         value = raw.get(side, 0)
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 1_000_000:
-            problems.append(
-                Problem(
-                    side, "totals_before", "A running total must be a whole number.", "not_whole"
-                )
-            )
+            problems.append(Problem(side, "totals_before", "total_not_whole"))
             value = 0
         totals[side] = value
     for side in raw:
         if side not in sides:
             problems.append(
-                Problem(
-                    str(side),
-                    "totals_before",
-                    f"{side!r} is not a side of this hand.",
-                    "unknown_side",
-                    {"side": str(side)},
-                )
+                Problem(str(side), "totals_before", "unknown_total_side", {"side": str(side)})
             )
     return totals
 
@@ -136,10 +88,8 @@ def _deal(rules: Rules, data: Mapping[str, Any], problems: list[Problem]) -> int
     deal = data.get("deal", 1)
     limit = rules.ending.deals
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1 or (limit and deal > limit):
-        span = f"1 to {limit}" if limit else "1 or more"
-        problems.append(
-            Problem(None, "deal", f"The deal number must be {span}.", "bad_deal", {"max": limit})
-        )
+        code, params = ("bad_deal", {"most": limit}) if limit else ("bad_deal_open", {})
+        problems.append(Problem(None, "deal", code, params))
         return 1
     return deal
 
@@ -155,7 +105,7 @@ def read_document(
             None,
             {},
             1,
-            [Problem(None, "document", "Expected one JSON object.", "not_object")],
+            [Problem(None, "document", "document_not_object")],
         )
     rules = _rules(data, problems)
     if rules is None:
@@ -167,35 +117,3 @@ def read_document(
     if not problems:
         problems += validate_hand(rules, hand, totals)
     return rules, hand, totals, deal, problems
-
-
-def result_document(
-    rules: Rules, hand: Hand, totals: Mapping[str, int], deal: int
-) -> dict[str, Any]:
-    """Scores a valid hand and returns the result document of the contract."""
-    scored = preview(rules, hand, totals)
-    scores, after = scored.scores, scored.totals
-    # With a fixed number of deals the game ends after the last one; otherwise on the totals.
-    status = game_status(rules, after, deal if rules.ending.deals else 0)
-    sides = {
-        k: side_result(scores[k], after[k], opening_minimum(rules, after[k], deal + 1))
-        for k in scores
-    }
-    result: dict[str, Any] = {k: v for k, v in sides.items() if k not in TOP_LEVEL_KEYS}
-    result.update(
-        sides=sides,
-        game_over=status.over,
-        winner=status.winner,
-        tied=status.tied,
-        message=status.message,
-        warnings=[w.as_dict() for w in warnings_for(rules, hand)],
-    )
-    return result
-
-
-def score_document(data: Any) -> tuple[dict[str, Any], bool]:
-    """Scores one hand document; returns (result, True) or ({"errors": [...]}, False)."""
-    rules, hand, totals, deal, problems = read_document(data)
-    if problems or rules is None or hand is None:
-        return {"errors": [p.as_dict() for p in problems]}, False
-    return result_document(rules, hand, totals, deal), True

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorekeeper import problem_codes
 from scorekeeper.engine.game import GameState
 from scorekeeper.presets import Rules
 
@@ -21,6 +22,9 @@ class EndProblem:
     field: str
     # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        problem_codes.check(self.code, self.params)
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,8 @@ def after_end_problems(state: GameState) -> list[EndProblem]:
         return []
     first, last = state.after_end[0].number, state.after_end[-1].number
     params = {"ended_at": state.ended_at, "first": first, "last": last}
-    return [EndProblem("hands_after_end", f"hands[{first - 1}]", params)]
+    code = "hand_after_end" if first == last else "hands_after_end"
+    return [EndProblem(code, f"hands[{first - 1}]", params)]
 
 
 def next_target(rules: Rules, state: GameState, raises: tuple[TargetRaise, ...] = ()) -> int | None:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from scorekeeper import problem_texts
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, preview
@@ -48,9 +49,13 @@ class Status:
     winner: str | None
     tied: bool
     margin: int | None
-    message: str
-    code: str = ""  # deal_of, first_to, winner, draw or tie_play_on: layers word it from this
+    code: str  # deal_of, first_to, winner, draw or tie_play_on: the edges word it (problem_texts)
     params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def message(self) -> str:
+        """Returns the English sentence of the status, from the one table (logs, tests, CLI)."""
+        return problem_texts.english(self.code, self.params)
 
 
 @dataclass(frozen=True)
@@ -135,31 +140,24 @@ def game_status(rules: Rules, totals: Mapping[str, int], hands_played: int) -> S
     ending = rules.ending
     if ending.deals is not None:
         finished = hands_played >= ending.deals
-        waiting = f"Deal {hands_played + 1} of {ending.deals}."
         code, params = "deal_of", {"deal": hands_played + 1, "deals": ending.deals}
     else:
         target = ending.target or 0  # the preset loader requires a target when deals are open
         finished = any(t >= target for t in totals.values())
-        waiting = f"First to {target:,} after a hand."
         code, params = "first_to", {"target": target}
     if not finished or not totals:
-        return Status(False, None, False, None, waiting, code, params)
+        return Status(False, None, False, None, code, params)
     ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
     top = ranked[0][1]
     leaders = [k for k, t in ranked if t == top]
     if len(leaders) == 1:
         margin = top - ranked[1][1] if len(ranked) > 1 else top
         won = {"winner": leaders[0], "margin": margin}
-        message = f"Winner: {leaders[0]}, by {margin:,}."
-        return Status(True, leaders[0], False, margin, message, "winner", won)
-    names = " and ".join(leaders)
+        return Status(True, leaders[0], False, margin, "winner", won)
     tie = {"sides": tuple(leaders), "total": top}
     if ending.tie == "draw" or ending.deals is not None:
-        message = f"{names} tie at {top:,}: the game is a draw."
-        return Status(True, None, True, 0, message, "draw", tie)
-    return Status(
-        False, None, True, 0, f"{names} tie at {top:,}: play another hand.", "tie_play_on", tie
-    )
+        return Status(True, None, True, 0, "draw", tie)
+    return Status(False, None, True, 0, "tie_play_on", tie)
 
 
 def _minimums(rules: Rules, totals: Mapping[str, int], deal: int) -> dict[str, OpeningNeed | None]:

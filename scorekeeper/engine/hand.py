@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper import problem_codes, problem_texts
 from scorekeeper.presets import GOING_OUT_CHOICES, Rules
 
 MAX_ENTRY = 100_000  # far above any real hand; keeps absurd input out of the arithmetic
@@ -14,18 +15,25 @@ MAX_ENTRY = 100_000  # far above any real hand; keeps absurd input out of the ar
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with an entry: side, field, a machine code with its params, and words."""
+    """One thing wrong with an entry: side, field, and a code with its params (never words).
+
+    The sentence is the edges' (`problem_texts.TEXTS`); the code must be declared in
+    `problem_codes.CODES` with every param that sentence names.
+    """
 
     side: str | None
     field: str
-    message: str
-    code: str = ""  # what went wrong, for any layer that must tell problems apart
+    code: str
     # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict, hash=False)
 
-    def as_dict(self) -> dict[str, Any]:
-        """Returns the problem as the JSON object the CLI and API print."""
-        return {"side": self.side, "field": self.field, "message": self.message}
+    def __post_init__(self) -> None:
+        problem_codes.check(self.code, self.params)
+
+    @property
+    def message(self) -> str:
+        """Returns the English sentence of the code, from the one table (logs, tests, CLI)."""
+        return problem_texts.english(self.code, self.params)
 
 
 @dataclass(frozen=True)
@@ -78,32 +86,24 @@ class Hand:
         return data
 
 
-def _count(
-    value: Any, side: str, key: str, label: str, problems: list[Problem], word: str = ""
-) -> int:
+def _count(value: Any, side: str, key: str, problems: list[Problem], label: str = "") -> int:
     """Reads a whole non-negative number, recording a problem when it is not one.
 
-    `label` names the field in the English sentence; `word` is the preset's own label of it
-    (a canasta kind's, in the singular), which the edges translate. It defaults to `label`.
+    `label` is the preset's own word for the field (a canasta kind's, an extra's); the hand's
+    fixed fields are named by their key, which the edges word (problem_texts.FIELD_WORDS).
     """
-    params = {"label": word or label}
+    params = {"label": label or key}
     if value is None or value == "":
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(Problem(side, key, f"{label} must be a whole number.", "not_whole", params))
+        problems.append(Problem(side, key, "not_whole", params))
         return 0
     if value < 0:
-        problems.append(Problem(side, key, f"{label} cannot be negative.", "negative", params))
+        problems.append(Problem(side, key, "negative", params))
         return 0
     if value > MAX_ENTRY:
         problems.append(
-            Problem(
-                side,
-                key,
-                f"{label} of {value:,} is far more than a hand holds.",
-                "too_large",
-                {**params, "value": value, "max": MAX_ENTRY},
-            )
+            Problem(side, key, "too_large", {**params, "value": value, "max": MAX_ENTRY})
         )
         return 0
     return value
@@ -112,70 +112,41 @@ def _count(
 def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> SideEntry:
     """Turns one column's raw mapping into a SideEntry, recording every type problem."""
     if not isinstance(raw, Mapping):
-        problems.append(
-            Problem(side, "hand", "Each side's entry must be an object of fields.", "not_object")
-        )
+        problems.append(Problem(side, "hand", "entry_not_object"))
         return SideEntry()
     known = {"melded_points", "hand_points", "red_threes", "canastas", "went_out"}
     known |= {"black_threes"} if rules.black_threes else set()
     known |= {e.id for e in rules.extras}
     known |= {"special_hand"} if rules.special_hands else set()
     for key in sorted(set(raw) - known):
-        problems.append(
-            Problem(
-                side,
-                key,
-                f"{rules.name} has no field {key!r}.",
-                "unknown_field",
-                {"key": key, "format": rules.name},
-            )
-        )
+        problems.append(Problem(side, key, "unknown_field", {"key": key, "format": rules.name}))
     canastas: dict[str, int] = {}
     raw_canastas = raw.get("canastas") or {}
     if not isinstance(raw_canastas, Mapping):
-        problems.append(
-            Problem(side, "canastas", "Canastas must map each kind to a count.", "not_object")
-        )
+        problems.append(Problem(side, "canastas", "canastas_not_object"))
         raw_canastas = {}
     kinds = {k.id: k for k in rules.canastas}
     for kind, value in raw_canastas.items():
         if kind not in kinds:
-            names = ", ".join(kinds) or "none"
-            problems.append(
-                Problem(
-                    side,
-                    f"canastas.{kind}",
-                    f"Unknown canasta kind {kind!r} (kinds: {names}).",
-                    "unknown_canasta",
-                    {"kind": kind, "kinds": list(kinds)},
-                )
-            )
+            params = {"kind": kind, "kinds": list(kinds)}
+            problems.append(Problem(side, f"canastas.{kind}", "unknown_canasta", params))
             continue
-        label = kinds[kind].label
-        count = _count(value, side, f"canastas.{kind}", label + "s", problems, label)
+        count = _count(value, side, f"canastas.{kind}", problems, kinds[kind].label)
         if count:
             canastas[kind] = count
     went_out = raw.get("went_out", "no") or "no"
     if went_out not in GOING_OUT_CHOICES:
-        problems.append(
-            Problem(side, "went_out", "Going out must be no, out or concealed.", "bad_going_out")
-        )
+        problems.append(Problem(side, "went_out", "bad_going_out"))
         went_out = "no"
     extras = {
-        e.id: n for e in rules.extras if (n := _count(raw.get(e.id), side, e.id, e.label, problems))
+        e.id: n for e in rules.extras if (n := _count(raw.get(e.id), side, e.id, problems, e.label))
     }
     return SideEntry(
         special_hand=_special_hand(rules, side, raw.get("special_hand"), problems),
-        melded_points=_count(
-            raw.get("melded_points"), side, "melded_points", "Melded points", problems
-        ),
-        hand_points=_count(
-            raw.get("hand_points"), side, "hand_points", "Points left in hand", problems
-        ),
-        red_threes=_count(raw.get("red_threes"), side, "red_threes", "Red threes", problems),
-        black_threes=_count(
-            raw.get("black_threes"), side, "black_threes", "Black threes", problems
-        ),
+        melded_points=_count(raw.get("melded_points"), side, "melded_points", problems),
+        hand_points=_count(raw.get("hand_points"), side, "hand_points", problems),
+        red_threes=_count(raw.get("red_threes"), side, "red_threes", problems),
+        black_threes=_count(raw.get("black_threes"), side, "black_threes", problems),
         canastas=canastas,
         extras=extras,
         went_out=went_out,
@@ -206,54 +177,20 @@ def parse_hand(rules: Rules, raw: Any, sides: list[str], problems: list[Problem]
     raw = raw if isinstance(raw, Mapping) else {}
     columns = raw.get("hand")
     if not isinstance(columns, Mapping):
-        problems.append(
-            Problem(None, "hand", "The hand must give an entry for each side.", "not_object")
-        )
+        problems.append(Problem(None, "hand", "hand_not_object"))
         columns = {}
     for key in columns:
         if key not in sides:
-            problems.append(
-                Problem(
-                    str(key),
-                    "hand",
-                    f"{key!r} is not a side of this game.",
-                    "unknown_side",
-                    {"side": str(key)},
-                )
-            )
+            problems.append(Problem(str(key), "hand", "unknown_side", {"side": str(key)}))
     missing = [s for s in sides if s not in columns]
     if columns and missing:
-        problems.append(
-            Problem(
-                None,
-                "hand",
-                f"No entry for {', '.join(map(repr, missing))}.",
-                "missing_sides",
-                {"sides": missing},
-            )
-        )
+        problems.append(Problem(None, "hand", "missing_sides", {"missing": missing}))
     entries = {s: parse_entry(rules, s, columns.get(s, {}), problems) for s in sides}
     lone = raw.get("lone_hand")
     if rules.table.partnership != "lone_hand" and lone is not None:
-        problems.append(
-            Problem(
-                None,
-                "lone_hand",
-                f"{rules.name} has no lone hand.",
-                "no_lone_hand",
-                {"format": rules.name},
-            )
-        )
+        problems.append(Problem(None, "lone_hand", "no_lone_hand", {"format": rules.name}))
         lone = None
     elif lone is not None and lone not in sides:
-        problems.append(
-            Problem(
-                None,
-                "lone_hand",
-                f"The lone hand {lone!r} is not a player here.",
-                "unknown_side",
-                {"side": str(lone)},
-            )
-        )
+        problems.append(Problem(None, "lone_hand", "unknown_lone_hand", {"side": str(lone)}))
         lone = None
     return Hand(entries=entries, lone_hand=lone)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 
 MAX_NAME = 40
 # Bidirectional controls can make a name display as something else ("evil" shown as "live").
@@ -24,37 +23,24 @@ def tidy(name: str) -> str:
     return SPACES.sub(" ", name.strip(" "))
 
 
-@dataclass(frozen=True)
-class NameProblem:
-    """Why a name cannot be used: a code for machines and a message for the reader."""
-
-    code: str
-    message: str
-
-
-def name_problem(name: object, what: str = "name", most: int = MAX_NAME) -> NameProblem | None:
-    """Returns what is wrong with a name the app stores, or None when it is a good name.
+def name_problem(name: object, most: int = MAX_NAME) -> str | None:
+    """Returns the code of what is wrong with a name the app stores, or None when it is good.
 
     The one rule for every stored name (sides, players, groups, house formats and their
-    kinds): `most` is the longest the name may be, and every character of it is checked.
+    kinds): `most` is the longest the name may be, and every character of it is checked. A
+    blank name's code is `name_blank`; the callers say whose name it is (`side_name_blank`).
     """
     if not isinstance(name, str) or not name.strip():
-        return NameProblem("name-blank", f"Enter the {what}'s name.")
+        return "name_blank"
     if len(name) > most:
-        return NameProblem("name-too-long", f"Names are at most {most} characters.")
+        return "name_too_long"
     for ch in name:  # checked in order, so a NUL first is named as what it is
         if "\ud800" <= ch <= "\udfff":
-            return NameProblem(
-                "name-surrogate", "This name holds a broken character; type it again."
-            )
+            return "name_surrogate"
         if ch in BIDI_CONTROLS:
-            return NameProblem(
-                "name-bidi", "Names cannot hold invisible text-direction characters."
-            )
+            return "name_bidi"
         if unicodedata.category(ch) == "Cc":
-            return NameProblem(
-                "name-control", "Names cannot hold control characters (like tabs or line breaks)."
-            )
+            return "name_control"
     if name != name.strip():
-        return NameProblem("name-spaces", "Names cannot start or end with spaces.")
+        return "name_spaces"
     return None

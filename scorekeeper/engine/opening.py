@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorekeeper import problem_texts
 from scorekeeper.presets import Rules
 
 
@@ -17,14 +18,8 @@ class OpeningNeed:
 
     @property
     def label(self) -> str:
-        """Returns the requirement in a player's words, e.g. "90" or "a natural canasta"."""
-        if self.needs == "natural_canasta":
-            return "a natural canasta"
-        if self.needs == "canasta":
-            return f"a canasta in a meld of {self.points}" if self.points else "a canasta"
-        if not self.points:
-            return "any meld"
-        return f"more than {self.points}" if self.must_exceed else str(self.points)
+        """Returns the requirement in English, from the one table: "90", "a natural canasta"."""
+        return problem_texts.english(*problem_texts.need_code(self))
 
     def met_by(self, meld_points: int, has_canasta: bool = False, natural: bool = False) -> bool:
         """Tells whether a planned opening meld satisfies this requirement."""

@@ -7,11 +7,10 @@ from dataclasses import dataclass, field
 
 from scorekeeper.engine.ending import start_problems
 from scorekeeper.engine.hand import Problem
-from scorekeeper.engine.names import name_problem
+from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.presets import Rules
 
 MAX_START_TOTAL = 100_000  # far above any real carried total; keeps absurd input out
-NOT_MULTIPLE = "A starting total is a whole multiple of 5, like 1250 or -120."
 
 
 @dataclass(frozen=True)
@@ -31,10 +30,11 @@ def check_name(name: str, path: str, what: str) -> Problem | None:
     The rule itself (blank, length, control and direction characters, spaces) is
     `engine.names.name_problem`, shared with `scorekeeper score`.
     """
-    found = name_problem(name, what)
+    found = name_problem(name)
     if found is None:
         return None
-    return Problem(None, path, found.message, found.code, {"what": what})
+    code = f"{what}_name_blank" if found == "name_blank" else found
+    return Problem(None, path, code, {"what": what, "most": MAX_NAME})
 
 
 def _taken(names: Sequence[tuple[str, str]], what: str) -> list[Problem]:
@@ -44,15 +44,7 @@ def _taken(names: Sequence[tuple[str, str]], what: str) -> list[Problem]:
     for path, name in names:
         key = name.casefold()
         if name and key in seen:
-            problems.append(
-                Problem(
-                    None,
-                    path,
-                    f"Another {what} already has this name.",
-                    "name-taken",
-                    {"what": what, "name": name},
-                )
-            )
+            problems.append(Problem(None, path, f"{what}_name_taken", {"what": what, "name": name}))
         seen.add(key)
     return problems
 
@@ -62,18 +54,9 @@ def check_side_count(rules: Rules, count: int) -> list[Problem]:
     table = rules.table
     if table.min_sides <= count <= table.max_sides:
         return []
-    span = str(table.min_sides)
-    if table.min_sides != table.max_sides:
-        span = f"{table.min_sides} to {table.max_sides}"
-    return [
-        Problem(
-            None,
-            "sides",
-            f"{rules.name} is played by {span} sides.",
-            "side_count",
-            {"min": table.min_sides, "max": table.max_sides, "given": count, "format": rules.name},
-        )
-    ]
+    code = "side_count" if table.min_sides == table.max_sides else "side_range"
+    params = {"least": table.min_sides, "most": table.max_sides, "sides": table.min_sides}
+    return [Problem(None, "sides", code, {**params, "given": count, "format": rules.name})]
 
 
 def players_per_side(rules: Rules, side: int) -> int:
@@ -95,7 +78,6 @@ def _names(rules: Rules, sides: Sequence[tuple[str, Sequence[str]]]) -> list[Pro
                 Problem(
                     None,
                     f"sides[{i}].players",
-                    f"This side of {rules.name} has {wanted} player{'s' * (wanted != 1)}.",
                     "player_count",
                     {"side": i, "players": wanted, "given": len(members), "format": rules.name},
                 )
@@ -120,40 +102,18 @@ def _start_totals(
     for key, total in start_totals.items():
         path = f"start_totals.{key}"
         if key not in names:
-            problems.append(
-                Problem(None, path, f"{key!r} is not a side here.", "unknown_side", {"side": key})
-            )
+            problems.append(Problem(None, path, "unknown_start_side", {"side": key}))
         elif not isinstance(total, int) or total % 5:  # callers outside Python's types too
-            problems.append(
-                Problem(
-                    None,
-                    path,
-                    NOT_MULTIPLE,
-                    "not_multiple_of_5",
-                    {"value": total},
-                )
-            )
+            problems.append(Problem(None, path, "start_not_multiple_of_5", {"value": total}))
         elif abs(total) > MAX_START_TOTAL:
             problems.append(
-                Problem(
-                    None,
-                    path,
-                    "A starting total that large cannot be right.",
-                    "too_large",
-                    {"value": total, "max": MAX_START_TOTAL},
-                )
+                Problem(None, path, "start_too_large", {"value": total, "max": MAX_START_TOTAL})
             )
         else:
             valid[key] = total
     for end in start_problems(rules, valid):  # the game's end has its rule book; this is it
         problems.append(
-            Problem(
-                None,
-                f"start_totals.{end.params['side']}",
-                f"A starting total must be below the target ({end.params['target']:,}).",
-                end.code,
-                end.params,
-            )
+            Problem(None, f"start_totals.{end.params['side']}", "start_below_target", end.params)
         )
     return problems
 
@@ -171,9 +131,7 @@ def check_setup(
     problems = check_side_count(rules, len(sides))
     problems += _names(rules, sides)
     if first_dealer is None or first_dealer not in [p for _, ps in sides for p in ps]:
-        problems.append(
-            Problem(None, "first_dealer", "Choose who deals the first hand.", "unknown_dealer")
-        )
+        problems.append(Problem(None, "first_dealer", "unknown_dealer"))
     names = [name for name, _ in sides]
     problems += _start_totals(rules, names, start_totals)
     draft = Draft(

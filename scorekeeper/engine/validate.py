@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from scorekeeper.engine.hand import Hand, Problem, SideEntry
 from scorekeeper.engine.opening import OpeningNeed
@@ -18,29 +19,14 @@ from scorekeeper.presets import Rules
 
 def _points_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
     problems = []
-    for field, label in (("melded_points", "Melded points"), ("hand_points", "Points in hand")):
+    for field in ("melded_points", "hand_points"):
         value = getattr(entry, field)
         if value % 5:
-            problems.append(
-                Problem(
-                    side,
-                    field,
-                    f"{label} must be a multiple of 5 (every card is); got {value}.",
-                    "not_multiple_of_5",
-                    {"value": value},
-                )
-            )
+            params = {"label": field, "value": value}
+            problems.append(Problem(side, field, "not_multiple_of_5", params))
         elif value > rules.card_points_max:
-            problems.append(
-                Problem(
-                    side,
-                    field,
-                    f"{label} of {value:,} is more than the whole {rules.pack}-card pack holds "
-                    f"({rules.card_points_max:,}).",
-                    "more_than_pack",
-                    {"value": value, "max": rules.card_points_max, "pack": rules.pack},
-                )
-            )
+            params = {"label": field, "value": value, "max": rules.card_points_max}
+            problems.append(Problem(side, field, "more_than_pack", {**params, "pack": rules.pack}))
     return problems
 
 
@@ -49,22 +35,13 @@ def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
     for field, rule in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
         count = getattr(entry, field)
         if count and rule is None:
-            problems.append(
-                Problem(
-                    side,
-                    field,
-                    f"{rules.name} scores no {field.replace('_', ' ')}.",
-                    "not_scored",
-                    {"format": rules.name},
-                )
-            )
+            problems.append(Problem(side, field, f"{field}_not_scored", {"format": rules.name}))
         elif rule and count > rule.max:
             problems.append(
                 Problem(
                     side,
                     field,
-                    f"The pack has only {rule.max} {rule.label.lower()}; got {count}.",
-                    "more_than_pack",
+                    f"{field}_more_than_pack",
                     {"value": count, "max": rule.max, "label": rule.label},
                 )
             )
@@ -75,7 +52,6 @@ def _count_problems(side: str, entry: SideEntry, rules: Rules) -> list[Problem]:
                 Problem(
                     side,
                     extra.id,
-                    f"{extra.label}: at most {extra.max}, got {count}.",
                     "more_than_max",
                     {"value": count, "max": extra.max, "label": extra.label},
                 )
@@ -145,14 +121,7 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
     in_melds = [(e, team.extras.get(e.id, 0)) for e in rules.extras if e.holds == "melded"]
     unfinished = sum(n * e.min_points for e, n in in_melds)
     if team.melded_points == 0 and canastas:
-        problems.append(
-            Problem(
-                anchor,
-                "canastas",
-                "A side with no melded points cannot have a canasta.",
-                "canasta_without_melds",
-            )
-        )
+        problems.append(Problem(anchor, "canastas", "canasta_without_melds"))
     else:
         least = sum(n * rules.canasta(k).min_points for k, n in team.canastas.items())
         if unfinished and team.melded_points < least + unfinished:
@@ -172,73 +141,44 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
                 Problem(
                     anchor,
                     "melded_points",
-                    f"{_canasta_words(team.canastas, rules)} at least {least:,} points of "
-                    f"cards, but melded points are {team.melded_points:,}.",
-                    "canastas_need_points",
-                    {"least": least, "melded": team.melded_points, "canastas": canastas},
+                    *_canastas_need_points(team.canastas, rules, least, team.melded_points),
                 )
             )
     if team.went_out == "no":
         return problems
     problems += _unfinished_out(team, anchor, rules)
     if team.melded_points == 0:
-        problems.append(
-            Problem(anchor, "went_out", "A side with no melds cannot go out.", "out_without_melds")
-        )
+        problems.append(Problem(anchor, "went_out", "out_without_melds"))
         return problems
     needed = rules.going_out.canastas
     if canastas < needed:
-        word = "canasta" if needed == 1 else "canastas"
-        problems.append(
-            Problem(
-                anchor,
-                "went_out",
-                f"Going out needs {needed} {word}; this side has {canastas}.",
-                "out_needs_canastas",
-                {"needed": needed, "have": canastas},
-            )
-        )
+        params = {"needed": needed, "have": canastas}
+        problems.append(Problem(anchor, "went_out", "out_needs_canastas", params))
     for kind, count in rules.going_out.requires.items():
         if team.canastas.get(kind, 0) < count:
-            label = rules.canasta(kind).label.lower()
-            problems.append(
-                Problem(
-                    anchor,
-                    "went_out",
-                    f"Going out needs at least {count} × {label}.",
-                    "out_needs_kind",
-                    {"kind": kind, "needed": count, "label": rules.canasta(kind).label},
-                )
-            )
+            short = {"kind": rules.canasta(kind).label, "kind_id": kind, "needed": count}
+            problems.append(Problem(anchor, "went_out", "out_needs_kind", short))
     if team.went_out == "concealed" and canastas == 0:
-        problems.append(
-            Problem(
-                anchor,
-                "went_out",
-                "Going out concealed means melding a whole canasta at once.",
-                "concealed_without_canasta",
-            )
-        )
+        problems.append(Problem(anchor, "went_out", "concealed_without_canasta"))
     return problems
 
 
-def _canasta_words(canastas: Mapping[str, int], rules: Rules) -> str:
-    """Returns the canastas counted with their verb: "2 natural canastas hold", "1 samba holds"."""
-    total = sum(canastas.values())
-    verb = "holds" if total == 1 else "hold"
+def _canastas_need_points(
+    canastas: Mapping[str, int], rules: Rules, least: int, melded: int
+) -> tuple[str, dict[str, Any]]:
+    """Returns the code and params of too few melded points for the canastas: of one kind,
+    the kind is named ("2 × Natural canasta"), otherwise only their count."""
+    params: dict[str, Any] = {"count": sum(canastas.values()), "least": least, "melded": melded}
     if len(canastas) == 1:
-        kind = rules.canasta(next(iter(canastas)))
-        return f"{total} {kind.label.lower()}{'s' if total > 1 else ''} {verb}"
-    return f"{total} canastas {verb}"
+        kind = next(iter(canastas))
+        return "kind_canastas_need_points", {**params, "kind": rules.canasta(kind).label}
+    return "canastas_need_points", params
 
 
 def _threes_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
     """Checks that red and black threes, laid down or caught in hand, fit in the pack."""
     problems = []
-    for card, field, label in (
-        ("red_three", "red_threes", "red threes"),
-        ("black_three", "black_threes", "black threes"),
-    ):
+    for card, field in (("red_three", "red_threes"), ("black_three", "black_threes")):
         extras = [e for e in rules.extras if e.card == card]
         if not (extras or field == "red_threes" or rules.black_threes):
             continue
@@ -251,11 +191,7 @@ def _threes_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
             blamed = field if field == "red_threes" or rules.black_threes else extras[0].id
             problems.append(
                 Problem(
-                    None,
-                    blamed,
-                    f"The pack has {in_pack} {label}, but {held} were entered in all.",
-                    "more_than_pack",
-                    {"value": held, "max": in_pack, "card": card},
+                    None, blamed, f"{field}_in_pack", {"value": held, "max": in_pack, "card": card}
                 )
             )
     return problems
@@ -270,20 +206,8 @@ def _canastas_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
         return []
     side = max(counts, key=lambda s: counts[s])  # the first side with the most: its field
     everyone = sum(1 for n in counts.values() if n) > 1
-    word = "canasta needs" if total == 1 else "canastas need"
-    message = f"{total} {word} at least {cards:,} cards; the pack has {rules.pack:,}."
-    if everyone:
-        message = f"All sides together have {total} canastas: at least {cards:,} cards, but the "
-        message += f"pack has {rules.pack:,}."
-    return [
-        Problem(
-            side,
-            "canastas",
-            message,
-            "canastas_need_cards",
-            {"canastas": total, "cards": cards, "pack": rules.pack, "all": everyone},
-        )
-    ]
+    code = "all_canastas_need_cards" if everyone else "canastas_need_cards"
+    return [Problem(side, "canastas", code, {"count": total, "cards": cards, "pack": rules.pack})]
 
 
 def _scarce_cards(hand: Hand, rules: Rules) -> list[Problem]:
@@ -321,15 +245,7 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
     problems = []
     out = [k for k, e in hand.entries.items() if e.out]
     for side in out[1:]:
-        problems.append(
-            Problem(
-                side,
-                "went_out",
-                f"Only one side can go out; {out[0]} already went out.",
-                "already_out",
-                {"side": out[0]},
-            )
-        )
+        problems.append(Problem(side, "went_out", "already_out", {"side": out[0]}))
     problems += _threes_in_pack(hand, rules)
     problems += _canastas_in_pack(hand, rules)
     problems += _scarce_cards(hand, rules)
@@ -339,10 +255,8 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
             Problem(
                 None,
                 "melded_points",
-                f"All sides together hold {cards:,} card points, more than the "
-                f"{rules.pack}-card pack's {rules.card_points_max:,}.",
-                "more_than_pack",
-                {"value": cards, "max": rules.card_points_max, "pack": rules.pack, "all": True},
+                "points_more_than_pack",
+                {"value": cards, "max": rules.card_points_max, "pack": rules.pack},
             )
         )
     return problems
@@ -351,13 +265,7 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
 def total_problems(totals_before: Mapping[str, int]) -> list[Problem]:
     """Returns a problem for each running total a hand could not have followed."""
     return [
-        Problem(
-            side,
-            "totals_before",
-            f"A running total is always a multiple of 5; got {total}.",
-            "not_multiple_of_5",
-            {"value": total},
-        )
+        Problem(side, "totals_before", "total_not_multiple_of_5", {"value": total})
         for side, total in totals_before.items()
         if total % 5
     ]
@@ -374,14 +282,7 @@ def validate_hand(
         problems += _points_problems(side, entry, rules)
         problems += _count_problems(side, entry, rules)
         if entry.out and entry.hand_points and one_player_columns:
-            problems.append(
-                Problem(
-                    side,
-                    "hand_points",
-                    "A player who went out has no cards left in hand.",
-                    "out_with_cards",
-                )
-            )
+            problems.append(Problem(side, "hand_points", "out_with_cards"))
     for team in teams(rules, hand):
         problems += _team_problems(team, hand, rules)
     problems += _whole_hand_problems(hand, rules)
@@ -407,9 +308,13 @@ def opening_warnings(
             Problem(
                 member,
                 "melded_points",
-                f"{member} needed {need.label} to open; {melded:,} melded: check?",
-                "opening_short",
-                {"needed": need.points, "melded": melded, "must_exceed": need.must_exceed},
+                "opening_short_exceed" if need.must_exceed else "opening_short",
+                {
+                    "side": member,
+                    "needed": need.points,
+                    "melded": melded,
+                    "must_exceed": need.must_exceed,
+                },
             )
         )
     return notes
@@ -433,8 +338,6 @@ def warnings_for(
                 Problem(
                     side,
                     "red_threes",
-                    f"To go out, a side usually lays down as many red threes as canastas "
-                    f"({threes} for {team.canasta_count}).",
                     "red_threes_below_canastas",
                     {"red_threes": threes, "canastas": team.canasta_count},
                 )

@@ -127,7 +127,7 @@ def blank_layout(
     return size, lay_grid(_lead(), per_side, sides, MARGIN, room)
 
 
-def _header(canvas: Canvas, rules: Rules, size: tuple[float, float]) -> float:
+def _header(canvas: Canvas, rules: Rules, size: tuple[float, float], description: str) -> float:
     width, height = size
     top = height - MARGIN
     room = width - 2 * MARGIN
@@ -138,7 +138,7 @@ def _header(canvas: Canvas, rules: Rules, size: tuple[float, float]) -> float:
     fonts.draw(
         canvas, MARGIN, top - 14, title, fonts.fit_size(title, 15, room - 140, True), bold=True
     )
-    facts = words.text(rules.description)
+    facts = description or words.text(rules.description)
     fonts.draw(canvas, MARGIN, top - 29, facts, fonts.fit_size(facts, 8.5, room))
     chosen = [words.text(o.label) for o in rules.options if o.id in rules.active_options]
     house = "; ".join(chosen) if chosen else "______________________________"
@@ -183,7 +183,9 @@ def _rows(canvas: Canvas, rules: Rules, grid: Grid, top: float, count: int, heig
     return y
 
 
-def blank_sheet(rules: Rules, *, paper: str = "a4", players: int | None = None) -> bytes:
+def blank_sheet(
+    rules: Rules, *, paper: str = "a4", players: int | None = None, description: str = ""
+) -> bytes:
     """Returns a one-page PDF: the empty grid, card values, minimums, bonuses and going out.
 
     `players` chooses the number of score columns of a format played by a range of players
@@ -195,7 +197,7 @@ def blank_sheet(rules: Rules, *, paper: str = "a4", players: int | None = None) 
     buffer = io.BytesIO()
     name = words.text(rules.name)
     canvas = new_canvas(buffer, size, gettext("%(name)s Canasta score sheet", name=name))
-    top = _header(canvas, rules, size)
+    top = _header(canvas, rules, size, description)
     body_top = draw_heading(canvas, grid, top, BAND, SUB, heading_size=HEADING_SIZE)
     _write_in_lines(canvas, grid, top)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
+from scorekeeper.marked import N_
 from scorekeeper.store.connection import write
 from scorekeeper.store.errors import GameNotFound
 from scorekeeper.store.groups import sees_game
@@ -39,7 +40,7 @@ def find_link(db: Database, token: str) -> tuple[str, str]:
         [token],
     ).fetchone()
     if found is None:
-        raise GameNotFound("That link does not open any game.")
+        raise GameNotFound(N_("That link does not open any game."))
     return found[0], found[1]
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scorekeeper import problem_texts
 from scorekeeper.engine import Problem
 from scorekeeper.engine.ending import EndProblem
 from scorekeeper.format_checks import FormatProblem
 from scorekeeper.marked import N_
-from scorekeeper.store.end_words import explain
 
 
 # A plain int param reads 1000 in str(error), the command line's words, but each page groups
@@ -23,10 +23,10 @@ class Grouped(int):
 
 def english(value: Any) -> Any:
     """Returns one param as the English message writes it: a problem as its own sentence."""
-    if isinstance(value, Problem | FormatProblem):
+    if isinstance(value, Problem | EndProblem):
+        return problem_texts.english(value.code, value.params)
+    if isinstance(value, FormatProblem):
         return value.message
-    if isinstance(value, EndProblem):
-        return explain(value)
     return value
 
 
@@ -99,8 +99,10 @@ class GameOver(StoreError):
 class InvalidGame(StoreError):
     """The new game's setup is wrong; `field` names the part at fault, `problems` every one."""
 
-    def __init__(self, message: str, field: str = "", problems: Sequence[Problem] = ()) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, field: str = "", problems: Sequence[Problem] = (), **params: Any
+    ) -> None:
+        super().__init__(message, **params)
         self.field = field
         self.problems = tuple(problems)
 
@@ -109,5 +111,5 @@ class InvalidHand(StoreError):
     """The engine found problems with a hand, so nothing was saved."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
-        super().__init__("; ".join(p.message for p in problems) or "The hand is not valid.")
+        super().__init__("; ".join(english(p) for p in problems))
         self.problems = tuple(problems)

@@ -8,7 +8,7 @@ from dataclasses import asdict
 from sqlite_utils import Database
 
 from scorekeeper.engine import ending
-from scorekeeper.store.end_words import explain
+from scorekeeper.marked import N_
 from scorekeeper.store.errors import HandNotFound, StoreError
 from scorekeeper.store.hands import _current, _locked, forget_raises_after
 
@@ -19,7 +19,7 @@ class CannotPlayOn(StoreError):
     def __init__(
         self, message: str, field: str = "target", problem: ending.EndProblem | None = None
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, **({"problem": problem} if problem else {}))
         self.field = field
         self.problem = problem  # the engine's code and params, for words in other languages
 
@@ -31,7 +31,7 @@ def delete_hands_after_end(
     game = _current(db, game_id, version, form_token, when_over=True)
     later = game.state.after_end
     if not later:
-        raise HandNotFound("No hand was played after the end of this game.")
+        raise HandNotFound(N_("No hand was played after the end of this game."))
     first, last = later[0].number, later[-1].number
     with _locked(db, game_id, version, form_token, rescore_from=first):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number >= ?", [game_id, first])
@@ -44,7 +44,7 @@ def play_on(db: Database, game_id: str, target: int, *, version: int, form_token
     game = _current(db, game_id, version, form_token, when_over=True)
     problems = ending.raise_problems(game.rules, game.state, target)
     if problems:
-        raise CannotPlayOn(explain(problems[0]), problems[0].field, problems[0])
+        raise CannotPlayOn(N_("%(problem)s"), problems[0].field, problems[0])
     raised = (*game.raises, ending.raise_target(game.rules, game.state, target))
     with _locked(db, game_id, version, form_token, reopened=False, rescore_from=1):
         db.execute(

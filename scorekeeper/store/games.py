@@ -15,10 +15,10 @@ from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Problem, Row, Setup, Side
 from scorekeeper.engine.ending import EndProblem, TargetRaise, with_raises
 from scorekeeper.format_documents import FormatError, rules_of
+from scorekeeper.marked import N_
 from scorekeeper.presets import Rules
 from scorekeeper.store import scores
 from scorekeeper.store.connection import insert_many, read, write
-from scorekeeper.store.end_words import explain
 from scorekeeper.store.errors import AlreadyStarted, InvalidGame
 from scorekeeper.store.game_rules import RuleBook, freeze, rule_book
 from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
@@ -276,10 +276,10 @@ def refusal(problems: Sequence[Problem]) -> InvalidGame:
     first = problems[0]
     # The part at fault in a word: "side" or "player" for a name, else the path's first key.
     area = first.params.get("what") or first.field.split(".")[0].split("[")[0]
-    message = first.message
-    if first.code == "start_at_target":  # a rule of the game's end: worded with the others
-        message = explain(EndProblem(first.code, area, first.params))
-    return InvalidGame(message, area, problems)
+    said: Problem | EndProblem = first
+    if first.code == "start_below_target":  # a rule of the game's end: worded with the others
+        said = EndProblem("start_at_target", area, first.params)
+    return InvalidGame(N_("%(problem)s"), area, problems, problem=said)
 
 
 def game_record(
@@ -359,7 +359,8 @@ def create_game(
         chosen = rules_source(db, format_id, tuple(options), inline)
         rules = rules_of(chosen.document, options)
     except FormatError as error:
-        raise InvalidGame(error.problems[0].message, error.problems[0].field) from error
+        first = error.problems[0]
+        raise InvalidGame(N_("%(problem)s"), first.field, problem=first) from error
     except HouseFormatNotFound as error:
         raise InvalidGame(error.message, "format") from error
     draft, problems = engine.check_setup(rules, sides, first_dealer, start_totals or {})

@@ -12,6 +12,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.engine.names import MAX_NAME, name_problem, tidy
+from scorekeeper.marked import N_
+from scorekeeper.problem_texts import english
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.stamps import new_token, now
@@ -22,17 +24,16 @@ MAX_GROUP_NAME = 60
 class GroupNotFound(StoreError):
     """No group has this id for this member, or no group has this join token."""
 
-    message = "There is no such group, or this phone is not one of its members."
+    message = N_("There is no such group, or this phone is not one of its members.")
 
 
 class InvalidGroup(StoreError):
     """A group's or player's name, or a change, that cannot be made: a code, its params, words."""
 
-    message = "The group cannot be saved like this."
-
-    def __init__(self, code: str, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.code, self.params = code, params
+    def __init__(self, code: str, **params: object) -> None:
+        # English for logs and the command line; the edges word the code (problem_words).
+        super().__init__(english(code, {"most": MAX_NAME, **params}))
+        self.code, self.params = code, {"most": MAX_NAME, **params}
 
 
 @dataclass(frozen=True)
@@ -96,15 +97,14 @@ def check_name(name: str) -> str:
     """Returns a group name trimmed; InvalidGroup when it is blank or too long."""
     name = tidy(name) if isinstance(name, str) else ""
     if not name:
-        raise InvalidGroup("group-name-blank", "Give the group a name, like “Tuesday table”.")
+        raise InvalidGroup("group_name_blank")
     if len(name) > MAX_GROUP_NAME:
-        message = f"A group name has at most {MAX_GROUP_NAME} characters."
-        raise InvalidGroup("group-name-too-long", message, most=MAX_GROUP_NAME)
-    problem = name_problem(name, "group", MAX_GROUP_NAME)  # the one rule, over the whole name
-    if problem is not None and problem.code == "name-blank":  # only a tab or a line break
-        raise InvalidGroup("group-name-blank", "Give the group a name, like “Tuesday table”.")
+        raise InvalidGroup("group_name_too_long", most=MAX_GROUP_NAME)
+    problem = name_problem(name, MAX_GROUP_NAME)  # the one rule, over the whole name
+    if problem == "name_blank":  # only a tab or a line break
+        raise InvalidGroup("group_name_blank")
     if problem is not None:
-        raise InvalidGroup(problem.code, problem.message)
+        raise InvalidGroup(problem)
     return name
 
 
@@ -182,7 +182,7 @@ def group_of_token(db: Database, token: str) -> Group:
     """Returns the group whose join link carries this token; GroupNotFound when none."""
     rows = list(db.query("SELECT * FROM groups WHERE token = ?", [token]))
     if not rows:
-        raise GroupNotFound("That link does not open any group; ask for a new one.")
+        raise GroupNotFound(N_("That link does not open any group; ask for a new one."))
     return _group(rows[0])
 
 
@@ -270,7 +270,7 @@ def _admins(db: Database, group_id: str) -> int:
 def _tagged(db: Database, group_id: str, tag: str) -> Member:
     found = [m for m in members(db, group_id) if m.tag == tag]
     if not found:
-        raise InvalidGroup("no-member", "That phone is no longer a member of this group.")
+        raise InvalidGroup("no_member")
     return found[0]
 
 
@@ -281,9 +281,7 @@ def leave_group(db: Database, browser_id: str, group_id: str) -> None:
         me = member_of(db, browser_id, group_id)
         others = len(members(db, group_id)) - 1
         if me.admin and others and _admins(db, group_id) == 1:
-            raise InvalidGroup(
-                "last-admin", "Hand the admin role on to another member before leaving."
-            )
+            raise InvalidGroup("last_admin")
         db.execute(
             "DELETE FROM group_members WHERE group_id = ? AND browser_id = ?",
             [group_id, browser_id],
@@ -300,9 +298,9 @@ def remove_member(db: Database, browser_id: str, group_id: str, tag: str) -> Rem
         admin_group(db, browser_id, group_id)
         member = _tagged(db, group_id, tag)
         if member.browser_id == browser_id:
-            raise InvalidGroup("remove-self", "Choose another member.")
+            raise InvalidGroup("remove_self")
         if member.founder:
-            raise InvalidGroup("founder", "Nobody can remove the phone that made the group.")
+            raise InvalidGroup("founder")
         db.execute(
             "DELETE FROM group_members WHERE group_id = ? AND browser_id = ?",
             [group_id, member.browser_id],
@@ -339,7 +337,7 @@ def hand_on(db: Database, browser_id: str, group_id: str, tag: str) -> Member:
         admin_group(db, browser_id, group_id)
         me, member = member_of(db, browser_id, group_id), _tagged(db, group_id, tag)
         if member.browser_id == browser_id:
-            raise InvalidGroup("remove-self", "Choose another member.")
+            raise InvalidGroup("remove_self")
         db.execute(
             "UPDATE group_members SET admin = 1, founder = max(founder, ?) "
             "WHERE group_id = ? AND browser_id = ?",
@@ -370,8 +368,7 @@ def _insert_token(db: Database, group_id: str, label: str, made_by: str | None) 
         "SELECT count(*) FROM group_tokens WHERE group_id = ?", [group_id]
     ).fetchone()[0]
     if count >= MAX_TOKENS:
-        message = f"A group has at most {MAX_TOKENS} API tokens: revoke one first."
-        raise InvalidGroup("too-many-tokens", message, most=MAX_TOKENS)
+        raise InvalidGroup("too_many_tokens", most=MAX_TOKENS)
     token = new_token()
     db.execute(
         "INSERT INTO group_tokens (id, group_id, token, label, made_by, shared, created_at) "
@@ -384,11 +381,11 @@ def _insert_token(db: Database, group_id: str, label: str, made_by: str | None) 
 def check_label(label: str) -> str:
     """Returns an API token's label tidied; InvalidGroup when the name rule refuses it."""
     label = tidy(label) if isinstance(label, str) else ""
-    problem = name_problem(label, "token", MAX_NAME)
-    if problem is not None and problem.code == "name-blank":
-        raise InvalidGroup("label-blank", "Give the token a label, like “Club display”.")
+    problem = name_problem(label, MAX_NAME)
+    if problem == "name_blank":
+        raise InvalidGroup("label_blank")
     if problem is not None:
-        raise InvalidGroup(problem.code, problem.message)
+        raise InvalidGroup(problem)
     return label
 
 
@@ -421,7 +418,7 @@ def revoke_api_token(db: Database, browser_id: str, group_id: str, token_id: str
             "DELETE FROM group_tokens WHERE group_id = ? AND id = ?", [group_id, token_id]
         ).rowcount
         if not gone:
-            raise InvalidGroup("no-token", "That API token was already revoked.")
+            raise InvalidGroup("no_token")
 
 
 def delete_demo(db: Database, browser_id: str, group_id: str) -> None:
@@ -429,7 +426,7 @@ def delete_demo(db: Database, browser_id: str, group_id: str) -> None:
     with write(db):
         group = admin_group(db, browser_id, group_id)
         if not group.demo:
-            raise InvalidGroup("not-demo", "Only a demo group can be deleted.")
+            raise InvalidGroup("not_demo")
         db.execute(
             "DELETE FROM games WHERE id IN (SELECT game_id FROM group_games WHERE group_id = ?)",
             [group_id],

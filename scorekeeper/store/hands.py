@@ -200,8 +200,7 @@ def add_hand(
             raise GameOver(PLAY_ON)
         number = game.hand_count + 1
         if number > MAX_HANDS:  # the same limit as import, so every export can come back
-            message = f"A game holds at most {MAX_HANDS:,} hands; start a new game to play on."
-            full = engine.Problem(None, "hand", message, "too_many_hands", {"most": MAX_HANDS})
+            full = engine.Problem(None, "hand", "too_many_hands", {"most": MAX_HANDS})
             raise InvalidHand((full,))
         parsed, entry = _valid(game, hand, number)
         scored, after = engine.next_row(game.rules, setup, head, number - 1, running, parsed)
@@ -259,7 +258,7 @@ def delete_last_hand(db: Database, game_id: str, *, version: int, form_token: st
     """Deletes the game's last hand and returns its number."""
     game = _current(db, game_id, version, form_token)
     if not game.hand_count:
-        raise HandNotFound("There is no hand to delete.")
+        raise HandNotFound(N_("There is no hand to delete."))
     number = game.hand_count
     with _locked(db, game_id, version, form_token, rescore_from=number):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])

@@ -23,6 +23,7 @@ from scorekeeper.format_documents import (
 )
 from scorekeeper.marked import N_
 from scorekeeper.presets import Rules, load_presets, summary
+from scorekeeper.problem_texts import TEXTS
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.stamps import new_token, now
@@ -83,24 +84,18 @@ class HouseFormat:
         }
 
 
-# The engine's name rule (engine/names.py) in the words of a format problem: the same msgids.
-NAME_WORDS = {
-    "name-surrogate": N_("This name holds a broken character; type it again."),
-    "name-bidi": N_("Names cannot hold invisible text-direction characters."),
-    "name-control": N_("Names cannot hold control characters (like tabs or line breaks)."),
-    "name-spaces": N_("Names cannot start or end with spaces."),
-}
-
-
 def name_problems(where: str, name: Any) -> list[FormatProblem]:
-    """Returns what the one name rule finds in a house format's name or a kind's label."""
-    found = name_problem(name, "house format", MAX_NAME)
+    """Returns what the one name rule finds in a house format's name or a kind's label.
+
+    The rule's own sentence comes from the one table (problem_texts), as a format problem.
+    """
+    found = name_problem(name, MAX_NAME)
     if found is None:
         return []
-    if found.code not in NAME_WORDS:  # blank or too long: the format's own words, with its limit
+    if found in ("name_blank", "name_too_long"):  # the format's own words, with its limit
         template = N_("A house format needs a name of 1 to %(most)s characters.")
         return [problem(where, "bad_name", template, most=MAX_NAME)]
-    return [problem(where, found.code, NAME_WORDS[found.code])]
+    return [problem(where, found, TEXTS[found].text)]
 
 
 def label_problems(document: Mapping[str, Any]) -> list[FormatProblem]:
@@ -139,8 +134,8 @@ def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, 
         problems += label_problems(document)
     if problems:
         raise FormatError(problems)
-    base_name = load_presets()[base].rules.name
-    document["description"] = f"House rules made from {base_name}."  # the preset's no longer fits
+    # The preset's description no longer fits; the pages say what it was made from, in words.
+    document["description"] = ""
     return document
 
 

@@ -50,7 +50,7 @@ def get_player(db: Database, group_id: str, player_id: str) -> Player:
     """Returns one of the group's players; InvalidGroup when the group has no such player."""
     found = [p for p in players_of(db, group_id) if p.id == player_id]
     if not found:
-        raise InvalidGroup("no-player", "This group has no such player.")
+        raise InvalidGroup("no_player")
     return found[0]
 
 
@@ -111,9 +111,9 @@ def add_game(db: Database, group_id: str, game_id: str) -> None:
 
 def _checked(name: str) -> str:
     name = tidy(name) if isinstance(name, str) else ""
-    problem = name_problem(name, "player")
+    problem = name_problem(name)
     if problem is not None:
-        raise InvalidGroup(problem.code, problem.message)
+        raise InvalidGroup("player_name_blank" if problem == "name_blank" else problem)
     return name
 
 
@@ -128,15 +128,14 @@ def rename_player(db: Database, group_id: str, player_id: str, name: str) -> Non
             [group_id, name, player_id],
         ).fetchone()
         if other is not None:
-            message = f"{name} is already a player of this group: merge the two instead."
-            raise InvalidGroup("name-taken", message, name=name)
+            raise InvalidGroup("group_player_taken", name=name)
         db.execute("UPDATE group_players SET name = ? WHERE id = ?", [name, player_id])
 
 
 def merge_players(db: Database, group_id: str, keep_id: str, merged_id: str) -> None:
     """Makes two spellings one player: every game of `merged_id` becomes `keep_id`'s."""
     if keep_id == merged_id:
-        raise InvalidGroup("same-player", "Choose two different players to merge.")
+        raise InvalidGroup("same_player")
     with write(db):
         kept = get_player(db, group_id, keep_id)
         merged = get_player(db, group_id, merged_id)
@@ -147,13 +146,7 @@ def merge_players(db: Database, group_id: str, keep_id: str, merged_id: str) -> 
             [keep_id, merged_id],
         ).fetchone()[0]
         if shared:
-            message = (
-                f"{kept.name} and {merged.name} sat at the same table in {shared} game(s), "
-                "so they are two people: merging them would count those games twice."
-            )
-            raise InvalidGroup(
-                "same-game", message, name=kept.name, other=merged.name, games=shared
-            )
+            raise InvalidGroup("same_game", name=kept.name, other=merged.name, games=shared)
         db.execute("UPDATE game_seats SET player_id = ? WHERE player_id = ?", [keep_id, merged_id])
         db.execute("DELETE FROM group_players WHERE id = ?", [merged_id])
 

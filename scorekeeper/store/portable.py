@@ -443,8 +443,8 @@ def _format(game: str, format_id: str, options: list[str]) -> None:
 
 def _setup_problem(first: engine.Problem) -> engine.Problem | EndProblem:
     """Returns the setup's first problem as games.refusal words it: a start at the target too."""
-    if first.code == "start_at_target":  # a rule of the game's end: worded with the others
-        return EndProblem(first.code, "start_totals", first.params)
+    if first.code == "start_below_target":  # a rule of the game's end: worded with the others
+        return EndProblem("start_at_target", "start_totals", first.params)
     return first
 
 

@@ -152,8 +152,7 @@ def _name(group: str, raw: Any) -> str:
     try:
         name = check_name(raw) if isinstance(raw, str) else ""
     except InvalidGroup as error:  # worded by its code, as the groups page words it
-        params = {"what": "group", **error.params}
-        problem = Problem(None, "name", error.message, error.code, params)
+        problem = Problem(None, "name", error.code, error.params)
         refused = N_("Group %(group)s: %(problem)s")
         raise InvalidGroups(refused, group=group, problem=problem) from None
     if not name or len(name) > MAX_GROUP_NAME:

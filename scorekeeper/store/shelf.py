@@ -72,7 +72,7 @@ def _spend(db: Database, game_id: str, form_token: str, stamp: str) -> None:
             [form_token, game_id, stamp],
         )
     except sqlite3.IntegrityError as error:
-        raise AlreadySaved("That was already done.") from error
+        raise AlreadySaved(N_("That was already done.")) from error
 
 
 def shelve(db: Database, game_id: str, browser_id: str, shelf: str, *, form_token: str) -> str:

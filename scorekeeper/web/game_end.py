@@ -55,7 +55,7 @@ def delete_after_end(game_id: str) -> ResponseReturnValue:
             get_db(), game_id, version=version, form_token=token
         )
     except store.StaleGame as error:
-        flash(gettext(error.message), "error")
+        flash(problem_words.store_error(error), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except (store.AlreadySaved, store.HandNotFound):
         return _sheet(game_id)
@@ -93,7 +93,7 @@ def play_on(game_id: str) -> ResponseReturnValue:
     except NumberProblem as problem:
         words = gettext("Type the new target in points, e.g. 7500.")
         return _play_on_page(
-            game, typed, words if problem.code == "not-a-number" else problem.message, 422
+            game, typed, words if problem.code == "not_a_number" else problem.message, 422
         )
     try:
         target = store.play_on(get_db(), game_id, target, version=version, form_token=token)
@@ -101,7 +101,7 @@ def play_on(game_id: str) -> ResponseReturnValue:
         said = problem_words.end(error.problem) if error.problem else error.message
         return _play_on_page(game, typed, said, 422)
     except store.StaleGame as error:
-        flash(gettext(error.message), "error")
+        flash(problem_words.store_error(error), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except store.AlreadySaved:
         return _sheet(game_id)

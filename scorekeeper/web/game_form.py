@@ -176,7 +176,7 @@ def _start_totals(form: GameForm, raw: Mapping[str, str], names: list[str]) -> d
                 text, label=gettext("A starting total"), limit=MAX_START_TOTAL, negative=True
             )
         except i18n.NumberProblem as problem:
-            form.error(key, problem.message if problem.code != "not-a-number" else str(MULTIPLE))
+            form.error(key, problem.message if problem.code != "not_a_number" else str(MULTIPLE))
     return totals
 
 

@@ -20,11 +20,17 @@ from flask import (
 from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import i18n, store, words
+from scorekeeper import i18n, problem_words, store, words
 from scorekeeper.db import get_db
 from scorekeeper.presets import Rules, load_presets
 from scorekeeper.store.groups import Group, group_of_game, is_member
-from scorekeeper.store.house_formats import format_rules, house_formats_for
+from scorekeeper.store.house_formats import ID_PREFIX as HOUSE_ID_PREFIX
+from scorekeeper.store.house_formats import (
+    HouseFormatNotFound,
+    format_rules,
+    get_house_format,
+    house_formats_for,
+)
 from scorekeeper.store.players import players_of, recent_partnerships
 from scorekeeper.store.stamps import now
 from scorekeeper.web import access, follow, game_form, groups, player_picks, undo
@@ -57,7 +63,11 @@ def new() -> Response | tuple[str, int]:
         # This phone's house formats (made here, or opened by their share link), not the server's.
         houses = house_formats_for(get_db(), access.browser_id(), made_here())
         page = render_template(
-            "games/formats.html", presets=load_presets().values(), houses=houses, group=group
+            "games/formats.html",
+            presets=load_presets().values(),
+            presets_by_id=load_presets(),
+            houses=houses,
+            group=group,
         )
         return page, 200
     if request.method == "GET":
@@ -76,7 +86,7 @@ def new() -> Response | tuple[str, int]:
                     group=group.id if group else None,
                 )
             except store.InvalidGame as error:
-                form.error("_form", gettext(error.message))
+                form.error("_form", problem_words.store_error(error))
             else:
                 flash(
                     gettext(
@@ -87,8 +97,28 @@ def new() -> Response | tuple[str, int]:
                     "ok",
                 )
                 return redirect(url_for("games.sheet", game_id=game.id))
-    page = render_template("games/new.html", form=form, group=group, **_picks(form, group))
+    page = render_template(
+        "games/new.html", form=form, group=group, made_from=_made_from(rules), **_picks(form, group)
+    )
     return page, 422 if form.errors else 200
+
+
+def _made_from(rules: Rules) -> str:
+    """Returns the preset a house format was made from, by name ("" for a preset)."""
+    if not rules.id.startswith(HOUSE_ID_PREFIX):
+        return ""
+    try:
+        base = get_house_format(get_db(), rules.id).base
+    except HouseFormatNotFound:
+        return ""
+    preset = load_presets().get(base)
+    return words.text(preset.rules.name) if preset else base
+
+
+def made_from(rules: Rules) -> str:
+    """Returns "House rules made from Classic." in the reader's words, or "" for a preset."""
+    base = _made_from(rules)
+    return gettext("House rules made from %(base)s.", base=base) if base else ""
 
 
 def _group() -> Group | None:
@@ -128,7 +158,7 @@ def again(game_id: str) -> Response:
     except store.AlreadyStarted as error:
         return redirect(url_for("games.sheet", game_id=error.game_id))
     except store.InvalidGame as error:  # a game stored before today's checks
-        flash(gettext(error.message), "error")
+        flash(problem_words.store_error(error), "error")
         return redirect(url_for("games.new", format=game.format))
     said = gettext(
         "New %(name)s game like the last. %(dealer)s deals first.",
@@ -172,7 +202,7 @@ def reopen(game_id: str) -> Response | tuple[str, int]:
     try:
         store.set_reopened(get_db(), game_id, reopened, version=version, form_token=token)
     except store.StaleGame as error:
-        flash(gettext(error.message), "error")
+        flash(problem_words.store_error(error), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except store.AlreadySaved:
         pass  # the same button pressed twice: the game is already reopened
@@ -192,7 +222,7 @@ def adopt_rules(game_id: str) -> Response | tuple[str, int]:
     try:
         first = store.play_on_under_new_rules(get_db(), game_id, version=version, form_token=token)
     except (store.StaleGame, store.RulesUnchanged) as error:
-        flash(gettext(error.message), "error")
+        flash(problem_words.store_error(error), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except store.AlreadySaved:
         pass  # the same button pressed twice

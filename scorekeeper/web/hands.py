@@ -11,7 +11,7 @@ from flask_babel import gettext
 from sqlite_utils import Database
 from werkzeug import Response
 
-from scorekeeper import engine, i18n, store
+from scorekeeper import engine, i18n, problem_words, store
 from scorekeeper.db import get_db
 from scorekeeper.engine import sitting_out
 from scorekeeper.store import Game
@@ -87,8 +87,8 @@ def _hand_page(
         spent = store.repeated(get_db(), posted()[1])
         if spent is not None:
             if _outbox():
-                return _sent(game_id, 0, gettext(spent.message), repeat=True)
-            flash(gettext(spent.message), "error")
+                return _sent(game_id, 0, problem_words.store_error(spent), repeat=True)
+            flash(problem_words.store_error(spent), "error")
             return _to_sheet(game_id)
     if game.locked or (number is None and game.head.status.over):
         # Reopened to fix, not to play on: no new hand either.
@@ -123,19 +123,19 @@ def _hand_page(
         return _form_page(game, number, reading, version, 422)
     except store.StaleGame as error:
         if _outbox():  # typed against an older sheet: never saved on top of what changed
-            return _returned(gettext(error.message), 409)
-        reading.errors = {hand_form.FORM: [gettext(error.message)]}
+            return _returned(problem_words.store_error(error), 409)
+        reading.errors = {hand_form.FORM: [problem_words.store_error(error)]}
         fresh = store.get_game(get_db(), game_id)  # show what changed; keep what was typed
         return _form_page(fresh, min(number, len(fresh.hands) + 1), reading, fresh.version, 409)
     except store.AlreadySaved as error:
         if _outbox():  # sent before, its answer lost: saved once, and that is what counts
-            return _sent(game_id, 0, gettext(error.message), repeat=True)
-        flash(gettext(error.message), "error")
+            return _sent(game_id, 0, problem_words.store_error(error), repeat=True)
+        flash(problem_words.store_error(error), "error")
         return _to_sheet(game_id)
     except store.GameOver as error:
         if _outbox():
-            return _returned(gettext(error.message), 409)
-        flash(gettext(error.message), "error")
+            return _returned(problem_words.store_error(error), 409)
+        flash(problem_words.store_error(error), "error")
         return _to_sheet(game_id)
     except store.HandNotFound:
         abort(404)
@@ -205,7 +205,7 @@ def delete_last(game_id: str) -> ResponseReturnValue:
     try:
         number = store.delete_last_hand(get_db(), game_id, version=version, form_token=token)
     except store.StaleGame as error:
-        flash(gettext(error.message), "error")
+        flash(problem_words.store_error(error), "error")
         return render_sheet(store.get_game(get_db(), game_id), role, 409)
     except (store.AlreadySaved, store.HandNotFound, store.GameOver):
         return _to_sheet(game_id)

@@ -334,7 +334,7 @@ def _number(
     try:
         return i18n.parse_whole(text, label=label, limit=LIMIT, negative=True)
     except i18n.NumberProblem as error:
-        message = _not_a_number(example) if error.code == "not-a-number" else str(error)
+        message = _not_a_number(example) if error.code == "not_a_number" else str(error)
         problems.append(FormatProblem(key, "not_a_number", message))
         return None
 

@@ -20,6 +20,7 @@ from flask import (
 from flask_babel import gettext
 from werkzeug import Response
 
+from scorekeeper import problem_words
 from scorekeeper.db import get_db
 from scorekeeper.format_checks import FormatProblem
 from scorekeeper.format_documents import FormatError, preset_document, rules_of
@@ -188,7 +189,7 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
         except FormatError as error:
             problems += error.problems
         except houses.NotYourHouseFormat as error:
-            abort(403, gettext(error.message))
+            abort(403, problem_words.store_error(error))
     return _render(
         base,
         reading.changes,

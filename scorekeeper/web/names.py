@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import store
+from scorekeeper import problem_words, store
 from scorekeeper.db import get_db
 from scorekeeper.store import Game
 from scorekeeper.web import access, game_form
@@ -33,10 +33,10 @@ def names(game_id: str) -> Response | tuple[str, int]:
     except store.InvalidGame as error:
         game_form.mark(form, [name for name, _ in sides], error.problems)
         if not error.problems:
-            form.error("_form", gettext(error.message))
+            form.error("_form", problem_words.store_error(error))
         return _page(game, form, 422)
     except store.StaleGame as error:
-        form.error("_form", gettext(error.message))
+        form.error("_form", problem_words.store_error(error))
         return _page(store.get_game(get_db(), game_id), form, 409)
     except store.AlreadySaved:
         pass  # the same form sent twice: saved once

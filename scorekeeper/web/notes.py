@@ -10,9 +10,7 @@ __all__ = ["item", "minus_reason", "reason_note", "warning"]
 
 
 def warning(problem: Problem) -> str:
-    """Returns a warning in a player's words, from its code and parameters where known."""
-    if problem.code == "opening_short":
-        return problem_words.opening_short(problem.params, problem.side)
+    """Returns a warning in a player's words, from its code and parameters."""
     return problem_words.problem(problem)
 
 

@@ -78,7 +78,7 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Check:
                     most=i18n.number(card.count),
                 )
             ]
-            if problem.code == "foreign-digit":
+            if problem.code == "foreign_digit":
                 errors[name].insert(0, problem.message)
     canasta, natural = form.get(CANASTA) == "1", form.get(NATURAL) == "1"
     return Check(side or 0, counts, canasta or natural, natural, values, errors)

@@ -17,6 +17,7 @@ from scorekeeper.store import cache
 from scorekeeper.store.house_formats import format_rules
 from scorekeeper.web import access
 from scorekeeper.web import paper as paper_choice
+from scorekeeper.web.games import made_from
 
 bp = Blueprint("sheets", __name__)
 
@@ -74,7 +75,7 @@ def blank_pdf(format_id: str) -> Response:
     paper, remember = _paper()
     players = _players(rules)
     try:
-        data = blank_sheet(rules, paper=paper, players=players)
+        data = blank_sheet(rules, paper=paper, players=players, description=made_from(rules))
     except PlayersError as error:
         abort(400, str(error))
     count = f"-{players}-players" if players else ""
