@@ -28,7 +28,7 @@ MARKED_IN_STORE = {
     "game_end.py": 1,
     "groups.py": 2,
     "hands.py": 2,
-    "house_formats.py": 4,
+    "house_formats.py": 5,
     "portable.py": 49,
     "portable_groups.py": 15,
     "rules_change.py": 1,
