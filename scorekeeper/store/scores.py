@@ -112,7 +112,6 @@ def head_json(state: GameState, running: Mapping[str, int]) -> str:
                 "winner": status.winner,
                 "tied": status.tied,
                 "margin": status.margin,
-                "message": status.message,
                 "code": status.code,
                 "params": dict(status.params),
             },
@@ -132,7 +131,11 @@ def head_from(text: str, ended_at: int | None) -> tuple[GameState, dict[str, int
         next_minimums={k: _need_from(n) for k, n in data["next_minimums"].items()},
         next_dealer=data["next_dealer"],
         next_sitting_out=data["next_sitting_out"],
-        status=Status(**{**status, "params": _params(status["params"])}),
+        # A head stored before statuses lost their English sentence still holds a "message".
+        status=Status(
+            **{k: v for k, v in status.items() if k not in ("message", "params")},
+            params=_params(status["params"]),
+        ),
         ended_at=ended_at,
         start_totals=data["start_totals"],
     )
