@@ -26,7 +26,7 @@ MARKED_IN_STORE = {
     "browsers.py": 1,
     "errors.py": 8,
     "game_end.py": 1,
-    "groups.py": 2,
+    "groups.py": 4,
     "hands.py": 2,
     "house_formats.py": 5,
     "portable.py": 49,

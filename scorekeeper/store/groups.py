@@ -50,7 +50,7 @@ class Group:
 class NotAdmin(StoreError):
     """The phone is a member, but only the group's admins may do this."""
 
-    message = "Only the group's admins can do that."
+    message = N_("Only the group's admins can do that.")
 
 
 @dataclass(frozen=True)
@@ -211,7 +211,9 @@ def join_group(db: Database, browser_id: str, token: str) -> Group:
             [group.id, browser_id],
         ).fetchone()
         if barred is not None:
-            raise GroupNotFound("This phone was removed from that group; no link lets it back in.")
+            raise GroupNotFound(
+                N_("This phone was removed from that group; no link lets it back in.")
+            )
         admins = db.execute(
             "SELECT count(*) FROM group_members WHERE group_id = ? AND admin = 1", [group.id]
         ).fetchone()[0]
