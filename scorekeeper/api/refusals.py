@@ -12,13 +12,13 @@ from typing import Any
 
 from pydantic_core import ErrorDetails
 
-from scorekeeper import i18n
+from scorekeeper import i18n, problem_words
 from scorekeeper.api import bodies
 from scorekeeper.api.numbers import POINTS, read_number
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.engine import Problem
 from scorekeeper.engine.hand import MAX_ENTRY
-from scorekeeper.engine.setup import MAX_START_TOTAL, NOT_MULTIPLE
+from scorekeeper.engine.setup import MAX_START_TOTAL
 from scorekeeper.format_documents import FormatError, inline_document
 from scorekeeper.marked import N_
 from scorekeeper.problem_words import format_problem
@@ -46,7 +46,7 @@ def number_problem(
     except i18n.NumberProblem as problem:
         return problem
     # The reader took it (a text of digits above the shape's length): say what it says of it.
-    return i18n.NumberProblem("not-a-number", "Enter a whole number, like 2.")
+    return i18n.NumberProblem("not_a_number", "Enter a whole number, like 2.")
 
 
 def _hand_entry(error: ErrorDetails) -> Entry:
@@ -54,30 +54,23 @@ def _hand_entry(error: ErrorDetails) -> Entry:
     loc, value = error["loc"], error["input"]
     if error["type"] == "extra_forbidden" and len(loc) == 1:
         key = str(loc[0])
-        return Problem(None, key, f"A hand has no field {key!r}; the game sets format and totals.")
+        return Problem(None, key, "hand_field_not_allowed", {"key": key})
     if loc[0] == "number":
         return field_error("number", "Preview hand 1 or later: a whole number.")
     if loc[0] == "lone_hand":
-        message = f"The lone hand {value!r} is not a player here."
-        return Problem(None, "lone_hand", message, "unknown_side", {"side": str(value)})
+        return Problem(None, "lone_hand", "unknown_lone_hand", {"side": str(value)})
     if len(loc) == 1:
-        return Problem(None, "hand", "The hand must give an entry for each side.", "not_object")
+        return Problem(None, "hand", "hand_not_object")
     side = str(loc[1])
     if len(loc) == 2:
-        message = "Each side's entry must be an object of fields."
-        return Problem(side, "hand", message, "not_object")
+        return Problem(side, "hand", "entry_not_object")
     key = str(loc[2])
     if key == "went_out":
-        message = "Going out must be no, out or concealed."
-        return Problem(side, "went_out", message, "bad_going_out")
+        return Problem(side, "went_out", "bad_going_out")
     if key == "special_hand":
-        message = f"Unknown special hand {value!r}."
-        return Problem(
-            side, key, message, "unknown_special_hand", {"hand": str(value), "hands": []}
-        )
+        return Problem(side, key, "unknown_special_hand", {"hand": str(value), "hands": []})
     if key == "canastas" and len(loc) == 3:
-        message = "Canastas must map each kind to a count."
-        return Problem(side, "canastas", message, "not_object")
+        return Problem(side, "canastas", "canastas_not_object")
     field = _path(loc[2:])
     words = f"{loc[3]}_canastas" if len(loc) > 3 else key
     limit = MAX_ENTRY if key in POINTS else i18n.MAX_COUNT
@@ -121,7 +114,8 @@ def _game_entries(error: ErrorDetails) -> list[Entry]:
         found = number_problem(
             value, label="A starting total", limit=MAX_START_TOTAL, negative=True
         )
-        words = NOT_MULTIPLE if found.code == "not-a-number" else found.message
+        multiple = problem_words.words("start_not_multiple_of_5", {})
+        words = multiple if found.code == "not_a_number" else found.message
         return [field_error(_path(loc), words)]
     return [field_error(_path(loc), messages[key])]
 
@@ -140,7 +134,11 @@ def _unique(entries: Sequence[Entry]) -> list[Entry]:
     """Returns the entries less repeats (a union's members can each refuse one value)."""
     seen, kept = set(), []
     for entry in entries:
-        found = entry.as_dict() if isinstance(entry, Problem) else entry
+        found = (
+            {"side": entry.side, "field": entry.field, "message": entry.message}
+            if isinstance(entry, Problem)
+            else entry
+        )
         key = (found["side"], found["field"], found["message"])
         if key not in seen:
             seen.add(key)
