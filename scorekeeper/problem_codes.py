@@ -98,6 +98,13 @@ _HAND = {
     "concealed_without_canasta": (),
     "already_out": ("side",),
     "out_with_cards": (),
+    # Modern American: special hands, penalties that block going out, scarce cards.
+    "unknown_special_hand": ("hand", "hands"),
+    "special_hand_with_melds": ("label",),
+    "hand_needs_points": ("least", "hand"),
+    "melds_need_points": ("least", "melded"),
+    "out_with_unfinished": ("meld",),
+    "more_than_pack_holds": ("max", "label", "used"),
     # Warnings: the hand is saved all the same.
     "opening_short": ("side", "needed", "melded"),
     "opening_short_exceed": ("side", "needed", "melded"),

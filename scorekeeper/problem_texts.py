@@ -199,6 +199,24 @@ _HAND = {
     ),
     "already_out": _t(N_("Only one side can go out; %(side)s already went out.")),
     "out_with_cards": _t(N_("A player who went out has no cards left in hand.")),
+    "unknown_special_hand": _t(N_("Unknown special hand %(hand)r (hands: %(hands)s).")),
+    "special_hand_with_melds": _t(
+        N_("A side that lays down a special hand (%(label)s) has melded nothing else.")
+    ),
+    "hand_needs_points": _t(
+        N_(
+            "What the side holds in hand is at least %(least)s points of cards, but points in hand are %(hand)s."
+        )
+    ),
+    "melds_need_points": _t(
+        N_(
+            "The side's canastas and unfinished melds hold at least %(least)s points of cards, but melded points are %(melded)s."
+        )
+    ),
+    "out_with_unfinished": _t(N_("A side cannot go out with an unfinished meld (%(meld)s).")),
+    "more_than_pack_holds": _t(
+        N_("The pack has %(max)s × %(label)s, but this takes at least %(used)s in all.")
+    ),
     "opening_short": _t(N_("%(side)s needed %(needed)s to open; %(melded)s melded — check?")),
     "opening_short_exceed": _t(
         N_("%(side)s needed more than %(needed)s to open; %(melded)s melded — check?")
@@ -278,10 +296,10 @@ FIELD_WORDS: Mapping[str, str] = {
     "red_threes": N_("Red threes"),
     "black_threes": N_("Black threes"),
 }
-WORDED = ("label", "format", "kind")  # params holding a preset's words, not a table's names
+WORDED = ("label", "format", "kind", "meld")  # params holding a preset's words, not a table's names
 QUOTED = ("missing",)  # names a file or request gave: quoted, as typed
-IDS = ("kinds",)  # a preset's ids, as its file writes them
-INLINE = ("kind",)  # a preset's label inside a sentence: English writes it in lower case
+IDS = ("kinds", "hands")  # a preset's ids, as its file writes them
+INLINE = ("kind", "meld")  # a preset's label inside a sentence: English writes it in lower case
 AND = N_("%(first)s and %(last)s")
 NONE = N_("none")
 

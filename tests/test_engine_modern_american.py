@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from scorekeeper.engine import game_status, opening_minimum, replay, score_hand, validate_hand
-from scorekeeper.engine.document import score_document
+from scorekeeper.score_contract import score_document
 from scorekeeper.engine.game import Setup, Side
 from scorekeeper.presets import rules_for
 from tests.engine_helpers import make_hand, side
@@ -294,7 +294,7 @@ REFUSALS = [
     refused(
         "melded-below-the-canastas",
         {"We": side(100, aces=1), "They": NONE},
-        ("We", "melded_points", "canastas_need_points"),
+        ("We", "melded_points", "kind_canastas_need_points"),
     ),
     refused(
         "melded-below-canasta-and-unfinished-meld",

@@ -164,7 +164,6 @@ def _special_hand(rules: Rules, side: str, value: Any, problems: list[Problem]) 
         Problem(
             side,
             "special_hand",
-            f"Unknown special hand {value!r} (hands: {', '.join(ids)}).",
             "unknown_special_hand",
             {"hand": str(value), "hands": ids},
         )

@@ -68,7 +68,6 @@ def _special_problems(team: Team, anchor: str, rules: Rules) -> list[Problem]:
         Problem(
             anchor,
             field,
-            f"A side that lays down a special hand ({label}) has melded nothing else.",
             "special_hand_with_melds",
             {"hand": team.special_hand, "label": label},
         )
@@ -87,8 +86,6 @@ def _least_in_hand(team: Team, anchor: str, rules: Rules) -> list[Problem]:
         Problem(
             anchor,
             "hand_points",
-            f"What the side holds in hand is at least {least:,} points of cards, but points "
-            f"in hand are {team.hand_points:,}.",
             "hand_needs_points",
             {"least": least, "hand": team.hand_points},
         )
@@ -101,9 +98,8 @@ def _unfinished_out(team: Team, anchor: str, rules: Rules) -> list[Problem]:
         Problem(
             anchor,
             "went_out",
-            f"A side cannot go out with an unfinished meld ({extra.label.lower()}).",
             "out_with_unfinished",
-            {"id": extra.id, "label": extra.label},
+            {"id": extra.id, "label": extra.label, "meld": extra.label},
         )
         for extra in rules.extras
         if extra.blocks_going_out and team.extras.get(extra.id, 0)
@@ -129,9 +125,6 @@ def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
                 Problem(
                     anchor,
                     "melded_points",
-                    f"The side's canastas and unfinished melds hold at least "
-                    f"{least + unfinished:,} points of cards, but melded points are "
-                    f"{team.melded_points:,}.",
                     "melds_need_points",
                     {"least": least + unfinished, "melded": team.melded_points},
                 )
@@ -232,8 +225,6 @@ def _scarce_cards(hand: Hand, rules: Rules) -> list[Problem]:
                         Problem(
                             side,
                             field,
-                            f"The pack has {in_pack} {label.lower()}, but this takes at least "
-                            f"{used[card]} in all.",
                             "more_than_pack_holds",
                             {"card": card, "label": label, "used": used[card], "max": in_pack},
                         )

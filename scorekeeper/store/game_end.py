@@ -58,7 +58,7 @@ def take_back_raise(db: Database, game_id: str, *, version: int, form_token: str
     """Takes back the game's last raise of the target (an undone "Keep playing"); its target."""
     game = _current(db, game_id, version, form_token)
     if not game.raises:
-        raise HandNotFound("The target was not raised.")
+        raise HandNotFound()  # no raise to take back; the undo page says so in its words
     kept = [asdict(r) for r in game.raises[:-1]]
     with _locked(db, game_id, version, form_token, rescore_from=1):
         db.execute("UPDATE games SET target_raises = ? WHERE id = ?", [json.dumps(kept), game_id])
