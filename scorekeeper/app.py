@@ -9,11 +9,14 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Config, Flask
+from flask.sansio.scaffold import find_package
 
 from scorekeeper import api, db, i18n, settings, web
 from scorekeeper.extensions import babel, csrf
 from scorekeeper.resources import resource_dir
+from scorekeeper.store import cache
+from scorekeeper.store.connection import migrate
 
 
 def _instance_path() -> str | None:
@@ -24,7 +27,54 @@ def _instance_path() -> str | None:
     checkout = resource_dir("templates").parent
     if (checkout / "pyproject.toml").is_file():
         return str(checkout / "instance")
-    return None  # installed from a wheel: <prefix>/var/scorekeeper-instance
+    return None  # installed from a wheel: <prefix>/var/scorekeeper.app-instance
+
+
+def instance_folder() -> Path:
+    """Returns the instance folder the app uses, found without building the app."""
+    chosen = _instance_path()
+    if chosen is not None:
+        return Path(chosen)
+    prefix, package_path = find_package(__name__)  # Flask's own rule, as the factory would
+    if prefix is None:
+        return Path(package_path) / "instance"
+    return Path(prefix) / "var" / f"{__name__}-instance"
+
+
+def configuration(folder: Path, test_config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Returns the settings the app runs with: defaults, SCOREKEEPER_*, then config.py or tests'."""
+    config = Config(str(folder))
+    config.from_mapping(
+        DATABASE=str(folder / "scorekeeper.db"),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),  # the browser id is a phone's key
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,  # a hand can outlast an hour; the session bounds the token
+        CACHE=True,  # the one room for speed (scorekeeper/store/cache.py); SCOREKEEPER_CACHE=off
+        PUBLIC_ORIGIN=None,  # links others open (web/origin.py)
+        PROXY_FIX=False,
+    )
+    config.from_mapping(settings.from_environment())  # SCOREKEEPER_* (instance/README.md)
+    if test_config is None:  # a deployment's own settings: instance/README.md lists them
+        config.from_pyfile(folder / "config.py", silent=True)
+    else:
+        config.from_mapping(test_config)
+    return dict(config)
+
+
+def ready_database() -> str:
+    """Returns the app's database path, created (0600) and migrated as the app does on start.
+
+    The command line's way in: the same settings as the app, without building one.
+    """
+    folder = instance_folder()
+    config = configuration(folder)
+    database = str(config["DATABASE"])
+    folder.mkdir(parents=True, exist_ok=True)
+    owner_only(database)
+    migrate(database)
+    cache.configure(bool(config["CACHE"]))
+    return database
 
 
 def instance_database() -> Path | None:
@@ -69,28 +119,14 @@ def owner_only(database: str) -> None:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Builds the app: config, instance folder, secret key, database, CSRF, languages, blueprints."""
+    folder = instance_folder()
     app = Flask(
         __name__,
-        instance_path=_instance_path(),
+        instance_path=str(folder),
         template_folder=str(resource_dir("templates")),
         static_folder=str(resource_dir("static")),
     )
-    folder = Path(app.instance_path)
-    app.config.from_mapping(
-        DATABASE=str(folder / "scorekeeper.db"),
-        MAX_CONTENT_LENGTH=64 * 1024,
-        PERMANENT_SESSION_LIFETIME=timedelta(days=400),  # the browser id is a phone's key
-        SESSION_COOKIE_SAMESITE="Lax",
-        WTF_CSRF_TIME_LIMIT=None,  # a hand can outlast an hour; the session bounds the token
-        CACHE=True,  # the one room for speed (scorekeeper/store/cache.py); SCOREKEEPER_CACHE=off
-        PUBLIC_ORIGIN=None,  # links others open (web/origin.py)
-        PROXY_FIX=False,
-    )
-    app.config.from_mapping(settings.from_environment())  # SCOREKEEPER_* (instance/README.md)
-    if test_config is None:  # a deployment's own settings: instance/README.md lists them
-        app.config.from_pyfile(folder / "config.py", silent=True)
-    else:
-        app.config.from_mapping(test_config)
+    app.config.from_mapping(configuration(folder, test_config))
     folder.mkdir(parents=True, exist_ok=True)
     owner_only(app.config["DATABASE"])
     if not app.config.get("SECRET_KEY"):

@@ -53,9 +53,9 @@ def write_file(path: Path, data: bytes) -> int:
 
 def _database() -> str:
     """Returns the app's database path, creating and migrating it as the app would."""
-    from scorekeeper import create_app
+    from scorekeeper.app import ready_database
 
-    return str(create_app().config["DATABASE"])
+    return ready_database()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, no_args_is_help=True)

@@ -32,6 +32,7 @@ def conformance_checks() -> list:
 METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH"}
 
 
+@pytest.mark.slow  # the full OpenAPI 3.1 validator over the document (the fast loop skips it; CI runs it)
 def test_the_document_is_valid_openapi_3_1():
     validate(document())
     assert document()["openapi"].startswith("3.1")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from scorekeeper.resources import resource_dir
 from scorekeeper.store.portable import check, parse
 from tests.conftest import location
@@ -24,6 +26,7 @@ def test_the_seed_is_an_export_of_a_dozen_finished_games_in_several_formats():
     assert len(group["players"]) >= 5
 
 
+@pytest.mark.slow  # makes the whole demo group (the fast loop skips it; CI runs it)
 def test_an_empty_home_offers_the_demo_and_one_tap_makes_it(client):
     assert "Look around a demo" in client.get("/").get_data(as_text=True)
     group_url = location(client.post("/groups/demo"))

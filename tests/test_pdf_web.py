@@ -9,17 +9,16 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper import create_app, store
+from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.store import cache
 from tests.sample_game import sample_hands
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
-    app = create_app({"TESTING": True, "SECRET_KEY": "k" * 40})
-    return app
+def app(csrf_app):
+    """The app with CSRF on, as in production (borrowed, not built per test)."""
+    return csrf_app
 
 
 @pytest.fixture

@@ -68,6 +68,7 @@ def test_the_migration_stores_what_the_old_replay_showed(old_database) -> None:
     db.close()
 
 
+@pytest.mark.slow  # migrates and checks a database of many games (the fast loop skips it; CI runs it)
 def test_check_is_clean_on_the_migrated_copy_and_names_a_game_that_differs(
     old_database, capsys
 ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import shutil
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -95,6 +96,7 @@ def step(db, game_id: str, action: str, seed: int) -> str:
     return game_id
 
 
+@pytest.mark.slow  # 25 generated games, each replayed after every step (the fast loop skips it; CI runs it)
 @settings(
     max_examples=25,
     deadline=None,

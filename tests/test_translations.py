@@ -12,6 +12,7 @@ from babel.messages.pofile import write_po
 from scorekeeper import catalogues
 
 
+@pytest.mark.slow  # extracts every message from the source with Babel: seconds (the fast loop skips it; CI runs it)
 def test_every_catalogue_translates_every_message() -> None:
     """What the code, templates and presets say is in es, pt_BR, it and de, compiled."""
     assert catalogues.check() == []

@@ -6,6 +6,8 @@ import re
 import stat
 from contextlib import closing
 
+import pytest
+
 from scorekeeper import create_app
 from scorekeeper.migrations import migrations
 from scorekeeper.resources import resource_dir
@@ -80,6 +82,7 @@ def test_pages_use_no_inline_script_or_style(table) -> None:
         assert css == (STATIC / "css" / "app.css").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # plays 30 hands through the pages (the fast loop skips it; CI runs it)
 def test_a_30_hand_sheet_loads_in_under_30_kb(table) -> None:
     """The sheet's first load (HTML and every file it names) stays within issue 7's 30 KB."""
     game_id = thirty_hand_game(table)

@@ -329,6 +329,7 @@ def test_upload_refusals_are_clear(app, client, body, message):
     assert rows(app) == []
 
 
+@pytest.mark.slow  # every preset through the editor and back (the fast loop skips it; CI runs it)
 def test_every_preset_saves_unchanged(app, client):
     """Each preset's form, submitted untouched, saves a house format with no changes."""
     for number, preset_id in enumerate(load_presets()):
@@ -383,6 +384,7 @@ def test_the_edit_page_labels_its_fields_in_spanish(client):
     assert "fewest points" not in page
 
 
+@pytest.mark.slow  # every preset through the editor, twice (the fast loop skips it; CI runs it)
 @pytest.mark.parametrize("language", ["de", "es"])
 def test_every_preset_saves_unchanged_from_a_translated_form(app, client, language):
     """Labels show translated and lists in words; untouched, they save as the preset's own."""

@@ -92,6 +92,7 @@ def test_the_record_form_gives_its_script_the_words_it_shows(table: Table) -> No
     assert "{cards}: Das Spiel hat nur {max}." in page
 
 
+@pytest.mark.slow  # a long game's sheet in five languages (the fast loop skips it; CI runs it)
 def test_the_sheet_stays_within_30_kb_in_every_language(table: Table, app: Flask) -> None:
     """The 30-hand sheet's first load stays within issue 7's 30 KB whatever the language."""
     game_id = thirty_hand_game(table)
