@@ -81,48 +81,48 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         Counter.comparisons += 1
         if key in seen:
             template = N_("The key %(key)r appears twice in one object.")
-            raise _refused("duplicate-key", template, key=key[:40])
+            raise _refused("duplicate_key", template, key=key[:40])
         seen[key] = value
     return seen
 
 
 def _constant(name: str) -> None:
     raise _refused(
-        "not-a-number", N_("%(name)s is not a number a score sheet can hold."), name=name
+        "not_a_number", N_("%(name)s is not a number a score sheet can hold."), name=name
     )
 
 
 def check_text(text: str, limits: Limits, what: str = "The body") -> None:
     """Refuses a JSON text whose size, depth, key count or numbers are out of bounds."""
     if len(text) > limits.max_bytes:
-        raise _refused("too-large", TOO_LARGE, what=what, max=limits.max_bytes)
+        raise _refused("too_large", TOO_LARGE, what=what, max=limits.max_bytes)
     depth, keys, outside = structure(text, limits.max_depth)
     if depth > limits.max_depth:
         template = N_("%(what)s nests deeper than %(depth)s levels.")
-        raise _refused("too-deep", template, what=what, depth=limits.max_depth)
+        raise _refused("too_deep", template, what=what, depth=limits.max_depth)
     if keys > limits.max_keys:
         template = N_("%(what)s holds more than %(keys)s keys.")
-        raise _refused("too-many-keys", template, what=what, keys=limits.max_keys)
+        raise _refused("too_many_keys", template, what=what, keys=limits.max_keys)
     if LONG_NUMBER.search(outside):
         template = N_("%(what)s holds an impossible number (too long).")
-        raise _refused("number-too-long", template, what=what)
+        raise _refused("number_too_long", template, what=what)
 
 
 def loads(data: bytes | str, limits: Limits, what: str = "The body") -> Any:
     """Parses JSON within the limits; JsonRefused names what is wrong with `what` (the file)."""
     if len(data) > limits.max_bytes:
-        raise _refused("too-large", TOO_LARGE, what=what, max=limits.max_bytes)
+        raise _refused("too_large", TOO_LARGE, what=what, max=limits.max_bytes)
     try:
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
     except UnicodeDecodeError as error:
-        raise _refused("not-utf8", N_("%(what)s is not UTF-8 text."), what=what) from error
+        raise _refused("not_utf8", N_("%(what)s is not UTF-8 text."), what=what) from error
     check_text(text, limits, what)
     try:
         return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
     except json.JSONDecodeError as error:
         template = N_("%(what)s is not JSON (line %(line)s, column %(column)s: %(reason)s).")
         raise _refused(
-            "not-json",
+            "not_json",
             template,
             what=what,
             line=error.lineno,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from scorekeeper import safe_json
@@ -29,15 +32,15 @@ def test_structure_ignores_what_is_inside_strings(text: str, depth: int, keys: i
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        pytest.param("[" * 5 + "]" * 5, "too-deep", id="too-deep"),
-        pytest.param("[" * 5_000, "too-deep", id="unbalanced-deep"),
-        pytest.param("{" + ",".join(f'"k{n}": 1' for n in range(11)) + "}", "too-many-keys"),
-        pytest.param("[" + "1" * 31 + "]", "number-too-long", id="long-number"),
-        pytest.param(" " * 10_001, "too-large", id="too-large"),
-        pytest.param('{"a": 1, "a": 2}', "duplicate-key", id="duplicate"),
-        pytest.param("[NaN]", "not-a-number", id="nan"),
-        pytest.param("{", "not-json", id="not-json"),
-        pytest.param(b"\xff", "not-utf8", id="not-utf8"),
+        pytest.param("[" * 5 + "]" * 5, "too_deep", id="too_deep"),
+        pytest.param("[" * 5_000, "too_deep", id="unbalanced-deep"),
+        pytest.param("{" + ",".join(f'"k{n}": 1' for n in range(11)) + "}", "too_many_keys"),
+        pytest.param("[" + "1" * 31 + "]", "number_too_long", id="long-number"),
+        pytest.param(" " * 10_001, "too_large", id="too_large"),
+        pytest.param('{"a": 1, "a": 2}', "duplicate_key", id="duplicate"),
+        pytest.param("[NaN]", "not_a_number", id="nan"),
+        pytest.param("{", "not_json", id="not_json"),
+        pytest.param(b"\xff", "not_utf8", id="not_utf8"),
     ],
 )
 def test_out_of_bounds_json_is_refused_with_a_code(text, code: str) -> None:
@@ -45,6 +48,14 @@ def test_out_of_bounds_json_is_refused_with_a_code(text, code: str) -> None:
     with pytest.raises(JsonRefused) as refused:
         loads(text, SMALL)
     assert refused.value.code == code
+
+
+def test_every_refusal_code_is_snake_case_as_the_engines_are() -> None:
+    """One style of problem code across the package (issue 27): the JSON refusals' too."""
+    source = Path(safe_json.__file__).read_text(encoding="utf-8")
+    codes = re.findall(r'_refused\(\s*"([^"]+)"', source)
+    assert len(set(codes)) >= 9, codes  # every refusal is made by _refused
+    assert [c for c in codes if not re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*", c)] == []
 
 
 def comparisons_for_import(keys: int) -> int:

@@ -130,7 +130,7 @@ def refused_words(refused: safe_json.JsonRefused) -> str:
     }
     params["what"] = gettext(N_("The body"))
     template = refused.template
-    if refused.code == "not-json" and i18n.current() != i18n.DEFAULT_LOCALE:
+    if refused.code == "not_json" and i18n.current() != i18n.DEFAULT_LOCALE:
         template = NOT_JSON  # the parser's reason is English: the place is enough
     return gettext(template) % params
 

@@ -88,12 +88,12 @@ class InvalidImport(StoreError):
 # A file that is no game export at all, by safe_json's refusal: said in the reader's language.
 # The other refusals (a key twice, NaN, a bare 5,000-digit number) keep the parser's words.
 NOT_AN_EXPORT = {
-    "not-utf8": N_("The file is not UTF-8 text, so it is not a game export."),
-    "not-json": N_(
+    "not_utf8": N_("The file is not UTF-8 text, so it is not a game export."),
+    "not_json": N_(
         "The file is not JSON (line %(line)s, column %(column)s), so it is not a game export."
     ),
-    "too-deep": N_("The file nests deeper than a game export ever does."),
-    "too-many-keys": N_("The file holds more fields than a game export ever does."),
+    "too_deep": N_("The file nests deeper than a game export ever does."),
+    "too_many_keys": N_("The file holds more fields than a game export ever does."),
 }
 
 
@@ -171,7 +171,7 @@ def parse(data: bytes | str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
         limits = replace(LIMITS, max_bytes=max_bytes, max_keys=keys)
         document = safe_json.loads(data, limits, what="The file")
     except safe_json.JsonRefused as refused:
-        if refused.code == "too-large":
+        if refused.code == "too_large":
             raise InvalidImport(too_large, mb=max_bytes // (1024 * 1024)) from None
         if refused.code in NOT_AN_EXPORT:
             raise InvalidImport(NOT_AN_EXPORT[refused.code], **refused.params) from None
