@@ -456,3 +456,24 @@ def house_format_access(db: Database) -> None:
         "WHERE r.source = 'house' AND r.source_id IN (SELECT id FROM house_formats)",
         [now()],
     )
+
+
+GROUP_FORMATS = [
+    # A house format shared with a group: its members list it, whoever of them made or opened
+    # it; an admin (or the phone that shared it) stops sharing. Gone with the format or group.
+    """CREATE TABLE group_formats (
+        group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        format_id TEXT NOT NULL REFERENCES house_formats(id) ON DELETE CASCADE,
+        shared_by TEXT NOT NULL,
+        shared_at TEXT NOT NULL,
+        PRIMARY KEY (group_id, format_id)
+    )""",
+    "CREATE INDEX group_formats_format ON group_formats(format_id)",
+]
+
+
+@migrations(name="0008_group_formats")
+def group_formats(db: Database) -> None:
+    """Adds the house formats shared with a group."""
+    for statement in GROUP_FORMATS:
+        db.execute(statement)

@@ -734,3 +734,42 @@ def test_event_writes_refuse_deep_nesting_and_other_tokens(client, db) -> None:
         response = client.open(path, method=method, json={"scores": [0, 0]}, headers=screen)
         assert response.status_code == 403, (method, path)
     assert event_rows(db) == before
+
+
+@SETTINGS
+@given(
+    format_id=NASTY_TEXT | st.sampled_from(["h-", "h-" + "a" * 500, "h-\ud800", "h-%00"]),
+    group_part=st.sampled_from(["", "x", "\u202e", "a" * 300]),
+)
+def test_hostile_group_sharing_never_fails(app, client, db, format_id, group_part) -> None:
+    """Any format id or group id sent to share or stop sharing: a 404, never a 500 or a row."""
+    from tests.test_web_groups import make_group
+
+    with client.session_transaction() as session:
+        session.pop("browser", None)  # a phone of its own each example: its own group
+    group_id = make_group(client)
+    before = db.execute("SELECT count(*) FROM group_formats").fetchone()[0]
+    from urllib.parse import quote
+
+    raw = "format=" + quote(format_id.encode("utf-8", "surrogatepass"))  # broken UTF-8 too
+    for path in (f"/groups/{group_id}/formats", f"/groups/{group_id}{group_part}/formats"):
+        response = client.post(path, data=raw, content_type="application/x-www-form-urlencoded")
+        assert response.status_code == 404, response.get_data(as_text=True)[:300]
+    in_path = quote(format_id.encode("utf-8", "surrogatepass"), safe="")
+    stop = client.post(f"/groups/{group_id}/formats/{in_path}x/stop")
+    assert stop.status_code in (404, 405)
+    assert db.execute("SELECT count(*) FROM group_formats").fetchone()[0] == before
+
+
+def test_the_api_cannot_flood_house_formats(client, db, monkeypatch) -> None:
+    """Past its bound an anonymous API client gets a 429 problem, and no row is stored."""
+    from scorekeeper.store import house_formats
+
+    monkeypatch.setattr(house_formats, "MAX_PER_BROWSER", 5)
+    body = {"name": "Flood", "base": "classic", "set": {}}
+    answers = [client.post("/api/v1/formats", json=body).status_code for _ in range(12)]
+    assert answers == [201] * 5 + [429] * 7
+    assert db.execute("SELECT count(*) FROM house_formats").fetchone()[0] == 5
+    refused = client.post("/api/v1/formats", json=body)
+    assert refused.mimetype == "application/problem+json"
+    assert refused.get_json()["type"].endswith("#too-many-formats")

@@ -82,17 +82,32 @@ def formats() -> Response:
     answers=(
         Answer(201, "Its id, its token and the format", answers.CreatedFormat, ("Location",)),
     ),
-    problems=problems(400, 413, 415, _422="These rules cannot be played (one error per field)."),
+    problems=problems(
+        400,
+        413,
+        415,
+        _422="These rules cannot be played (one error per field).",
+        _429="This address already keeps 50 house formats made through the API.",
+    ),
 )
 def create_format() -> Response:
     """Saves a house format made from a preset; answers its id and the token that edits it."""
     data = spec.body()
+    # The API's anonymous client is known by its address (behind the one trusted proxy, the
+    # forwarded one): each keeps at most houses.MAX_PER_BROWSER, as a browser does.
+    maker = houses.API_MAKER + (request.remote_addr or "unknown")
     try:
         house, token = houses.create_house_format(
-            get_db(), name=data.get("name"), base=data.get("base"), changes=data.get("set", {})
+            get_db(),
+            name=data.get("name"),
+            base=data.get("base"),
+            changes=data.get("set", {}),
+            made_by=maker,
         )
     except FormatError as error:
         raise _impossible(error) from None
+    except houses.TooManyHouseFormats as error:
+        raise ApiProblem(429, error.message, kind="too-many-formats", params=error.params) from None
     response = jsonify({"id": house.id, "token": token, "format": _house_json(house)})
     response.status_code = 201
     response.headers["Location"] = url_for("api.read_format", format_id=house.id)

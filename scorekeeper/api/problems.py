@@ -28,6 +28,7 @@ TITLES = {
     415: lazy_gettext("Unsupported media type"),
     422: lazy_gettext("Invalid input"),
     428: lazy_gettext("Version needed"),
+    429: lazy_gettext("Too many"),
     500: lazy_gettext("Server error"),
 }
 
@@ -49,9 +50,11 @@ class ApiProblem(Exception):
         kind: str = "",
         errors: Iterable[Problem | Mapping[str, Any]] = (),
         headers: Mapping[str, str] | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(detail)
         self.status, self.detail, self.kind = status, detail, kind
+        self.params = dict(params or {})  # filled into the detail after it is translated
         self.errors = [_entry(e) if isinstance(e, Problem) else dict(e) for e in errors]
         self.headers = dict(headers or {})
 
@@ -67,7 +70,8 @@ def problem_response(problem: ApiProblem) -> Response:
         "type": TYPES + problem.kind if problem.kind else "about:blank",
         "title": str(TITLES.get(problem.status, "Error")),
         "status": problem.status,
-        "detail": gettext(problem.detail),  # its words, when marked N_() where it was written
+        # Its words, when marked N_() where it was written; params filled in after.
+        "detail": gettext(problem.detail, **problem.params),
         "errors": problem.errors,
     }
     response = jsonify(body)

@@ -139,7 +139,8 @@ def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, 
     return document
 
 
-def _format(row: Mapping[str, Any]) -> HouseFormat:
+def format_row(row: Mapping[str, Any]) -> HouseFormat:
+    """Returns the house format a row of the house_formats table holds."""
     return HouseFormat(
         id=row["id"],
         name=row["name"],
@@ -156,13 +157,26 @@ MAX_PER_BROWSER = 50  # house formats one browser keeps: a table's variants, nev
 MAX_LISTED = 60  # house formats one browser's lists show, the latest first
 
 
+API_MAKER = "api:"  # made_by of the API's anonymous clients: this, then the client's address
+
+
+class TooManyHouseFormats(StoreError):
+    """A maker already keeps as many house formats as it may."""
+
+    message = N_(
+        "This address keeps at most %(most)s house formats made through the API: "
+        "delete one with its token first."
+    )
+
+
 def create_house_format(
     db: Database, *, name: Any, base: Any, changes: Any, made_by: str | None = None
 ) -> tuple[HouseFormat, str]:
     """Saves a new house format; returns it with the token that edits or deletes it.
 
-    `made_by` is the browser that made it: it lists the format, and makes at most
-    MAX_PER_BROWSER of them.
+    `made_by` is the browser that made it (it lists the format), or API_MAKER and the API
+    client's address: each makes at most MAX_PER_BROWSER of them (FormatError for a browser,
+    TooManyHouseFormats for the API).
     """
     format_id, token, stamp = ID_PREFIX + new_token()[:16], new_token(), now()
     document = build(name, base, changes, format_id)
@@ -171,6 +185,8 @@ def create_house_format(
             made = db.execute(
                 "SELECT count(*) FROM house_formats WHERE made_by = ?", [made_by]
             ).fetchone()[0]
+            if made >= MAX_PER_BROWSER and made_by.startswith(API_MAKER):
+                raise TooManyHouseFormats(most=MAX_PER_BROWSER)
             if made >= MAX_PER_BROWSER:
                 template = N_(
                     "This phone keeps at most %(most)s house formats: delete one it made first."
@@ -201,7 +217,7 @@ def get_house_format(db: Database, format_id: str) -> HouseFormat:
         rows = list(db.query("SELECT * FROM house_formats WHERE id = ?", [format_id]))
     if not rows:
         raise HouseFormatNotFound()
-    return _format(rows[0])
+    return format_row(rows[0])
 
 
 def format_rules(db: Database, format_id: str) -> Rules | None:
@@ -219,14 +235,15 @@ def house_formats(db: Database) -> list[HouseFormat]:
     """Returns every house format of this instance, by name."""
     with read(db):
         rows = list(db.query("SELECT * FROM house_formats ORDER BY name, id"))
-    return [_format(row) for row in rows]
+    return [format_row(row) for row in rows]
 
 
 def house_formats_for(db: Database, browser_id: str, made: Iterable[str] = ()) -> list[HouseFormat]:
     """Returns the house formats a browser sees in its lists, by name: at most MAX_LISTED.
 
-    Those it made (`made_by`, or `made`: the ids whose tokens its session holds) and those
-    whose share link it opened; never the rest of the server's.
+    Those it made (`made_by`, or `made`: the ids whose tokens its session holds), those
+    whose share link it opened and those shared with a group it belongs to; never the rest
+    of the server's.
     """
     ids = list(made)[:MAX_PER_BROWSER]
     marks = ", ".join("?" * len(ids)) or "NULL"
@@ -235,18 +252,20 @@ def house_formats_for(db: Database, browser_id: str, made: Iterable[str] = ()) -
             db.query(
                 "SELECT * FROM (SELECT * FROM house_formats WHERE made_by = ? "
                 "OR id IN (SELECT format_id FROM browser_formats WHERE browser_id = ?) "
+                "OR id IN (SELECT s.format_id FROM group_formats s JOIN group_members m "
+                "ON m.group_id = s.group_id WHERE m.browser_id = ?) "
                 f"OR id IN ({marks}) ORDER BY updated_at DESC LIMIT ?) ORDER BY name, id",
-                [browser_id, browser_id, *ids, MAX_LISTED],
+                [browser_id, browser_id, browser_id, *ids, MAX_LISTED],
             )
         )
-    return [_format(row) for row in rows]
+    return [format_row(row) for row in rows]
 
 
 def house_format_of_token(db: Database, token: str) -> HouseFormat | None:
     """Returns the house format this token edits, or None."""
     with read(db):
         rows = list(db.query("SELECT * FROM house_formats WHERE token = ?", [token]))
-    return _format(rows[0]) if rows else None
+    return format_row(rows[0]) if rows else None
 
 
 def keep_for_browser(db: Database, browser_id: str, format_id: str) -> None:

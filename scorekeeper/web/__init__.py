@@ -17,6 +17,7 @@ from scorekeeper.web import (
     game_form,
     game_summary,
     games,
+    group_formats,  # noqa: F401 - adds sharing house formats to groups.bp
     group_stats,  # noqa: F401 - adds the history, statistics and player pages to groups.bp
     groups,
     hands,

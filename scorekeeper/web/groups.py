@@ -23,6 +23,7 @@ from scorekeeper.db import get_db
 from scorekeeper.presets import load_presets
 from scorekeeper.resources import resource_dir
 from scorekeeper.stats.history import history, in_play
+from scorekeeper.store import group_formats
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import Summed, summed
@@ -142,6 +143,7 @@ def page(group_id: str) -> Response:
         qr=qr_svg(join_url),
         reachable=reachable_by_other_phones(),
         presets=load_presets().values(),
+        houses=group_formats.shared_with(db, group_id),
     )
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"  # the join link is the group's key

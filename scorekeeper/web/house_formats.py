@@ -26,6 +26,7 @@ from scorekeeper.format_checks import FormatProblem
 from scorekeeper.format_documents import FormatError, preset_document, rules_of
 from scorekeeper.presets import load_presets
 from scorekeeper.problem_words import format_problem
+from scorekeeper.store import group_formats
 from scorekeeper.store import house_formats as houses
 from scorekeeper.web import house_example, house_form
 from scorekeeper.web.access import browser_id
@@ -245,6 +246,7 @@ def page(format_id: str) -> Response:
         rows=_rows(house),
         reachable=reachable_by_other_phones(),
         games=houses.games_using(get_db(), house.id),
+        groups=group_formats.groups_sharing(get_db(), browser_id(), house.id),
     )
     return make_response(body)
 
