@@ -453,8 +453,15 @@ def test_the_import_page_words_the_engines_hand_problems_in_the_readers_language
     assert english not in page and "Game " not in page
 
 
-def test_the_import_page_takes_bigger_files_than_forms_but_not_huge_ones(table: Table, games, db):
-    """An upload may exceed the 64 KiB form limit; past 2 MB it is the friendly 413 page."""
+def test_the_import_page_takes_bigger_files_than_forms_but_not_huge_ones(
+    table: Table, games, db, monkeypatch
+):
+    """An upload may exceed the 64 KiB form limit; past the import's bound it is a 413."""
+    from scorekeeper.store import portable
+    from scorekeeper.web import portable as web_portable
+
+    monkeypatch.setattr(portable, "WEB_IMPORT_MAX_BYTES", 2_000_000)
+    monkeypatch.setattr(web_portable, "FORM_SLACK", 0)
     document = export_games(db, games)
     originals = document["games"]
     document["games"] = [{**g, "id": f"{i}-{g['id']}"} for i in range(40) for g in originals]

@@ -49,7 +49,7 @@ KIND = "canasta-scorekeeper"
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
 MAX_GAMES = 2_000
-WEB_MAX_BYTES = 2 * 1024 * 1024  # the web upload: three games of MAX_HANDS hands fit easily
+WEB_MAX_BYTES = 2 * 1024 * 1024  # a body sent in chunks; web imports up to this run side by side
 MAX_FILE_HANDS = 3_000  # hands in one file, all games together: bounds the CPU per import
 MAX_KEYS = 40 * MAX_FILE_HANDS + 400 * MAX_GAMES  # a hand has about 16 keys, rules about 300
 MAX_DEPTH = 11  # games > game > rules > segment > document > options > option > set > tiers > tier
@@ -57,6 +57,10 @@ MAX_DEPTH = 11  # games > game > rules > segment > document > options > option >
 # Its owner imports their own file; the parse (about 10 bytes of memory per byte) bounds it.
 CLI_MAX_BYTES = 48 * 1024 * 1024
 CLI_MAX_HANDS = 100_000  # about half a minute of the engine's checking, outside the lock
+# The web import takes the same, so whatever the app exports comes back through a browser
+# too; files over WEB_MAX_BYTES are imported one at a time (web/portable.py).
+WEB_IMPORT_MAX_BYTES = CLI_MAX_BYTES
+WEB_IMPORT_MAX_HANDS = CLI_MAX_HANDS
 LIMITS = safe_json.Limits(max_bytes=MAX_BYTES, max_depth=MAX_DEPTH, max_keys=MAX_KEYS)
 MAX_TEXT = 40  # ids, formats and dates; names follow the engine's setup rules
 MAX_RAISES = 20
@@ -160,8 +164,12 @@ def dumps(document: Mapping[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
-def parse(data: bytes | str, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
-    """Reads an export file's bytes into a document; InvalidImport says what is wrong."""
+def parse(data: bytes | str, max_bytes: int | None = None) -> dict[str, Any]:
+    """Reads an export file's bytes into a document; InvalidImport says what is wrong.
+
+    `max_bytes` is MAX_BYTES unless given (the bounds are read when called, not defined).
+    """
+    max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     too_large = N_("The file is larger than %(mb)s MB.")
     if len(data) > max_bytes:
         raise InvalidImport(too_large, mb=max_bytes // (1024 * 1024))
@@ -516,8 +524,9 @@ def check_game(index: int, raw: Any) -> Imported:
     )
 
 
-def check(document: Mapping[str, Any], max_hands: int = MAX_FILE_HANDS) -> list[Imported]:
+def check(document: Mapping[str, Any], max_hands: int | None = None) -> list[Imported]:
     """Checks every game of a parsed export; the first problem raises InvalidImport."""
+    max_hands = MAX_FILE_HANDS if max_hands is None else max_hands
     seen: set[str] = set()
     hands = 0
     for raw in document["games"]:
@@ -645,13 +654,19 @@ def _write(db: Database, prepared: Sequence[Rows]) -> None:
 
 
 def import_games(
-    db: Database, data: bytes | str, owner: str | None = None, max_bytes: int = MAX_BYTES
+    db: Database,
+    data: bytes | str,
+    owner: str | None = None,
+    max_bytes: int | None = None,
+    max_hands: int | None = None,
 ) -> list[str]:
     """Checks an export file and saves every game in it in one transaction; returns new ids.
 
     The file's groups come too, with the owner as their member.
     """
-    return import_document(db, data, owner=owner, member=owner, max_bytes=max_bytes)[0]
+    return import_document(
+        db, data, owner=owner, member=owner, max_bytes=max_bytes, max_hands=max_hands
+    )[0]
 
 
 def import_document(
@@ -660,9 +675,9 @@ def import_document(
     *,
     owner: str | None = None,
     member: str | None = None,
-    max_bytes: int = MAX_BYTES,
+    max_bytes: int | None = None,
     demo: bool = False,
-    max_hands: int = MAX_FILE_HANDS,
+    max_hands: int | None = None,
 ) -> tuple[list[str], list[str]]:
     """Saves an export's games (owned by `owner`) and groups (`member` joins them), all or none.
 
