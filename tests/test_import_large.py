@@ -7,7 +7,6 @@ bounds scaled down to match, so each test proves the point in seconds.
 from __future__ import annotations
 
 import copy
-import io
 import json
 import re
 
@@ -47,6 +46,19 @@ def copied_group(db, games: int) -> bytes:
     return dumps(exported).encode()
 
 
+def upload(client, data: bytes):
+    """Posts a file to the import page as one multipart body held in memory.
+
+    (werkzeug's test client would spool a large file to a temporary file it never closes.)
+    """
+    head = (
+        b'--b\r\nContent-Disposition: form-data; name="file"; filename="club.json"\r\n'
+        b"Content-Type: application/json\r\n\r\n"
+    )
+    body = head + data + b"\r\n--b--\r\n"
+    return client.post("/import", data=body, content_type="multipart/form-data; boundary=b")
+
+
 def as_phone(client, browser: str) -> None:
     with client.session_transaction() as session:
         session["browser"] = browser
@@ -78,7 +90,7 @@ def test_a_large_group_export_comes_back_through_the_web_import(app, db, monkeyp
     # The old 2 MB web bound, scaled to this file: it is a large file now.
     monkeypatch.setattr(portable, "WEB_MAX_BYTES", len(data) // 4)
     monkeypatch.setattr(portable, "MAX_FILE_HANDS", GAMES // 3)  # the old hand bound, too
-    answer = other.post("/import", data={"file": (io.BytesIO(data), "club.json")})
+    answer = upload(other, data)
     assert location(answer) == "/", answer.get_data(as_text=True)[-800:]
     assert f"Imported {GAMES} games." in other.get("/").get_data(as_text=True)
     again = other.get(f"/groups/{group_of(other)}/export.json").get_json()
@@ -91,14 +103,14 @@ def test_a_file_past_the_bound_is_refused_with_a_clear_message(app, db, monkeypa
     monkeypatch.setattr(portable, "WEB_IMPORT_MAX_BYTES", len(data) - 1)
     monkeypatch.setattr(web_portable, "FORM_SLACK", 1 << 20)  # reaches the file's own check
     before = db.execute("SELECT count(*) FROM games").fetchone()[0]
-    answer = client.post("/import", data={"file": (io.BytesIO(data), "club.json")})
+    answer = upload(client, data)
     page = answer.get_data(as_text=True)
     assert answer.status_code == 413
     mb = (len(data) - 1) // (1024 * 1024)
     assert f"The file is larger than {mb} MB, more than any export of this app" in page
     assert 'aria-invalid="true"' in page  # beside its field, on the import page itself
     monkeypatch.setattr(web_portable, "FORM_SLACK", 0)  # the request itself is over the bound
-    refused = client.post("/import", data={"file": (io.BytesIO(data), "club.json")})
+    refused = upload(client, data)
     assert refused.status_code == 413 and "more than any export" in refused.get_data(as_text=True)
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == before
 
@@ -110,15 +122,15 @@ def test_one_large_import_at_a_time(app, db, monkeypatch) -> None:
     monkeypatch.setattr(portable, "WEB_MAX_BYTES", len(data) - 1)
     assert web_portable.LARGE_IMPORT.acquire(blocking=False)  # another import is running
     try:
-        busy = client.post("/import", data={"file": (io.BytesIO(data), "club.json")})
+        busy = upload(client, data)
         monkeypatch.setattr(portable, "WEB_MAX_BYTES", len(data))
-        small = client.post("/import", data={"file": (io.BytesIO(data), "club.json")})
+        small = upload(client, data)
     finally:
         web_portable.LARGE_IMPORT.release()
     assert busy.status_code == 429
     assert "Another large file is being imported" in busy.get_data(as_text=True)
     assert location(small) == "/"
-    after = client.post("/import", data={"file": (io.BytesIO(data), "club.json")})
+    after = upload(client, data)
     assert location(after) == "/"  # the lock is free again after a refusal and an import
 
 
