@@ -123,6 +123,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     errors.init_app(app, error_renderers)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} as babel.cfg extracts it
+    i18n.install_translations(app.jinja_env)  # Flask-Babel's, with the catalogue looked up once
     app.add_template_filter(i18n.number, "points")
     app.add_template_filter(i18n.signed, "signed")
     app.add_template_filter(i18n.day, "day")
