@@ -9,14 +9,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
+import flask_babel
 from babel import Locale as BabelLocale
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
-from flask import g, has_request_context, request
 from babel.support import NullTranslations
-from flask_babel import get_locale, get_translations
+from flask import g, has_request_context, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorekeeper.resources import resource_dir
@@ -95,6 +96,11 @@ def current() -> str:
     return str(code)
 
 
+def _catalogue() -> NullTranslations:
+    found: NullTranslations = flask_babel.get_translations()  # type: ignore[attr-defined]
+    return found
+
+
 def translations() -> NullTranslations:
     """Returns the catalogue of the language in use: looked up once per request and language."""
     # Flask-Babel looks the domain, the locale and its cache up again for every string, about
@@ -102,12 +108,12 @@ def translations() -> NullTranslations:
     # object it was found for, so force_locale() and refresh(), which replace that object,
     # are followed as Flask-Babel follows them.
     if not has_request_context():
-        return get_translations()
+        return _catalogue()
     locale = getattr(g.get("_flask_babel"), "babel_locale", None)
     kept = g.get("kept_translations")
     if kept is not None and locale is not None and kept[0] is locale:
-        return kept[1]
-    found = get_translations()  # chooses the request's locale first, if nothing has yet
+        return cast(NullTranslations, kept[1])
+    found = _catalogue()  # chooses the request's locale first, if nothing has yet
     g.kept_translations = (getattr(g.get("_flask_babel"), "babel_locale", None), found)
     return found
 
