@@ -54,7 +54,9 @@ def test_the_session_signer_is_made_once_per_set_of_keys(app: Flask) -> None:
         app.config["SECRET_KEY_FALLBACKS"] = []
 
 
-def test_a_session_cookie_still_round_trips(app: Flask) -> None:
+def test_a_session_cookie_still_round_trips(fresh_app: Flask) -> None:
+    app = fresh_app
+
     @app.get("/test-session/<value>")
     def put(value: str) -> str:
         before = session.get("seen", "")
