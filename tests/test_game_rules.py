@@ -11,8 +11,8 @@ from scorekeeper import presets, store
 from scorekeeper.format_documents import digest, preset_document
 from scorekeeper.migrations import migrations
 from scorekeeper.resources import resource_dir
-from scorekeeper.store import cache, portable
-from scorekeeper.store.connection import connect
+from scorekeeper.store import cache, portable, scores
+from scorekeeper.store.connection import connect, write
 from tests.conftest import hidden_fields, saved_hand
 
 S1_HAND = {
@@ -116,8 +116,8 @@ def test_a_new_game_freezes_its_preset_with_options(table, db) -> None:
     assert json.loads(row["options"]) == ["tie_is_draw"]
 
 
-def test_a_hand_that_no_longer_reads_is_reported_loudly(table, client, db, caplog) -> None:
-    game_id = finished_game(table)
+def _spoil_first_hand(db, game_id: str) -> None:
+    """Gives hand 1 a canasta kind Classic has not got, as a changed rule would leave it."""
     entry = json.loads(
         next(db.query("SELECT entry FROM hands WHERE game_id = ?", [game_id]))["entry"]
     )
@@ -126,12 +126,36 @@ def test_a_hand_that_no_longer_reads_is_reported_loudly(table, client, db, caplo
     db.execute(
         "UPDATE games SET version = version + 1, rewritten = version + 1 WHERE id = ?", [game_id]
     )
+
+
+def test_a_hand_that_no_longer_reads_is_reported_loudly(table, client, db, caplog) -> None:
+    game_id = finished_game(table)
+    _spoil_first_hand(db, game_id)
+    assert "hand 1" in scores.differences(db, game_id)  # `scorekeeper check` says so
+    with write(db):  # stored again, as every change of rules or names stores its rows
+        scores.rescore(db, game_id)
+    assert scores.differences(db, game_id) == []
     game = table.game(game_id)
     assert [(n, p.field) for n, p in game.unreadable] == [(1, "canastas.sevens")]
     assert "stored hand problem" in caplog.text
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Hand 1 no longer reads under this game's rules" in page
     assert "Unknown canasta kind" in page
+
+
+def test_the_migration_marks_the_hands_that_no_longer_read(tmp_path, table, db) -> None:
+    game_id = finished_game(table)
+    _spoil_first_hand(db, game_id)
+    path = tmp_path / "copy.db"
+    db.execute(f"VACUUM INTO '{path}'")
+    copy = connect(path)
+    copy.execute("DELETE FROM _sqlite_migrations WHERE name = '0007_unread_hands_marked'")
+    assert not store.get_game(copy, game_id).unreadable  # unmarked: the sheet would not say
+    migrations.apply(copy)
+    assert [(n, p.field) for n, p in store.get_game(copy, game_id).unreadable] == [
+        (1, "canastas.sevens")
+    ]
+    copy.close()
 
 
 def test_the_migration_freezes_the_rules_each_game_has_today(tmp_path) -> None:

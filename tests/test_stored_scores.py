@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -128,3 +129,27 @@ def test_a_games_head_is_one_cheap_read(store_db) -> None:
     assert head.version == 2 and head.hand_count == 1
     assert head.totals == dict(saved.state.totals)
     assert head.next_dealer == saved.state.next_dealer == "Cat"
+
+
+def test_the_score_sheet_reads_stored_rows_without_parsing_hands_or_breakdowns(
+    table, client, monkeypatch
+) -> None:
+    from scorekeeper import engine
+    from scorekeeper.store import scores
+    from tests.conftest import LONG_SHEET_HAND, saved_hand
+
+    game_id = table.new_game("classic")
+    for number in (1, 2, 3):
+        assert saved_hand(table.record(game_id, LONG_SHEET_HAND), game_id) == number
+    client.get(f"/games/{game_id}")  # "Hand 3 saved." shown once
+    whole = client.get(f"/games/{game_id}").get_data(as_text=True)
+    parsed, items = [], []
+    real_parse, real_item = engine.parse_hand, scores._item
+    monkeypatch.setattr(engine, "parse_hand", lambda *a: parsed.append(a) or real_parse(*a))
+    monkeypatch.setattr(scores, "_item", lambda data: items.append(data) or real_item(data))
+    again = client.get(f"/games/{game_id}").get_data(as_text=True)
+    token = re.compile(r'name="form_token" value="[^"]+"')
+    assert token.sub("", again) == token.sub("", whole)
+    assert (parsed, items) == ([], [])  # every hand read cleanly when its row was stored
+    client.get(f"/games/{game_id}/hands/2")  # a hand's own page shows its breakdown
+    assert items

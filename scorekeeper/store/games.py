@@ -63,10 +63,25 @@ class Game:
     raises: tuple[TargetRaise, ...] = ()  # the table played on past the preset's target
     running: Mapping[str, int] = field(default_factory=dict)  # after the last hand entered
     sheet: Callable[[], Sheet] = field(default=lambda: Sheet((), (), ()), repr=False, compare=False)
+    # What the score sheet shows, read cheaper: rows without breakdowns, and only the hands
+    # their stored rows mark as unread parsed again. None: the whole sheet is decoded.
+    lines: Callable[[], Sheet] | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def _sheet(self) -> Sheet:
         return self.sheet()
+
+    @cached_property
+    def _lines(self) -> Sheet:
+        if self.lines is None or "_sheet" in self.__dict__:  # decoded whole already: reuse it
+            return self._sheet
+        return self.lines()
+
+    @cached_property
+    def glance(self) -> GameState:
+        """Returns the sheet as the score sheet shows it: the head with every stored row, each
+        side's score and total in it but not its breakdown (`state` has those)."""
+        return replace(self.head, rows=self._lines.rows)
 
     @property
     def hands(self) -> tuple[Hand, ...]:
@@ -81,7 +96,7 @@ class Game:
     @property
     def unreadable(self) -> tuple[tuple[int, Problem], ...]:
         """Returns stored hands that no longer read under the game's rules: (number, problem)."""
-        return self._sheet.unreadable
+        return self._lines.unreadable
 
     @property
     def side_keys(self) -> list[str]:
@@ -169,6 +184,7 @@ def load(db: Database, game_id: str, *, fresh: bool = False) -> Game:
         running,
         row["hand_count"],
         lambda: _decoded(book, keys, game_id, stored),
+        lambda: _glanced(book, keys, game_id, stored),
     )
 
 
@@ -189,6 +205,27 @@ def _decoded(
     return Sheet(tuple(hands), tuple(rows), tuple(unreadable))
 
 
+def _glanced(
+    book: RuleBook, keys: list[str], game_id: str, stored: Sequence[tuple[int, str, str]]
+) -> Sheet:
+    """Returns a game's rows without breakdowns, and the problems of the hands marked unread."""
+    # A hand is marked when its row is stored (scores.rescore); every other hand read cleanly
+    # then, under the same frozen rules, so it is not parsed again for each view.
+    rows, unreadable = [], []
+    for number, entry, result in stored:
+        data = json.loads(result)
+        rows.append(scores.row_of(number, data, items=False))
+        if data.get(scores.UNREAD):
+            problems: list[Problem] = []
+            engine.parse_hand(book.rules_for(number), json.loads(entry), keys, problems)
+            unreadable += [(number, p) for p in problems]
+    if unreadable:  # never dropped quietly: the sheet shows it, and the log says it
+        logger.warning(
+            "game %s: %d stored hand problem(s) under its rules", game_id, len(unreadable)
+        )
+    return Sheet((), tuple(rows), tuple(unreadable))
+
+
 def _row_fields(row: Mapping[str, Any]) -> dict[str, Any]:
     """Returns the game's fields that may change without a new version."""
     return {
@@ -207,6 +244,7 @@ def game_from(
     running: Mapping[str, int],
     hand_count: int,
     sheet: Callable[[], Sheet],
+    lines: Callable[[], Sheet] | None = None,
 ) -> Game:
     """Returns the game of a row, under its rule book, with its head and its rows to decode."""
     return Game(
@@ -223,6 +261,7 @@ def game_from(
         raises=raises,
         running=running,
         sheet=sheet,
+        lines=lines,
         **_row_fields(row),
     )
 

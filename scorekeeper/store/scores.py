@@ -39,6 +39,8 @@ logger = logging.getLogger(__name__)
 
 # --- rows and heads as JSON -------------------------------------------------------------
 
+UNREAD = "unread"  # in a hand's `result`: its entry has problems under its rules (row_json)
+
 
 def _need(need: OpeningNeed | None) -> list[Any] | None:
     return None if need is None else [need.points, need.needs, need.must_exceed]
@@ -48,10 +50,15 @@ def _need_from(data: list[Any] | None) -> OpeningNeed | None:
     return None if data is None else OpeningNeed(data[0], data[1], data[2])
 
 
-def row_json(row: Row) -> str:
-    """Returns a scored row as the JSON kept in its hand's `result`."""
+def row_json(row: Row, unread: bool = False) -> str:
+    """Returns a scored row as the JSON kept in its hand's `result`.
+
+    `unread`: the hand's entry does not read cleanly under its rules (a rule changed after it
+    was played); the sheet parses only such hands again, to say what is wrong with them.
+    """
     return json.dumps(
         {
+            **({UNREAD: True} if unread else {}),
             "dealer": row.dealer,
             "sitting_out": row.sitting_out,
             "lone_hand": row.lone_hand,
@@ -73,17 +80,22 @@ def _item(data: Mapping[str, Any]) -> Item:
     )
 
 
-def row_from(number: int, text: str) -> Row:
+def row_from(number: int, text: str, *, items: bool = True) -> Row:
     """Returns hand `number`'s row from its stored `result`."""
-    data = json.loads(text)
+    return row_of(number, json.loads(text), items=items)
+
+
+def row_of(number: int, data: Mapping[str, Any], *, items: bool = True) -> Row:
+    """Returns hand `number`'s row from its decoded `result`; `items=False` leaves out every
+    side's breakdown (the sheet shows scores and totals only: a third of decoding a row)."""
     return Row(
         number=number,
         dealer=data["dealer"],
         sitting_out=data["sitting_out"],
         minimums={k: _need_from(n) for k, n in data["minimums"].items()},
         scores={
-            k: SideScore(score, tuple(_item(i) for i in items))
-            for k, (score, items) in data["scores"].items()
+            k: SideScore(score, tuple(_item(i) for i in listed) if items else ())
+            for k, (score, listed) in data["scores"].items()
         },
         totals=data["totals"],
         lone_hand=data["lone_hand"],
@@ -244,10 +256,11 @@ def rescore(db: Database, game_id: str, from_hand: int = 1) -> Replay:
     before `from_hand` are unchanged by such a change, so they are not written again.
     """
     fresh = replay(db, game_id)
+    unread = {number for number, _problem in fresh.unreadable}
     for row in fresh.state.rows[max(from_hand, 1) - 1 :]:
         db.execute(
             "UPDATE hands SET result = ? WHERE game_id = ? AND number = ?",
-            [row_json(row), game_id, row.number],
+            [row_json(row, row.number in unread), game_id, row.number],
         )
     store_head(db, game_id, fresh.state, len(fresh.state.rows), running_after(fresh.state))
     return fresh
@@ -324,9 +337,11 @@ def differences(db: Database, game_id: str) -> list[str]:
     stored = dict(
         db.execute("SELECT number, result FROM hands WHERE game_id = ?", [game_id]).fetchall()
     )
+    unread = {number for number, _problem in fresh.unreadable}
     for replayed in fresh.state.rows:
         text = stored.get(replayed.number)
-        if text is None or json.loads(text) != json.loads(row_json(replayed)):
+        expected = row_json(replayed, replayed.number in unread)
+        if text is None or json.loads(text) != json.loads(expected):
             found.append(f"hand {replayed.number}")
     head = json.loads(head_json(fresh.state, running_after(fresh.state)))
     if json.loads(row["head"]) != head:

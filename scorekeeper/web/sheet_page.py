@@ -80,9 +80,9 @@ def _render(
     return render_template(
         "games/sheet.html",
         game=game,
-        state=game.state,
+        state=game.glance,  # no breakdown: the sheet shows scores and totals, a tap shows more
         rules=game.rules,
-        to_target=game.state.to_target(game.rules),
+        to_target=game.head.to_target(game.rules),
         play_on_to=next_target(game.rules, game.state, game.raises)
         if game.head.status.over
         else None,
@@ -111,5 +111,5 @@ def sheet_cells(game: Game) -> list[tuple[Row, list[tuple[str, str]]]]:
                 for k in keys
             ],
         )
-        for row in game.state.rows
+        for row in game.glance.rows
     ]
