@@ -97,8 +97,7 @@ def current() -> str:
 
 
 def _catalogue() -> NullTranslations:
-    found: NullTranslations = flask_babel.get_translations()  # type: ignore[attr-defined]
-    return found
+    return cast(NullTranslations, flask_babel.get_translations())
 
 
 def translations() -> NullTranslations:
