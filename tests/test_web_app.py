@@ -12,6 +12,7 @@ from scorekeeper import create_app
 from scorekeeper.migrations import migrations
 from scorekeeper.resources import resource_dir
 from scorekeeper.store.connection import connect, migrate
+from scorekeeper.web import shell
 from tests.conftest import static_sizes, thirty_hand_game
 
 STATIC = resource_dir("static")
@@ -79,7 +80,8 @@ def test_pages_use_no_inline_script_or_style(table) -> None:
         assert "<script>" not in page and " style=" not in page and " onclick" not in page
         assert "/static/js/app.js" in page
         (css,) = re.findall(r"<style[^>]*>(.*?)</style>", page, re.S)[:1]
-        assert css == (STATIC / "css" / "app.css").read_text(encoding="utf-8")
+        assert css == shell.inlined((STATIC / "css" / "app.css").read_text(encoding="utf-8"))
+        assert "/*" not in css and ".row {" in css  # the file's rules, less its comments
 
 
 @pytest.mark.slow  # plays 30 hands through the pages (the fast loop skips it; CI runs it)

@@ -141,4 +141,5 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.context_processor(paper.context)
     app.context_processor(language.context)
     app.jinja_env.globals["here"] = language.here
+    app.url_defaults(language.keep_language)
     app.jinja_env.globals["date_words"] = i18n.date_words  # home.js writes times as `moment`

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, render_template, request
+from flask import Blueprint, abort, has_request_context, redirect, render_template, request
 from werkzeug import Response
 
 from scorekeeper import i18n
@@ -18,6 +18,21 @@ def here() -> str:
     if not args:
         return request.path
     return f"{request.path}?{urlencode(args)}"
+
+
+# Addresses that speak no language: files, and the service worker (one script for every page).
+UNSPOKEN = frozenset({"static", "shell.service_worker"})
+
+
+def keep_language(endpoint: str, values: dict[str, object]) -> None:
+    """Carries a page's ?lang= into every link, form and script address built on it."""
+    # A shared link's language is not remembered (no cookie), so without this the next page,
+    # a form's answer, the live preview or "Can we open?" would fall back to the browser's.
+    if not has_request_context() or "lang" in values or endpoint in UNSPOKEN:
+        return
+    chosen = i18n.language_code(request.args.get("lang"))
+    if chosen and not request.path.startswith("/api/"):
+        values["lang"] = chosen
 
 
 def context() -> dict[str, object]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path, PurePosixPath
@@ -82,10 +83,19 @@ def stylesheet(filename: str) -> Markup:
     return Markup(f'<style data-file="{filename}">{css}</style>')  # sheet.js reads the name
 
 
+COMMENT = re.compile(r"[ \t]*/\*.*?\*/\n?", re.S)
+
+
+def inlined(css: str) -> str:
+    """Returns a stylesheet as a page carries it: without its comments, kept for readers of the file."""
+    # Every page carries app.css; its comments were 700 bytes of the sheet's 30 KB first load.
+    return COMMENT.sub("", css)
+
+
 @lru_cache(maxsize=32)
 def _style(path: str, _stamp: int) -> tuple[str, str]:
     """Returns a stylesheet's text and its CSP source ('sha256-...'), read once per version."""
-    css = Path(path).read_text(encoding="utf-8")
+    css = inlined(Path(path).read_text(encoding="utf-8"))
     digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
     return css, f"'sha256-{digest}'"
 

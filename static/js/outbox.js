@@ -211,7 +211,7 @@
           var back = el("div", "outbox-returned", e.gone ? w.gone : fill(w.returned, { number: e.number, reason: why }));
           if (!e.gone) {
             var link = el("a", "button", w.open);
-            link.href = e.form + "?outbox=" + encodeURIComponent(e.id);
+            link.href = e.form + "?outbox=" + encodeURIComponent(e.id) + location.search.replace("?", "&");
             back.appendChild(document.createTextNode(" "));
             back.appendChild(link);
           }
@@ -232,7 +232,7 @@
         });
         if (!mine.length) { panel.hidden = true; return; }
         if (!words) {
-          words = fetch(window.location.pathname + "?part=outbox", {
+          words = fetch(window.location.pathname + "?part=outbox" + location.search.replace("?", "&"), {
             credentials: "same-origin", headers: { Accept: "application/json" }
           }).then(function (response) { return response.json(); });
           words.catch(function () { words = null; });
@@ -242,7 +242,7 @@
     };
     /* The offline copy gives way to the live sheet once the server answers again. */
     var live = function () {
-      return fetch(window.location.pathname + "?part=outbox", {
+      return fetch(window.location.pathname + "?part=outbox" + location.search.replace("?", "&"), {
         credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store"
       }).then(function (response) { if (response.ok) window.location.reload(); }, function () {});
     };
@@ -278,6 +278,7 @@
   var ready = false;
   Outbox.all().then(function () { ready = true; }).catch(function () { /* plain posts */ });
   var base = window.location.pathname;
+  var lang = /[?&](lang=[^&]*)/.exec(location.search);  // a shared link's language: its answers
 
   function native() { HTMLFormElement.prototype.submit.call(form); }
   function values() {
@@ -357,7 +358,7 @@
       kind: form.dataset.outboxForm,
       number: Number(data.get("number")),
       version: Number(data.get("version")),
-      url: base,
+      url: base + (lang ? "?" + lang[1] : ""),
       form: base,
       fields: Array.from(data.entries()).filter(function (pair) { return typeof pair[1] === "string"; }),
       after: chained,

@@ -1,6 +1,6 @@
 /* The live sheet: rows open their breakdown in place, "Can we open?" loads when opened, and
-   while shown the page asks every 3 s if the game changed (304 if not) and swaps it in.
-   The outbox and wake lock load after the page, off the first load. */
+   while shown it asks every 3 s if the game changed (304 if not) and swaps it in.
+   The outbox and wake lock load after the page. */
 "use strict";
 
 (function () {
@@ -12,7 +12,7 @@
   var loaded = {};
 
   function get(url) {
-    return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+    return fetch(url, { headers: { Accept: "text/html" } })
       .then(function (response) {
         if (!response.ok) throw new Error(String(response.status));
         return response.text();
@@ -30,7 +30,7 @@
       row.setAttribute("aria-expanded", "false");
       return Promise.resolve();
     }
-    return get(row.href + "?part=detail").then(function (html) {
+    return get(row.href + "?part=detail" + location.search.replace("?", "&")).then(function (html) {
       if (detailOf(row)) return;
       row.insertAdjacentHTML("afterend", html);
       row.setAttribute("aria-expanded", "true");
@@ -40,7 +40,7 @@
     var row = event.target.closest && event.target.closest("a.row");
     if (!row || event.button || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    toggle(row).catch(function () { window.location.href = row.href; });
+    toggle(row).catch(function () { location.href = row.href; });
   });
 
   /* Sections loaded when opened, with their script. */
@@ -66,12 +66,12 @@
 
   /* Following: swap in a changed sheet; open rows and loaded sections stay. */
   function swap(html) {
-    /* A sheet gaining a stylesheet (the chart) loads whole, with its CSP: ours refuses it. */
+    /* A sheet gaining a stylesheet (the chart) loads whole: our CSP refuses it inline. */
     var gained = (html.match(/<style data-file="[^"]+"/g) || []).some(function (tag) {
       return !document.querySelector("style[" + tag.slice(7) + "]");  // [data-file="..."]
     });
     if (gained) {
-      window.location.reload();
+      location.reload();
       return;
     }
     var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
@@ -84,7 +84,7 @@
       var twin = fresh.querySelector("#" + kept.id);
       if (twin) twin.replaceWith(kept);
     });
-    fresh.querySelectorAll(".flash").forEach(function (flash) { flash.remove(); });
+    fresh.querySelectorAll(".flash").forEach(function (f) { f.remove(); });
     main.replaceChildren.apply(main, Array.from(fresh.childNodes));
     expanded.forEach(function (id) {
       var row = document.getElementById(id);
@@ -97,10 +97,9 @@
   function poll() {
     if (busy || document.hidden) return;
     busy = true;
-    fetch(window.location.pathname, {
+    fetch(location.href, {  // with its ?lang=, if a shared link gave one
       headers: { "If-None-Match": etag, "Accept": "text/html" },
-      cache: "no-store",
-      credentials: "same-origin"
+      cache: "no-store"
     }).then(function (response) {
       if (response.status !== 200) return null;
       etag = response.headers.get("ETag") || etag;
