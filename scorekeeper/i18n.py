@@ -283,6 +283,30 @@ def _too_large(label: str | None, limit: int) -> NumberProblem:
     )
 
 
+# Thousands grouped by commas, as English writes them: 1,050 or 12,500,000.
+COMMA_GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")
+
+
+def _refuse_decimal_comma(parts: list[str], locale: str) -> None:
+    """Says what an English-grouped number means where a comma marks decimals (de: 1,050)."""
+    if "," in LOCALES.get(locale, ENGLISH).group_separators:
+        return  # English: a comma groups thousands
+    typed = next((part for part in parts if COMMA_GROUPED.fullmatch(part)), None)
+    if typed is not None:
+        plain = typed.replace(",", "")
+        raise NumberProblem(
+            "decimal-comma",
+            # Only ever shown in a language with a decimal comma: the translation names it.
+            _(
+                "In this language %(typed)s has a decimal comma, so it is not a whole number:"
+                " write %(grouped)s or %(plain)s.",
+                typed=typed,
+                grouped=typed.replace(",", "."),  # read here, whatever the locale's own style
+                plain=plain,
+            ),
+        )
+
+
 def parse_whole(
     text: str,
     *,
@@ -312,8 +336,10 @@ def parse_whole(
         raise NumberProblem(
             "too_many_parts", _("Add at most %(count)s numbers at once.", count=MAX_PARTS)
         )
-    pattern = _PATTERNS.get(locale or current(), _PATTERNS[DEFAULT_LOCALE])
+    locale = locale or current()
+    pattern = _PATTERNS.get(locale, _PATTERNS[DEFAULT_LOCALE])
     if not all(pattern.fullmatch(part) for part in parts):
+        _refuse_decimal_comma(parts, locale)
         if sums:
             message = _("Use numbers joined by +, like 120+35+20.")
         else:

@@ -13,6 +13,7 @@ from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
+from scorekeeper.marked import N_
 from scorekeeper.origin import public_url
 from scorekeeper.stats.history import Entry, Filters, history
 from scorekeeper.stats.tables import Line, Statistics
@@ -96,13 +97,13 @@ def _filters(names: dict[str, str]) -> Filters:
         args = {key: value for key, value in request.args.items() if key not in bad}
     player = args.get("player", "")
     if player and player not in names:
-        errors.append(field_error("player", "This group has no such player."))
+        errors.append(field_error("player", N_("This group has no such player.")))
     pair = tuple(sorted(p for p in args.get("partnership", "").split("+") if p))
     if pair and (len(pair) < 2 or any(p not in names for p in pair)):
-        errors.append(field_error("partnership", "Give two or more player ids joined by +."))
+        errors.append(field_error("partnership", N_("Give two or more player ids joined by +.")))
     if errors:
         raise ApiProblem(
-            422, "The history cannot be filtered like this.", kind="bad-filter", errors=errors
+            422, N_("The history cannot be filtered like this."), kind="bad-filter", errors=errors
         )
     return Filters(
         args.get("format", ""), player, pair, args.get("since", ""), args.get("until", "")

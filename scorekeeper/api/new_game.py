@@ -49,10 +49,10 @@ def _format(data: Mapping[str, Any]) -> tuple[Rules, dict[str, Any] | None]:
     except FormatError as error:
         raise _invalid([field_error(p.field, format_problem(p)) for p in error.problems]) from None
     except HouseFormatNotFound:
-        raise _invalid([field_error("format", "There is no such house format.")]) from None
+        raise _invalid([field_error("format", N_("There is no such house format."))]) from None
     preset = load_presets().get(_text(chosen))
     if preset is None:
-        raise _invalid([field_error("format", "Choose a format from the list.")])
+        raise _invalid([field_error("format", N_("Choose a format from the list."))])
     try:
         return rules_for(preset.id, options), None
     except FormatChoiceError as error:

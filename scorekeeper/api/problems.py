@@ -60,8 +60,10 @@ class ApiProblem(Exception):
 
 
 def field_error(field: str, message: str, side: str | None = None) -> dict[str, Any]:
-    """Returns one entry of a problem's `errors` list."""
-    return {"side": side, "field": field, "message": message}
+    """Returns one entry of a problem's `errors` list, its message in the request's language."""
+    # A sentence marked N_() where it was written is translated here; one already worded
+    # (or made of values) is not in the catalogue and passes as it is.
+    return {"side": side, "field": field, "message": gettext(message)}
 
 
 def problem_response(problem: ApiProblem) -> Response:

@@ -85,7 +85,7 @@ def _format_entries(value: Any) -> list[Entry]:
             inline_document(dict(value))
         except FormatError as error:
             return [field_error(p.field, format_problem(p)) for p in error.problems]
-    return [field_error("format", "Choose a format from the list.")]
+    return [field_error("format", N_("Choose a format from the list."))]
 
 
 def _is_name(loc: Sequence[int | str]) -> bool:
@@ -104,11 +104,11 @@ def _game_entries(error: ErrorDetails) -> list[Entry]:
     if key == "sides" and _is_name(loc):
         return [field_error(_path(loc), NAME_IS_TEXT)]
     messages = {
-        "options": "Options are a list of house option ids.",
+        "options": N_("Options are a list of house option ids."),
         "sides": SIDE_SHAPE,
-        "first_dealer": "Choose who deals the first hand.",
-        "start_totals": "Starting totals map side names to numbers.",
-        "group": "The group is its id, as POST /api/v1/groups answered it.",
+        "first_dealer": N_("Choose who deals the first hand."),
+        "start_totals": N_("Starting totals map side names to numbers."),
+        "group": N_("The group is its id, as POST /api/v1/groups answered it."),
     }
     if key == "start_totals" and len(loc) == 2:
         found = number_problem(
@@ -199,10 +199,10 @@ def _group(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProble
         if error["type"] == "extra_forbidden":
             entries.append(field_error(key, f"A new group has no field {key!r}."))
         else:
-            message = 'Send the group\'s name as text, like "Tuesday table".'
+            message = N_('Send the group\'s name as text, like "Tuesday table".')
             entries.append(field_error("name", message))
     return ApiProblem(
-        422, "The group cannot be made like this.", kind="invalid-group", errors=entries
+        422, N_("The group cannot be made like this."), kind="invalid-group", errors=entries
     )
 
 
@@ -215,7 +215,10 @@ REFUSALS: dict[Any, Refusal] = {
     bodies.ReopenInput: _reopen,
     bodies.NewGroup: _group,
     bodies.HistoryQuery: _one_field(
-        "Dates are YYYY-MM-DD.", "bad-filter", 422, "The history cannot be filtered like this."
+        N_("Dates are YYYY-MM-DD."),
+        "bad-filter",
+        422,
+        N_("The history cannot be filtered like this."),
     ),
 }
 
