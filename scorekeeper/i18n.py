@@ -295,7 +295,7 @@ def _refuse_decimal_comma(parts: list[str], locale: str) -> None:
     if typed is not None:
         plain = typed.replace(",", "")
         raise NumberProblem(
-            "decimal-comma",
+            "decimal_comma",
             # Only ever shown in a language with a decimal comma: the translation names it.
             _(
                 "In this language %(typed)s has a decimal comma, so it is not a whole number:"

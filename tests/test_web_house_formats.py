@@ -15,7 +15,9 @@ from scorekeeper.store import house_formats as houses
 from scorekeeper.store.connection import connect
 from tests.conftest import location
 
-FORMAT_PAGE = re.compile(r"/formats/[\w-]+(\?lang=\w+)?")  # a saved house format, in the language asked
+FORMAT_PAGE = re.compile(
+    r"/formats/[\w-]+(\?lang=\w+)?"
+)  # a saved house format, in the language asked
 
 
 class FormFields(HTMLParser):

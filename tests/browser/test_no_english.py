@@ -139,3 +139,21 @@ def test_shared_links_pages_say_no_english(live_app, base_url, light_phone, lang
     expect(page.locator("#detail-1")).to_be_visible()
     check("the sheet with 'Can we open?' and a hand's breakdown open")
     assert not reader.found, json.dumps(reader.found, indent=1, ensure_ascii=False)
+
+
+def test_a_german_thousands_comma_is_named_beside_its_field(live_app, base_url, light_phone):
+    """German "1,050" typed: the live preview says beside the field what it means and what to type."""
+    page = light_phone
+    game_id = new_game(live_app, page)
+    page.goto(f"{base_url}/games/{game_id}/hands/new?lang=de")
+    page.locator("#f-0-melded_points").fill("1,050")
+    field = page.locator(".field:has(#f-0-melded_points)")
+    expect(field).to_contain_text(
+        "Auf Deutsch ist 1,050 eine Kommazahl, keine ganze Zahl: schreib 1.050 oder 1050."
+    )
+    expect(page.locator("output.preview:not([aria-busy])")).to_be_visible()
+    assert page.locator("output.preview .pv-score").count() == 0  # never scored as 1 or 1050
+    screenshot(page, "decimal-comma-de-light")
+    page.locator("#f-0-melded_points").fill("1.050")
+    expect(page.locator("output.preview:not([aria-busy]) .pv-score").first).to_be_visible()
+    assert page.locator(".field:has(#f-0-melded_points) .live-error").count() == 0

@@ -1,0 +1,77 @@
+"""Words that stayed English or said too little (issue 26 items 13 and 14): now in every language."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from scorekeeper import i18n
+from tests.conftest import Table, hand_fields
+from tests.test_api_groups import bearer, make_group
+
+DECIMAL = {
+    "es": "En español 1,050 lleva coma decimal, así que no es un número entero: escribe 1.050 o 1050.",
+    "pt_BR": "Em português 1,050 tem vírgula decimal, então não é um número inteiro: "
+    "escreva 1.050 ou 1050.",
+    "it": "In italiano 1,050 ha la virgola decimale, quindi non è un numero intero: "
+    "scrivi 1.050 o 1050.",
+    "de": "Auf Deutsch ist 1,050 eine Kommazahl, keine ganze Zahl: schreib 1.050 oder 1050.",
+}
+
+
+@pytest.mark.parametrize("language", sorted(DECIMAL))
+def test_an_english_thousands_comma_is_named_beside_the_field(table: Table, language) -> None:
+    """German "1,050" is refused beside its field, saying what it means there and what to type."""
+    game_id = table.new_game("classic")
+    path = f"/games/{game_id}/hands/new?lang={language}"
+    fields = table.form(path) | hand_fields({0: {"melded_points": "1,050+35"}, 1: {}})
+    response = table.client.post(path, data=fields)
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422
+    field = re.search(
+        r'<div class="field[^"]*"[^>]*>(?:(?!<div class="field).)*?f-0-melded_points.*?</div>',
+        page,
+        re.S,
+    )
+    assert field and DECIMAL[language] in field.group(0), page[:3000]
+    assert 'value="1,050+35"' in page  # what was typed stays
+    # The live preview asks the same reader, so it refuses the same way (never counts 1.05).
+    data = table.client.post(f"/games/{game_id}/preview?lang={language}", data=fields).get_json()
+    assert not data["ok"]
+    assert {"field": "0-melded_points", "message": DECIMAL[language]} in data["errors"]
+
+
+def test_english_reads_a_thousands_comma_and_other_languages_their_dot() -> None:
+    """The one rule: a comma groups thousands in English only; a dot groups them elsewhere."""
+    assert i18n.parse_whole("1,050", limit=10_000, locale="en") == 1050
+    assert i18n.parse_whole("1.050", limit=10_000, locale="de") == 1050
+    with pytest.raises(i18n.NumberProblem) as refused:
+        i18n.parse_whole("12,500,000", limit=10**9, locale="it")
+    assert refused.value.code == "decimal_comma"
+    with pytest.raises(i18n.NumberProblem) as refused:
+        i18n.parse_whole("4,9", limit=10_000, locale="de")  # no thousands here: just not whole
+    assert refused.value.code == "not_a_number"
+
+
+def test_api_field_messages_follow_accept_language(client) -> None:
+    """A new game's unknown format and a history's bad filters are worded in German."""
+    german = {"Accept-Language": "de"}
+    body = {"format": "nope", "sides": [{"name": "A", "players": ["a"]}] * 2}
+    answer = client.post("/api/v1/games", json=body, headers=german).get_json()
+    messages = [e["message"] for e in answer["errors"]]
+    assert "Choose a format from the list." not in messages and messages, answer
+    group = make_group(client)
+    response = client.get(
+        f"/api/v1/groups/{group['id']}/history",
+        query_string={"player": "nobody", "partnership": "x", "since": "yesterday"},
+        headers=bearer(group["token"]) | german,
+    )
+    problem = response.get_json()
+    assert response.status_code == 422 and problem["detail"] == (
+        "So lässt sich der Verlauf nicht filtern."
+    )
+    said = " ".join(e["message"] for e in problem["errors"])
+    for english in ("This group has no such player", "player ids", "Dates are"):
+        assert english not in said, said
