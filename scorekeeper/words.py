@@ -49,6 +49,11 @@ def short_minus_reason(code: str) -> str:
     return str(SHORT_MINUS_REASONS.get(code) or minus_reason(code))
 
 
+def versus(names: Any) -> str:
+    """Returns the sides' names as a game's title says them: "We v They", "We contra They"."""
+    return gettext(" v ").join(str(name) for name in names)
+
+
 def text(message: Any) -> str:
     """Returns a preset's own words (a name, label or help) in the reader's language.
 

@@ -60,7 +60,7 @@ FILLED = {
     "es": ("Detalle", "Ganador: We, por", "Cartas bajadas", "partida a 5.000", "Totales:"),
     "pt_BR": ("Detalhe", "Vencedor: We, por", "Cartas baixadas", "jogo até 5.000", "Totais:"),
     "it": ("Dettaglio", "Vincitore: We, di", "Carte calate", "partita a 5.000", "Totali:"),
-    "de": ("Aufstellung", "Sieger: We, mit", "Ausgelegte Karten", "Spiel bis 5.000", "Summen:"),
+    "de": ("Aufschlüsselung", "Sieger: We, mit", "Ausgelegte Karten", "Spiel bis 5.000", "Summen:"),
 }
 DATES = {
     "en": r"\d{1,2} [A-Z][a-z]{2} \d{4}",
@@ -109,7 +109,7 @@ def test_each_language_gets_its_own_cached_sheet(table: Table) -> None:
     assert saved_hand(table.record(game_id, {0: {"melded_points": "90"}, 1: {}}), game_id) == 1
     spanish = _text(table.client.get(f"/games/{game_id}/sheet.pdf?lang=es").get_data())
     german = _text(table.client.get(f"/games/{game_id}/sheet.pdf?lang=de").get_data())
-    assert "Detalle" in spanish and "Aufstellung" in german
+    assert "Detalle" in spanish and "Aufschlüsselung" in german
 
 
 def test_the_command_line_writes_english_sheets() -> None:

@@ -75,3 +75,50 @@ def test_api_field_messages_follow_accept_language(client) -> None:
     said = " ".join(e["message"] for e in problem["errors"])
     for english in ("This group has no such player", "player ids", "Dates are"):
         assert english not in said, said
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt_BR", "it", "de"])
+def test_blank_sheet_headings_print_whole_in_every_language(language) -> None:
+    """No column heading is cut with "…" (pt_BR "Três ve…", it "Chiu…"): its column widens."""
+    import io
+
+    from pypdf import PdfReader
+
+    from scorekeeper.pdf.blank_sheet import blank_sheet
+    from scorekeeper.presets import load_presets, rules_for
+
+    with i18n.speaking(language):
+        for preset in load_presets():
+            data = blank_sheet(rules_for(preset, ()), paper="a4")
+            text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+            assert "…" not in text, (language, preset)
+
+
+EXAMPLE = {
+    "es": "Nosotros cerramos con 1 × Canasta limpia",
+    "pt_BR": "Nós batemos com 1 × Canastra limpa",
+    "it": "Noi chiudiamo con 1 × Canasta pulita",
+    "de": "Wir gehen aus mit 1 × Reine Canasta",
+}
+
+
+@pytest.mark.parametrize("language", sorted(EXAMPLE))
+def test_the_house_examples_sentence_conjugates_for_we(client, language) -> None:
+    """ "We" go out in the first person plural: "Nosotros cerramos", never "Nosotros cierran"."""
+    from tests.test_web_house_formats import submit
+
+    response = submit(client, f"/formats/new?base=classic&lang={language}", action="preview")
+    example = html.unescape(response.text.split('id="example-h"')[1])
+    assert EXAMPLE[language] in example, example[:400]
+    assert not re.search(r"cierran|batem |chiudono", example)
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [("en", "We v They"), ("es", "We contra They"), ("it", "We vs. They"), ("de", "We gegen They")],
+)
+def test_a_games_title_says_versus_in_its_language(table: Table, language, title) -> None:
+    """The sheet's title and heading join the sides with the language's own word."""
+    game_id = table.new_game("classic")
+    page = html.unescape(table.client.get(f"/games/{game_id}?lang={language}").text)
+    assert f"<title>{title} · " in page and f'<h1 class="sheet-title">{title} <small>' in page

@@ -56,12 +56,23 @@ def _per_side(rules: Rules) -> list[tuple[str, str, float]]:
     cols.append(("out", gettext("Out"), 22.0))
     cols += [("other", gettext("Other"), 30.0)] if rules.extras else []
     score = HANDWRITTEN_5_DIGITS
+    cols += [("hand", gettext("In hand"), 36.0)]
     return [
-        *cols,
-        ("hand", gettext("In hand"), 36.0),
+        *(_heading_room(c) for c in cols),
         ("score", gettext("Score"), score),
         ("total", gettext("Total"), score),
     ]
+
+
+HEADING_LEAST = 6.0  # the smallest a heading's longest word prints whole at, in any language
+
+
+def _heading_room(col: tuple[str, str, float]) -> tuple[str, str, float]:
+    """Widens a column whose heading's longest word would not fit (pt_BR "vermelhos", it
+    "Chiusura"): a heading is never cut where the English one fits."""
+    key, heading, designed = col
+    widest = max(fonts.width(w, HEADING_LEAST, True) for w in heading.split() or [""])
+    return key, heading, max(designed, widest + 3.5)  # 3: _draw_col_heading's room, and air
 
 
 def _sides(rules: Rules, players: int | None = None) -> tuple[Side, ...]:

@@ -467,7 +467,7 @@ class _Sheet:
 
 def default_title(setup: Setup) -> str:
     """Returns a title for a game that has none: its sides, e.g. "We v They"."""
-    return " v ".join(side.name for side in setup.sides)
+    return words.versus(side.name for side in setup.sides)
 
 
 def game_sheet(

@@ -131,6 +131,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.add_template_filter(i18n.clock, "clock")
     app.add_template_filter(words.text, "tr")  # a preset's words; never for the page's own
     app.add_template_filter(words.need, "need")
+    app.add_template_filter(words.versus, "versus")
     app.add_template_filter(words.item_label, "item_label")
     app.add_template_filter(words.status, "status")
     app.add_template_filter(problem_words.problem, "problem")

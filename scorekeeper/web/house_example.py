@@ -71,13 +71,22 @@ def score_example(rules: Rules, data: dict[str, Any]) -> Scored:
     return Scored(rules, scored, status, [])
 
 
-def described(rules: Rules, data: dict[str, Any]) -> dict[str, str]:
-    """Returns the example in the reader's words: who goes out, with what, from which totals."""
+def described(rules: Rules, data: dict[str, Any]) -> dict[str, Any]:
+    """Returns the example in the reader's words: who goes out, with what, from which totals.
+
+    `we` tells the template the side going out is "We": its sentence is then written in the
+    first person plural ("Nosotros cerramos"), never a third-person verb glued to the name.
+    """
     labels = {k.id: k.label for k in rules.canastas}
     side, entry = next(iter(data["hand"].items()))
     kinds = (f"{n} × {words.text(labels.get(k, k))}" for k, n in entry["canastas"].items())
     totals = (f"{words.text(s)} {i18n.number(t)}" for s, t in data["totals_before"].items())
-    return {"side": words.text(side), "canastas": ", ".join(kinds), "totals": ", ".join(totals)}
+    return {
+        "side": words.text(side),
+        "we": side == SIDE_NAMES[0],
+        "canastas": ", ".join(kinds),
+        "totals": ", ".join(totals),
+    }
 
 
 def compare(edited: Rules, preset: Rules) -> tuple[dict[str, Any], Scored, Scored]:

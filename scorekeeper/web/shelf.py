@@ -26,7 +26,7 @@ def _owner_only(game_id: str) -> store.Game:
 
 def _title(game: store.Game) -> str:
     """Returns the words that tell a game apart: format and sides, e.g. "Classic, We v They"."""
-    return f"{words.text(game.rules.name)}, {' v '.join(s.name for s in game.setup.sides)}"
+    return f"{words.text(game.rules.name)}, {words.versus(s.name for s in game.setup.sides)}"
 
 
 @bp.get("/games/<game_id>/remove")
