@@ -197,10 +197,11 @@ def sheet(
     lang: str,
 ) -> int:
     """Writes the blank score sheet of FORMAT (an id that `scorekeeper formats` lists) as PDF."""
+    from scorekeeper.format_model import FormatChoiceError
     from scorekeeper.i18n import speaking
     from scorekeeper.pdf import blank_sheet
     from scorekeeper.pdf.blank_sheet import PlayersError
-    from scorekeeper.presets import FormatChoiceError, load_presets, rules_for
+    from scorekeeper.presets import load_presets, rules_for
 
     if format_id not in load_presets():
         return fail(f"unknown format {format_id!r} (formats: {', '.join(load_presets())})")

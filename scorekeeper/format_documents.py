@@ -12,15 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.format_checks import FormatProblem, problem
+from scorekeeper.format_model import FormatChoiceError, PresetError, Rules
+from scorekeeper.format_patch import apply_changes
+from scorekeeper.format_reader import build_rules
 from scorekeeper.marked import N_
-from scorekeeper.presets import (
-    FormatChoiceError,
-    PresetError,
-    Rules,
-    apply_changes,
-    build_rules,
-    load_presets,
-)
+from scorekeeper.presets import load_presets
 
 MAX_NAME = 60
 MAX_CHANGES = 200

@@ -15,7 +15,7 @@ from scorekeeper.engine.hand import Hand, Problem
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, preview
 from scorekeeper.engine.validate import warnings_for
-from scorekeeper.presets import Rules
+from scorekeeper.format_model import Rules
 from scorekeeper.problem_texts import english, need_code
 
 TOP_LEVEL_KEYS = {"sides", "game_over", "winner", "tied", "message", "warnings", "deal"}

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from scorekeeper.engine import Hand, Problem, parse_hand
-from scorekeeper.presets import Rules, rules_for
+from scorekeeper.format_model import Rules
+from scorekeeper.presets import rules_for
 
 
 def side(melded=0, hand=0, red=0, out="no", black=0, **canastas_and_extras) -> dict:

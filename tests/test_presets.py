@@ -9,13 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.presets import (
-    FormatChoiceError,
-    PresetError,
-    load_preset,
-    load_presets,
-    rules_for,
-)
+from scorekeeper.format_model import FormatChoiceError, PresetError
+from scorekeeper.presets import load_preset, load_presets, rules_for
 from scorekeeper.resources import resource_dir
 
 FORMATS = resource_dir("seeds") / "formats"

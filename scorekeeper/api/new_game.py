@@ -12,8 +12,9 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import Draft
 from scorekeeper.engine.setup import MAX_START_TOTAL
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
+from scorekeeper.format_model import FormatChoiceError, Rules
 from scorekeeper.marked import N_
-from scorekeeper.presets import FormatChoiceError, Rules, load_presets, rules_for
+from scorekeeper.presets import load_presets, rules_for
 from scorekeeper.problem_words import format_problem
 from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
 

@@ -9,7 +9,8 @@ from scorekeeper.engine.hand import Hand, Problem, parse_hand
 from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.engine.validate import validate_hand
 from scorekeeper.format_documents import FormatError, inline_document, rules_of
-from scorekeeper.presets import FormatChoiceError, Rules, rules_for
+from scorekeeper.format_model import FormatChoiceError, Rules
+from scorekeeper.presets import rules_for
 
 MAX_SIDE_NAME = MAX_NAME
 

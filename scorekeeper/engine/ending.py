@@ -9,7 +9,7 @@ from typing import Any
 
 from scorekeeper import problem_codes
 from scorekeeper.engine.game import GameState
-from scorekeeper.presets import Rules
+from scorekeeper.format_model import Rules
 
 MAX_TARGET = 1_000_000  # far above any game; keeps a mistyped target out of the arithmetic
 

@@ -10,7 +10,7 @@ from scorekeeper import problem_texts
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, preview
-from scorekeeper.presets import Rules
+from scorekeeper.format_model import Rules
 
 
 @dataclass(frozen=True)

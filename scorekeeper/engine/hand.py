@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper import problem_codes, problem_texts
-from scorekeeper.presets import GOING_OUT_CHOICES, Rules
+from scorekeeper.format_model import GOING_OUT_CHOICES, Rules
 
 MAX_ENTRY = 100_000  # far above any real hand; keeps absurd input out of the arithmetic
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper import problem_texts
-from scorekeeper.presets import Rules
+from scorekeeper.format_model import Rules
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper import words
 from scorekeeper.engine import Side, opening_minimum
+from scorekeeper.format_model import Rules
 from scorekeeper.pdf import fonts, tables
 from scorekeeper.pdf.layout import (
     INK,
@@ -23,7 +24,6 @@ from scorekeeper.pdf.layout import (
     new_canvas,
     page_size,
 )
-from scorekeeper.presets import Rules
 
 BAND, SUB = 28.0, 20.0
 HEADER = 50.0

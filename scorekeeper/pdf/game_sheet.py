@@ -14,6 +14,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from scorekeeper import words
 from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
 from scorekeeper.engine.ending import TargetRaise
+from scorekeeper.format_model import Rules
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.course_chart import HEIGHT as CHART_HEIGHT
 from scorekeeper.pdf.course_chart import LEAST as CHART_LEAST
@@ -39,7 +40,6 @@ from scorekeeper.pdf.layout import (
     side_lines,
 )
 from scorekeeper.pdf.names import Legend, joined_lines
-from scorekeeper.presets import Rules
 from scorekeeper.stats.swings import Course, course
 from scorekeeper.words import short_minus_reason
 

@@ -13,9 +13,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper import i18n, words
 from scorekeeper.engine import Side
+from scorekeeper.format_model import Rules
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.names import Legend, shorten, word_lines
-from scorekeeper.presets import Rules
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 30.0

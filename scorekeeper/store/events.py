@@ -13,8 +13,8 @@ from sqlite_utils import Database
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
 from scorekeeper.events.victory import Band
 from scorekeeper.format_documents import FormatError, rules_of
+from scorekeeper.format_model import Rules
 from scorekeeper.marked import N_
-from scorekeeper.presets import Rules
 from scorekeeper.store.connection import read, rows, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source

@@ -12,7 +12,7 @@ from sqlite_utils import Database
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Setup
 from scorekeeper.format_documents import FormatError, canonical, digest, rules_of
-from scorekeeper.presets import Rules
+from scorekeeper.format_model import Rules
 from scorekeeper.store import cache
 from scorekeeper.store.connection import rows
 from scorekeeper.store.errors import StoreError

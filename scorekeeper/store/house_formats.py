@@ -21,8 +21,9 @@ from scorekeeper.format_documents import (
     preset_document,
     rules_of,
 )
+from scorekeeper.format_model import Rules
 from scorekeeper.marked import N_
-from scorekeeper.presets import Rules, load_presets, summary
+from scorekeeper.presets import load_presets, summary
 from scorekeeper.problem_texts import TEXTS
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError

@@ -21,8 +21,9 @@ from scorekeeper.engine.ending import (
     with_raises,
 )
 from scorekeeper.format_documents import FormatError, digest, preset_document, rules_of
+from scorekeeper.format_model import FormatChoiceError, Rules
 from scorekeeper.marked import N_
-from scorekeeper.presets import FormatChoiceError, Rules, load_presets
+from scorekeeper.presets import load_presets
 from scorekeeper.store import cache, scores
 from scorekeeper.store.connection import insert_many, read, write
 from scorekeeper.store.errors import Grouped, StoreError

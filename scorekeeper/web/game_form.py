@@ -11,7 +11,8 @@ from scorekeeper import i18n, problem_words
 from scorekeeper.engine import Draft, Problem, Setup, Side, check_setup, dealer
 from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.engine.setup import MAX_START_TOTAL, players_per_side
-from scorekeeper.presets import Rules, load_presets, rules_for
+from scorekeeper.format_model import Rules
+from scorekeeper.presets import load_presets, rules_for
 from scorekeeper.store import Game
 from scorekeeper.store.house_formats import ID_PREFIX as HOUSE_ID_PREFIX
 

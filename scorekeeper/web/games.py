@@ -22,7 +22,8 @@ from werkzeug import Response
 
 from scorekeeper import i18n, problem_words, store, words
 from scorekeeper.db import get_db
-from scorekeeper.presets import Rules, load_presets
+from scorekeeper.format_model import Rules
+from scorekeeper.presets import load_presets
 from scorekeeper.store.groups import Group, group_of_game, is_member
 from scorekeeper.store.house_formats import ID_PREFIX as HOUSE_ID_PREFIX
 from scorekeeper.store.house_formats import (

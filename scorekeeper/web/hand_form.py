@@ -11,7 +11,7 @@ from flask_babel import gettext
 from scorekeeper import i18n, problem_words, words
 from scorekeeper.engine import Problem
 from scorekeeper.engine.hand import MAX_ENTRY
-from scorekeeper.presets import Rules
+from scorekeeper.format_model import Rules
 
 MAX_TYPED = i18n.MAX_TYPED
 MAX_COUNT = i18n.MAX_COUNT

@@ -10,8 +10,8 @@ from scorekeeper.engine.game import Status, game_status
 from scorekeeper.engine.hand import Problem, parse_hand
 from scorekeeper.engine.score import Preview, preview
 from scorekeeper.engine.validate import validate_hand
+from scorekeeper.format_model import Rules
 from scorekeeper.marked import N_
-from scorekeeper.presets import Rules
 
 SIDE_NAMES = (N_("We"), N_("They"), N_("Them"), N_("Us"), N_("You"), N_("All"))
 

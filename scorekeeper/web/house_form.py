@@ -12,8 +12,9 @@ from flask_babel import force_locale, gettext
 
 from scorekeeper import i18n, problem_words, words
 from scorekeeper.format_checks import FormatProblem
+from scorekeeper.format_model import CHOICES, PresetError
+from scorekeeper.format_patch import apply_changes
 from scorekeeper.marked import N_
-from scorekeeper.presets import CHOICES, PresetError, apply_changes
 
 # The rule book's order; each top-level key of a document is shown under one heading.
 GROUPS = (
@@ -86,7 +87,7 @@ WORDS = {
     "winner_bonus": N_("winner's bonus"),
     "zero_when": N_("count zero when"),
 }
-# Each code a document may choose (presets.CHOICES), in words, as the editor's lists show it.
+# Each code a document may choose (format_model.CHOICES), in words, as the editor's lists show it.
 CHOICE_WORDS = {
     ("by", "score"): N_("the side's score"),
     ("by", "deal"): N_("the deal's number"),

@@ -11,7 +11,7 @@ from flask_babel import gettext
 from scorekeeper import i18n, words
 from scorekeeper.engine import OpeningNeed
 from scorekeeper.engine.cards import countable, meld_points
-from scorekeeper.presets import CardClass, Rules
+from scorekeeper.format_model import CardClass, Rules
 
 SIDE = "side"
 CANASTA = "canasta"

@@ -9,10 +9,10 @@ from flask import Blueprint, Response, abort, request
 
 from scorekeeper import i18n
 from scorekeeper.db import get_db
+from scorekeeper.format_model import Rules
 from scorekeeper.pdf import PAPERS, blank_sheet
 from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
 from scorekeeper.pdf.game_sheet import default_title, sheet_of_game
-from scorekeeper.presets import Rules
 from scorekeeper.store import cache
 from scorekeeper.store.house_formats import format_rules
 from scorekeeper.web import access
