@@ -9,10 +9,10 @@ import pytest
 
 from scorekeeper import presets, store
 from scorekeeper.format_documents import digest, preset_document
-from scorekeeper.migrations import migrations
 from scorekeeper.resources import resource_dir
 from scorekeeper.store import cache, portable, scores
 from scorekeeper.store.connection import connect, write
+from scorekeeper.store.migrations import migrations
 from tests.conftest import hidden_fields, saved_hand
 
 S1_HAND = {

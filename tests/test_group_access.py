@@ -8,8 +8,8 @@ from contextlib import closing
 
 import pytest
 
-from scorekeeper.migrations import migrations
 from scorekeeper.store.connection import connect
+from scorekeeper.store.migrations import migrations
 from tests.conftest import location
 from tests.test_web_groups import finished_game, join_link, make_group
 

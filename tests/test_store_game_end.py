@@ -7,9 +7,9 @@ import json
 import pytest
 
 from scorekeeper import store
-from scorekeeper.migrations import migrations
 from scorekeeper.store import portable
 from scorekeeper.store.connection import connect
+from scorekeeper.store.migrations import migrations
 
 SIDES = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
 SMALL = {"We": {"melded_points": 50}, "They": {"melded_points": 50}}

@@ -9,9 +9,9 @@ from contextlib import closing
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.migrations import migrations
 from scorekeeper.resources import resource_dir
 from scorekeeper.store.connection import connect, migrate
+from scorekeeper.store.migrations import migrations
 from scorekeeper.web import shell
 from tests.conftest import static_sizes, thirty_hand_game
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.migrations import migrations
+from scorekeeper.store.migrations import migrations
 
 
 def connect(path: str | Path) -> Database:
