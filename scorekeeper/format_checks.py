@@ -141,23 +141,22 @@ def _going_out(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
             "going_out.canastas", "negative_count", N_("Going out needs 0 canastas or more.")
         )
     elif _int(canastas) and most is not None and canastas > most:
-        yield problem(
-            "going_out.canastas",
-            "canastas_above_pack",
-            N_(
-                "Going out cannot need %(canastas)s canastas: a %(pack)s-card pack holds at "
-                "most %(most)s, seven cards each."
-            ),
-            canastas=canastas,
-            pack=pack,
-            most=most,
-        )
-    kinds = {kind_id for kind_id, _ in _items(data, "canastas")}
+        yield _above_pack("going_out.canastas", canastas, pack, most)
     requires = going_out.get("requires")
-    for kind, count in requires.items() if isinstance(requires, Mapping) else ():
+    if isinstance(requires, Mapping):
+        yield from _going_out_requires(data, requires, most)
+
+
+def _going_out_requires(
+    data: Mapping[str, Any], requires: Mapping[str, Any], most: int | None
+) -> Iterator[FormatProblem]:
+    """Checks the canasta kinds going out requires: known kinds, counts the pack can hold."""
+    kinds = {kind_id for kind_id, _ in _items(data, "canastas")}
+    for kind, count in requires.items():
+        field = f"going_out.requires.{kind}"
         if kind not in kinds:
             yield problem(
-                f"going_out.requires.{kind}",
+                field,
                 "unknown_kind",
                 N_(
                     "Going out requires %(kind)r, which is not a canasta kind of this format "
@@ -167,21 +166,24 @@ def _going_out(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
                 kinds=", ".join(sorted(kinds)) or "none",
             )
         elif not _int(count) or count < 0:
-            yield problem(
-                f"going_out.requires.{kind}", "negative_count", N_("Give a count of 0 or more.")
-            )
+            yield problem(field, "negative_count", N_("Give a count of 0 or more."))
         elif most is not None and count > most:
-            yield problem(
-                f"going_out.requires.{kind}",
-                "canastas_above_pack",
-                N_(
-                    "Going out cannot need %(canastas)s canastas: a %(pack)s-card pack holds at "
-                    "most %(most)s, seven cards each."
-                ),
-                canastas=count,
-                pack=pack,
-                most=most,
-            )
+            yield _above_pack(field, count, data.get("pack"), most)
+
+
+def _above_pack(field: str, canastas: int, pack: Any, most: int) -> FormatProblem:
+    """Returns the problem of going out needing more canastas than the pack can make."""
+    return problem(
+        field,
+        "canastas_above_pack",
+        N_(
+            "Going out cannot need %(canastas)s canastas: a %(pack)s-card pack holds at "
+            "most %(most)s, seven cards each."
+        ),
+        canastas=canastas,
+        pack=pack,
+        most=most,
+    )
 
 
 def _opening(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
@@ -191,13 +193,7 @@ def _opening(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
     tiers = opening.get("tiers")
     if not isinstance(tiers, list) or not all(isinstance(t, Mapping) for t in tiers):
         return
-    bounds = [t.get("below") for t in tiers]
-    upper = bounds[:-1]
-    if bounds and (
-        bounds[-1] is not None
-        or not all(_int(b) for b in upper)
-        or any(a >= b for a, b in zip(upper, upper[1:], strict=False))
-    ):
+    if not _rising([t.get("below") for t in tiers]):
         yield problem(
             "opening.tiers",
             "tiers_out_of_order",
@@ -210,6 +206,16 @@ def _opening(data: Mapping[str, Any]) -> Iterator[FormatProblem]:
         yield problem(
             "opening.tiers", "negative_minimum", N_("An opening minimum is 0 points or more.")
         )
+
+
+def _rising(bounds: list[Any]) -> bool:
+    """Tells whether opening bands' upper bounds rise, with only the last one open."""
+    upper = bounds[:-1]
+    return not bounds or (
+        bounds[-1] is None
+        and all(_int(b) for b in upper)
+        and all(a < b for a, b in zip(upper, upper[1:], strict=False))
+    )
 
 
 def _ending(data: Mapping[str, Any]) -> Iterator[FormatProblem]:

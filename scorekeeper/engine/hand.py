@@ -114,26 +114,8 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
     if not isinstance(raw, Mapping):
         problems.append(Problem(side, "hand", "entry_not_object"))
         return SideEntry()
-    known = {"melded_points", "hand_points", "red_threes", "canastas", "went_out"}
-    known |= {"black_threes"} if rules.black_threes else set()
-    known |= {e.id for e in rules.extras}
-    known |= {"special_hand"} if rules.special_hands else set()
-    for key in sorted(set(raw) - known):
-        problems.append(Problem(side, key, "unknown_field", {"key": key, "format": rules.name}))
-    canastas: dict[str, int] = {}
-    raw_canastas = raw.get("canastas") or {}
-    if not isinstance(raw_canastas, Mapping):
-        problems.append(Problem(side, "canastas", "canastas_not_object"))
-        raw_canastas = {}
-    kinds = {k.id: k for k in rules.canastas}
-    for kind, value in raw_canastas.items():
-        if kind not in kinds:
-            params = {"kind": kind, "kinds": list(kinds)}
-            problems.append(Problem(side, f"canastas.{kind}", "unknown_canasta", params))
-            continue
-        count = _count(value, side, f"canastas.{kind}", problems, kinds[kind].label)
-        if count:
-            canastas[kind] = count
+    _unknown_fields(rules, side, raw, problems)
+    canastas = _canastas(rules, side, raw.get("canastas") or {}, problems)
     went_out = raw.get("went_out", "no") or "no"
     if went_out not in GOING_OUT_CHOICES:
         problems.append(Problem(side, "went_out", "bad_going_out"))
@@ -151,6 +133,34 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
         extras=extras,
         went_out=went_out,
     )
+
+
+def _unknown_fields(
+    rules: Rules, side: str, raw: Mapping[str, Any], problems: list[Problem]
+) -> None:
+    """Records a problem for each field this format's hands do not have."""
+    known = {"melded_points", "hand_points", "red_threes", "canastas", "went_out"}
+    known |= {"black_threes"} if rules.black_threes else set()
+    known |= {e.id for e in rules.extras}
+    known |= {"special_hand"} if rules.special_hands else set()
+    for key in sorted(set(raw) - known):
+        problems.append(Problem(side, key, "unknown_field", {"key": key, "format": rules.name}))
+
+
+def _canastas(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> dict[str, int]:
+    """Reads a side's canastas, kind by kind, recording unknown kinds and bad counts."""
+    if not isinstance(raw, Mapping):
+        problems.append(Problem(side, "canastas", "canastas_not_object"))
+        return {}
+    canastas: dict[str, int] = {}
+    kinds = {k.id: k for k in rules.canastas}
+    for kind, value in raw.items():
+        if kind not in kinds:
+            params = {"kind": kind, "kinds": list(kinds)}
+            problems.append(Problem(side, f"canastas.{kind}", "unknown_canasta", params))
+        elif count := _count(value, side, f"canastas.{kind}", problems, kinds[kind].label):
+            canastas[kind] = count
+    return canastas
 
 
 def _special_hand(rules: Rules, side: str, value: Any, problems: list[Problem]) -> str | None:

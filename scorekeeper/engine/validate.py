@@ -108,42 +108,38 @@ def _unfinished_out(team: Team, anchor: str, rules: Rules) -> list[Problem]:
 
 def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
     """Checks what a team's melds imply: canastas need points, going out needs canastas."""
-    problems = []
     anchor = next((m for m in team.members if hand.entries[m].out), team.members[0])
-    problems += _least_in_hand(team, anchor, rules)
+    problems = _least_in_hand(team, anchor, rules)
     if team.special_hand:
         return problems + _special_problems(team, anchor, rules)
-    canastas = team.canasta_count
+    problems += _melded_problems(team, anchor, rules)
+    if team.went_out != "no":
+        problems += _going_out_problems(team, anchor, rules)
+    return problems
+
+
+def _melded_problems(team: Team, anchor: str, rules: Rules) -> list[Problem]:
+    """Checks that a team's melded points can hold its canastas and unfinished melds."""
+    if team.melded_points == 0 and team.canasta_count:
+        return [Problem(anchor, "canastas", "canasta_without_melds")]
     in_melds = [(e, team.extras.get(e.id, 0)) for e in rules.extras if e.holds == "melded"]
     unfinished = sum(n * e.min_points for e, n in in_melds)
-    if team.melded_points == 0 and canastas:
-        problems.append(Problem(anchor, "canastas", "canasta_without_melds"))
-    else:
-        least = sum(n * rules.canasta(k).min_points for k, n in team.canastas.items())
-        if unfinished and team.melded_points < least + unfinished:
-            problems.append(
-                Problem(
-                    anchor,
-                    "melded_points",
-                    "melds_need_points",
-                    {"least": least + unfinished, "melded": team.melded_points},
-                )
-            )
-        elif team.melded_points < least:
-            problems.append(
-                Problem(
-                    anchor,
-                    "melded_points",
-                    *_canastas_need_points(team.canastas, rules, least, team.melded_points),
-                )
-            )
-    if team.went_out == "no":
-        return problems
-    problems += _unfinished_out(team, anchor, rules)
+    least = sum(n * rules.canasta(k).min_points for k, n in team.canastas.items())
+    if unfinished and team.melded_points < least + unfinished:
+        params = {"least": least + unfinished, "melded": team.melded_points}
+        return [Problem(anchor, "melded_points", "melds_need_points", params)]
+    if team.melded_points < least:
+        code, params = _canastas_need_points(team.canastas, rules, least, team.melded_points)
+        return [Problem(anchor, "melded_points", code, params)]
+    return []
+
+
+def _going_out_problems(team: Team, anchor: str, rules: Rules) -> list[Problem]:
+    """Checks that a team that went out could: melds, canastas, the kinds its format asks for."""
+    problems = _unfinished_out(team, anchor, rules)
     if team.melded_points == 0:
-        problems.append(Problem(anchor, "went_out", "out_without_melds"))
-        return problems
-    needed = rules.going_out.canastas
+        return [*problems, Problem(anchor, "went_out", "out_without_melds")]
+    canastas, needed = team.canasta_count, rules.going_out.canastas
     if canastas < needed:
         params = {"needed": needed, "have": canastas}
         problems.append(Problem(anchor, "went_out", "out_needs_canastas", params))

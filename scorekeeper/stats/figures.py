@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.engine import GameState, Hand, Setup
+from scorekeeper.engine import GameState, Hand, Setup, SideScore
 from scorekeeper.format_model import Rules
 
 Figures = dict[str, Any]  # JSON-ready: the store keeps it as text in game_figures
@@ -21,16 +21,20 @@ def format_label(rules: Rules) -> list[str]:
     return [rules.name, *(rules.option(o).label for o in rules.active_options)]
 
 
+def _canastas(rules: Rules, scores: Sequence[SideScore]) -> dict[str, int]:
+    """Returns how many canastas of each kind a side made, from its scored hands' items."""
+    canastas = {kind.id: 0 for kind in rules.canastas}
+    for item in (item for score in scores for item in score.items):
+        kind = item.key.removeprefix("canastas.")
+        if kind != item.key:
+            canastas[kind] = canastas.get(kind, 0) + (item.count or 0)
+    return canastas
+
+
 def _side(rules: Rules, state: GameState, hands: Sequence[Hand], key: str, counted: int) -> Figures:
     """Returns one side's figures over the hands that counted."""
-    rows = state.rows[:counted]
-    scores = [row.scores[key].score for row in rows if key in row.scores]
-    canastas = {kind.id: 0 for kind in rules.canastas}
-    for row in rows:
-        for item in row.scores[key].items if key in row.scores else ():
-            kind = item.key.removeprefix("canastas.")
-            if kind != item.key:
-                canastas[kind] = canastas.get(kind, 0) + (item.count or 0)
+    rows = [row.scores[key] for row in state.rows[:counted] if key in row.scores]
+    scores = [score.score for score in rows]
     entries = [hand.entries[key] for hand in hands[:counted] if key in hand.entries]
     total = state.totals.get(key, 0)
     others = [t for k, t in state.totals.items() if k != key]
@@ -41,7 +45,7 @@ def _side(rules: Rules, state: GameState, hands: Sequence[Hand], key: str, count
         "hands": len(scores),
         "hand_sum": sum(scores),
         "best_hand": max(scores) if scores else None,
-        "canastas": canastas,
+        "canastas": _canastas(rules, rows),
         "went_out": sum(1 for e in entries if e.out),
         "concealed": sum(1 for e in entries if e.went_out == "concealed"),
         "red_threes": sum(e.red_threes for e in entries),

@@ -23,6 +23,35 @@ def _renamed_hand(entry: str, names: dict[str, str]) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def _write_names(db: Database, game_id: str, sides: Sequence[tuple[str, Sequence[str]]]) -> None:
+    """Writes the sides' and players' new names; call inside the game's write."""
+    # Two steps, so that swapped names never meet the UNIQUE (game, name) constraint.
+    db.execute("UPDATE sides SET name = char(1) || position WHERE game_id = ?", [game_id])
+    for position, (name, new_players) in enumerate(sides):
+        db.execute(
+            "UPDATE sides SET name = ? WHERE game_id = ? AND position = ?",
+            [name, game_id, position],
+        )
+        for seat, player in enumerate(new_players):
+            db.execute(
+                "UPDATE players SET name = ? WHERE game_id = ? AND side_position = ? "
+                "AND position = ?",
+                [player, game_id, position, seat],
+            )
+
+
+def _changed_seats(
+    old: engine.Setup, sides: Sequence[tuple[str, Sequence[str]]]
+) -> list[tuple[int, int]]:
+    """Returns the seats (side, player) given another name: that player is someone else now."""
+    return [
+        (i, j)
+        for i, (side, (_, new_players)) in enumerate(zip(old.sides, sides, strict=True))
+        for j, player in enumerate(new_players)
+        if j >= len(side.players) or side.players[j] != player
+    ]
+
+
 def rename(
     db: Database,
     game_id: str,
@@ -50,22 +79,8 @@ def rename(
     _, problems = engine.check_setup(game.rule_book.rules_for(1), sides, first_dealer, start)
     if problems:
         raise refusal(problems)
-    # A lone hand names a column; in cutthroat a column and its player share one name.
-    names = {**players, **columns}
     with _locked(db, game_id, version, form_token, rescore_from=1):
-        # Two steps, so that swapped names never meet the UNIQUE (game, name) constraint.
-        db.execute("UPDATE sides SET name = char(1) || position WHERE game_id = ?", [game_id])
-        for position, (name, new_players) in enumerate(sides):
-            db.execute(
-                "UPDATE sides SET name = ? WHERE game_id = ? AND position = ?",
-                [name, game_id, position],
-            )
-            for seat, player in enumerate(new_players):
-                db.execute(
-                    "UPDATE players SET name = ? WHERE game_id = ? AND side_position = ? "
-                    "AND position = ?",
-                    [player, game_id, position, seat],
-                )
+        _write_names(db, game_id, sides)
         db.execute(
             "UPDATE games SET first_dealer = ?, seating = ?, start_totals = ? WHERE id = ?",
             [
@@ -75,6 +90,8 @@ def rename(
                 game_id,
             ],
         )
+        # A lone hand names a column; in cutthroat a column and its player share one name.
+        names = {**players, **columns}
         for hand in list(db.query("SELECT number, entry FROM hands WHERE game_id = ?", [game_id])):
             db.execute(
                 "UPDATE hands SET entry = ? WHERE game_id = ? AND number = ?",
@@ -82,11 +99,5 @@ def rename(
             )
         group = group_of_game(db, game_id)
         if group is not None:  # a seat given another name is that player's now
-            changed = [
-                (i, j)
-                for i, (side, (_, new_players)) in enumerate(zip(old.sides, sides, strict=True))
-                for j, player in enumerate(new_players)
-                if j >= len(side.players) or side.players[j] != player
-            ]
-            link_seats(db, group, game_id, only=changed)
+            link_seats(db, group, game_id, only=_changed_seats(old, sides))
     return load(db, game_id)
