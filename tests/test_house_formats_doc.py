@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import format_checks, presets
+from scorekeeper import format_checks, format_patch, format_reader
 from scorekeeper.score_contract import score_document
 from tests.test_docs_examples import examples
 
@@ -30,5 +30,7 @@ def test_every_documented_problem_code_is_one_the_loader_gives():
     table = text.split("## Impossible rules", 1)[1].split("##", 1)[0]
     codes = set(re.findall(r"\| `?[^|]*\| `([a-z_]+)`(?:, `([a-z_]+)`)? \|", table))
     documented = {c for pair in codes for c in pair if c}
-    source = Path(format_checks.__file__).read_text() + Path(presets.__file__).read_text()
+    source = "".join(
+        Path(m.__file__).read_text() for m in (format_checks, format_reader, format_patch)
+    )
     assert documented and all(f'"{code}"' in source for code in documented), documented
