@@ -12,11 +12,12 @@ from typing import Any
 from flask import Config, Flask
 from flask.sansio.scaffold import find_package
 
-from scorekeeper import api, db, i18n, settings, web
+from scorekeeper import api, db, settings, web
 from scorekeeper.extensions import babel, csrf
 from scorekeeper.resources import resource_dir
 from scorekeeper.store import cache
 from scorekeeper.store.connection import migrate
+from scorekeeper.web.language import select_locale
 
 
 def _instance_path() -> str | None:
@@ -136,7 +137,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(
         app,
-        locale_selector=i18n.select_locale,
+        locale_selector=select_locale,
         default_translation_directories=str(resource_dir("translations")),
     )
     web.init_app(app, error_renderers={"/api/": api.problems.from_http})  # problem+json

@@ -198,7 +198,6 @@ def sheet(
 ) -> int:
     """Writes the blank score sheet of FORMAT (an id that `scorekeeper formats` lists) as PDF."""
     from scorekeeper.format_model import FormatChoiceError
-    from scorekeeper.i18n import speaking
     from scorekeeper.pdf import blank_sheet
     from scorekeeper.pdf.blank_sheet import PlayersError
     from scorekeeper.presets import load_presets, rules_for
@@ -207,8 +206,7 @@ def sheet(
         return fail(f"unknown format {format_id!r} (formats: {', '.join(load_presets())})")
     try:
         rules = rules_for(format_id, options)
-        with speaking(lang):
-            data = blank_sheet(rules, paper=paper, players=players)
+        data = blank_sheet(rules, paper=paper, players=players, lang=lang)
     except FormatChoiceError as error:
         return fail(error.message)
     except PlayersError as error:
@@ -230,7 +228,6 @@ def sheet(
 def export_pdf(game_id: str, output: Path, paper: str, lang: str) -> int:
     """Writes the filled score sheet of the saved game GAME_ID (as in /games/GAME_ID) as PDF."""
     from scorekeeper import store
-    from scorekeeper.i18n import speaking
     from scorekeeper.pdf.game_sheet import sheet_of_game
     from scorekeeper.store.connection import connect
 
@@ -242,8 +239,7 @@ def export_pdf(game_id: str, output: Path, paper: str, lang: str) -> int:
         return fail(f"no game {game_id!r} in {database}")
     finally:
         db.close()
-    with speaking(lang):
-        data = sheet_of_game(game, paper)
+    data = sheet_of_game(game, paper, lang)
     return write_file(output, data)
 
 

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext
 from sqlite_utils import Database
 
 from scorekeeper import i18n
 from scorekeeper.events.scorecards import CardLine
+from scorekeeper.language import gettext
 from scorekeeper.store import event_rounds
 from scorekeeper.store.events import Entrant, Event
 

@@ -1,26 +1,25 @@
-"""Languages: which one a request reads, and numbers and dates written and read its way."""
+"""Languages: their codes, and numbers and dates written and read their way (no Flask).
+
+Which language is in use is `scorekeeper.language`'s to say; a request's is chosen at the web
+edge (`scorekeeper/web/language.py`).
+"""
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
-import flask_babel
 from babel import Locale as BabelLocale
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
-from babel.support import NullTranslations
-from flask import g, has_request_context, request
-from flask_babel import get_locale
-from flask_babel import gettext as _
 
-from scorekeeper.resources import resource_dir
+from scorekeeper import language
+from scorekeeper.language import gettext as _
 
 MAX_TYPED = 200  # characters; a longer number is never a score
 MAX_PARTS = 40  # a sum like 120+35+20 has at most this many parts
@@ -66,78 +65,14 @@ def language_code(text: str | None) -> str | None:
     return next((code for code in LANGUAGES if code.split("_")[0] == parts[0]), None)
 
 
-def select_locale() -> str:
-    """Returns the request's language: ?lang=, then the remembered choice, then the browser's."""
-    if not has_request_context():
-        return DEFAULT_LOCALE  # the command line and scripts: English
-    chosen = language_code(request.args.get("lang"))
-    if chosen:
-        return chosen
-    if not request.path.startswith("/api/"):  # the API answers in what each request asks for
-        chosen = language_code(request.cookies.get(COOKIE))
-        if chosen:
-            return chosen
-    for tag, _quality in request.accept_languages:
-        chosen = language_code(tag)
-        if chosen:
-            return chosen
-    return DEFAULT_LOCALE
-
-
 def current() -> str:
-    """Returns the language code in use: the request's, one `speaking` forces, else English."""
-    if not has_request_context():
-        return str(get_locale() or DEFAULT_LOCALE)  # None outside any app: English
-    # Kept on `g`: a sheet asks for every number it shows, and Flask-Babel's lookup costs
-    # about 20 µs each time. (Nothing here switches language mid-request with force_locale.)
-    code = g.get("locale_code")
-    if code is None:
-        code = g.locale_code = str(get_locale() or DEFAULT_LOCALE)
-    return str(code)
+    """Returns the language code in use: one `speaking` forces, the request's, else English."""
+    return language.current()
 
 
-def _catalogue() -> NullTranslations:
-    return cast(NullTranslations, flask_babel.get_translations())
-
-
-def translations() -> NullTranslations:
-    """Returns the catalogue of the language in use: looked up once per request and language."""
-    # Flask-Babel looks the domain, the locale and its cache up again for every string, about
-    # 40 µs each: a sheet's 40 strings cost more than its 30 rows. Kept on `g` with the Locale
-    # object it was found for, so force_locale() and refresh(), which replace that object,
-    # are followed as Flask-Babel follows them.
-    if not has_request_context():
-        return _catalogue()
-    locale = getattr(g.get("_flask_babel"), "babel_locale", None)
-    kept = g.get("kept_translations")
-    if kept is not None and locale is not None and kept[0] is locale:
-        return cast(NullTranslations, kept[1])
-    found = _catalogue()  # chooses the request's locale first, if nothing has yet
-    g.kept_translations = (getattr(g.get("_flask_babel"), "babel_locale", None), found)
-    return found
-
-
-def install_translations(env: Any) -> None:
-    """Makes a Jinja environment's _(), gettext and {% trans %} use translations()."""
-    env.install_gettext_callables(
-        gettext=lambda s: translations().ugettext(s),
-        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
-        pgettext=lambda c, s: translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
-        newstyle=True,
-    )
-
-
-@contextmanager
-def speaking(code: str) -> Iterator[None]:
+def speaking(code: str) -> AbstractContextManager[None]:
     """Runs the enclosed code in a language without a request (the command line's --lang)."""
-    from flask import Flask
-    from flask_babel import Babel, force_locale
-
-    app = Flask(__name__)
-    Babel(app, default_translation_directories=str(resource_dir("translations")))
-    with app.app_context(), force_locale(code):
-        yield
+    return language.speaking(code)
 
 
 @cache

@@ -1,7 +1,7 @@
 """The engine's and the store's problems in the reader's words, from the one table of sentences.
 
 Every sentence is written once, in `problem_texts.TEXTS` (English included); this module fills
-one in with Flask-Babel's translations and the reader's numbers (`i18n.number`).
+one in with the catalogue's translations and the reader's numbers (`i18n.number`).
 """
 
 from __future__ import annotations
@@ -9,23 +9,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import get_translations, gettext
-
-from scorekeeper import i18n, problem_texts
+from scorekeeper import i18n, language, problem_texts
 from scorekeeper.engine import Problem
 from scorekeeper.engine.ending import EndProblem
 from scorekeeper.format_checks import FormatProblem
+from scorekeeper.language import gettext
 from scorekeeper.store.errors import StoreError
 
 
 def _speaker() -> problem_texts.Speaker:
-    """Returns the reader's language: Flask-Babel's catalogue and Babel's numbers."""
-    # The catalogue's raw strings: flask_babel's own gettext would fill in placeholders.
-    translations = get_translations()
-    english = i18n.current() == i18n.DEFAULT_LOCALE
+    """Returns the reader's language: its catalogue and Babel's numbers."""
+    # The catalogue's raw strings: language.gettext would fill in placeholders.
+    code = i18n.current()
+    translations = language.translations(code)
+    english = code == i18n.DEFAULT_LOCALE
     return problem_texts.Speaker(
-        gettext=translations.ugettext,
-        ngettext=translations.ungettext,
+        gettext=translations.gettext,
+        ngettext=translations.ngettext,
         number=i18n.number,
         inline=str.lower if english else str,
     )

@@ -127,7 +127,7 @@ def announce(
     out: TextIO, local: str, origins: Iterable[str], *, lan: bool = False, note: str = ""
 ) -> None:
     """Prints where the app is, and each LAN address as a link and a QR code to scan."""
-    from flask_babel import gettext as _
+    from scorekeeper.language import gettext as _
 
     origins = list(origins)
     with speaking(terminal_language()):
@@ -190,7 +190,7 @@ def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
     No port given: DEFAULT_PORT, or when another program holds it (AirPlay does, on recent
     Macs) the next free one, said in the note. A port given and taken: how to choose another.
     """
-    from flask_babel import gettext as _
+    from scorekeeper.language import gettext as _
 
     wanted = DEFAULT_PORT if port is None else port
     address = f"{host}:{wanted}"

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
-
 from scorekeeper import problem_texts, problem_words
 from scorekeeper.engine import Item, OpeningNeed, Status
+from scorekeeper.language import gettext, lazy_gettext
 
 # Why a side's red threes count minus, by the preset's sign rule (the item's reason code).
 MINUS_REASONS = {

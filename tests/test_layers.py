@@ -158,3 +158,68 @@ def test_importing_a_layer_loads_nothing_outside_it(module: str, absent: tuple[s
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout.split()
     assert not set(absent) & set(loaded)
+
+
+# The layers that speak no Flask: the rules and their documents, the store, statistics, charts,
+# the PDF writer and the language layer they share with the pages (issue 27 item 5).
+FLASK_FREE = (
+    "scorekeeper.engine",
+    "scorekeeper.presets",
+    "scorekeeper.format_documents",
+    "scorekeeper.format_checks",
+    "scorekeeper.store",
+    "scorekeeper.stats",
+    "scorekeeper.charts",
+    "scorekeeper.pdf",
+    "scorekeeper.language",
+    "scorekeeper.i18n",
+    "scorekeeper.words",
+    "scorekeeper.problem_words",
+)
+FLASK = ("flask", "flask_babel", "werkzeug")
+PROBE = """
+import importlib, pkgutil, sys
+web = sys.argv[1].split(",")
+for root in sys.argv[2:]:
+    module = importlib.import_module(root)
+    names = [root] + [m.name for m in pkgutil.walk_packages(getattr(module, "__path__", []), root + ".")]
+    for name in names:
+        importlib.import_module(name)
+        print(name, *sorted(m for m in sys.modules if m.split(".")[0] in web))
+"""
+
+
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
+def test_the_flask_free_layers_load_no_flask() -> None:
+    """Imports every module of those layers in a fresh interpreter, noting what each loaded."""
+    lines = subprocess.run(
+        [sys.executable, "-c", PROBE, ",".join(FLASK), *FLASK_FREE],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout.splitlines()
+    assert "scorekeeper.pdf.game_sheet" in {line.split()[0] for line in lines}
+    assert [line for line in lines if len(line.split()) > 1] == []
+
+
+@pytest.mark.slow  # a subprocess or an outside tool: the fast loop skips it
+def test_a_german_blank_sheet_from_the_command_line_loads_no_flask(tmp_path: Path) -> None:
+    """`scorekeeper sheet --lang de` translates with the catalogues alone."""
+    out = tmp_path / "de.pdf"
+    probe = (
+        "import sys; from scorekeeper.cli import main; "
+        f"code = main(['sheet', 'classic', '-o', {str(out)!r}, '--lang', 'de']); "
+        f"print(code, *sorted(m for m in sys.modules if m.split('.')[0] in {FLASK!r}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.splitlines()[-1].split() == ["0"], done.stdout  # no Flask module
+    assert "Geber" in _pdf_text(out)
+
+
+def _pdf_text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(page.extract_text() for page in PdfReader(str(path)).pages)

@@ -132,3 +132,63 @@ def test_the_command_line_writes_a_sheet_in_the_language_asked(tmp_path) -> None
         assert expected in text, expected
     english = _text(blank_sheet(load_presets()["classic"].rules))
     assert "Dealer" in english and "5,000" in english  # nothing leaks out of `speaking`
+
+
+def test_the_writer_takes_its_language_as_an_argument(app) -> None:
+    """`lang` wins over the request's language, and nothing of it stays after the sheet."""
+    from scorekeeper import language
+    from scorekeeper.engine import replay
+    from scorekeeper.pdf import game_sheet
+    from scorekeeper.presets import rules_for
+    from tests.sample_game import sample_hands, sample_setup
+
+    rules = rules_for("classic")
+    setup = sample_setup(rules)
+    state = replay(rules, setup, sample_hands(rules, setup, 3))
+
+    def sheet(lang: str | None = None) -> str:
+        return _text(game_sheet(rules, setup, state, title="t", created="2024-05-01", lang=lang))
+
+    german, english = sheet("de"), sheet()
+    assert "Seite 1 von 1" in german and "Geber" in german and "01.05.2024" in german
+    assert "page 1 of 1" in english and language.current() == "en"  # nothing stayed German
+    with app.test_request_context("/?lang=es"):
+        assert language.current() == "es"  # the web edge tells the language layer
+        italian, spanish = sheet("it"), sheet()
+        assert language.current() == "es"
+    assert italian == sheet("it") != english and spanish == sheet("es") != english
+
+
+def test_export_pdf_in_german_builds_no_flask_app(tmp_path, monkeypatch) -> None:
+    """`scorekeeper export-pdf --lang de` writes German without building any Flask app."""
+    import flask
+
+    from scorekeeper import store
+    from scorekeeper.cli import main
+    from scorekeeper.store.connection import connect, migrate
+    from tests.sample_game import sample_hands
+
+    database = tmp_path / "game.db"
+    migrate(database)
+    db = connect(database)
+    game = store.create_game(
+        db,
+        format_id="classic",
+        sides=[("We", ["Ann", "Bo"]), ("They", ["Cy", "Di"])],
+        first_dealer="Ann",
+    )
+    for n, hand in enumerate(sample_hands(game.rules, game.setup, 3)):
+        version = store.get_game(db, game.id).version
+        store.record_hand(db, game.id, hand, version=version, form_token=f"t{n}")
+    db.close()
+
+    def no_app(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the command line built a Flask app")
+
+    monkeypatch.setattr(flask.Flask, "__init__", no_app)
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(database))
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "instance"))
+    out = tmp_path / "de.pdf"
+    assert main(["export-pdf", game.id, "-o", str(out), "--lang", "de"]) == 0
+    text = _text(out.read_bytes())
+    assert "Seite 1 von 1" in text and "Geber" in text

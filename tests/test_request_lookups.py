@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, render_template_string, session
 from flask_babel import force_locale, refresh
 
-from scorekeeper import i18n
+from scorekeeper.web.language import translations
 
 HELLO = "{{ _('Totals') }}"
 
@@ -13,7 +13,7 @@ HELLO = "{{ _('Totals') }}"
 def test_templates_speak_the_request_language_and_follow_a_forced_one(app: Flask) -> None:
     with app.test_request_context("/?lang=de"):
         assert render_template_string(HELLO) == "Summen"
-        assert i18n.translations() is i18n.translations()  # found once for the request
+        assert translations() is translations()  # found once for the request
         with force_locale("es"):  # a switch inside the request is followed, then undone
             assert render_template_string(HELLO) == "Totales"
         assert render_template_string(HELLO) == "Summen"
@@ -35,7 +35,7 @@ def test_plural_and_context_forms_still_translate(app: Flask) -> None:
 
 def test_outside_a_request_the_catalogue_is_english(app: Flask) -> None:
     with app.app_context():
-        assert i18n.translations().ugettext("Totals") == "Totals"
+        assert translations().ugettext("Totals") == "Totals"
 
 
 def test_the_session_signer_is_made_once_per_set_of_keys(app: Flask) -> None:

@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 from scorekeeper import i18n
+from scorekeeper.web.language import select_locale
 from tests.conftest import location
 
 SWITCH = re.compile(r'<a class="button big[^"]*" href="(/language/[^"]+)" lang="([^"]+)"')
@@ -90,7 +91,7 @@ def test_the_api_speaks_the_requests_language_not_the_cookies(app) -> None:
         ("/games/new", cookie, "de"),
     ):
         with app.test_request_context(path, headers=headers):
-            assert i18n.select_locale() == expected, (path, headers)
+            assert select_locale() == expected, (path, headers)
 
 
 @pytest.mark.parametrize(

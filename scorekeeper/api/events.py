@@ -9,7 +9,7 @@ from flask import jsonify, request, url_for
 from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import csv_text
+from scorekeeper import csv_text, i18n
 from scorekeeper import event_papers as papers_of
 from scorekeeper.api import access
 from scorekeeper.api.event_body import read_new_event
@@ -219,7 +219,7 @@ def event_papers(event_id: str, kind: str) -> Response:
         response = Response(body, mimetype="text/csv; charset=utf-8")
     else:
         papers = papers_of.gather(get_db(), event, cards=kind == "scorecards.pdf")
-        body = event_sheets.document(papers, kind, paper, entrant)
+        body = event_sheets.document(papers, kind, paper, entrant, i18n.current())
         response = Response(body, mimetype="application/pdf")
     name = papers_of.filename(event, kind, paper, entrant)
     response.headers.set("Content-Disposition", "attachment", filename=name)

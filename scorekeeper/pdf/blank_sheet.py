@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 
-from flask_babel import gettext, ngettext
 from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper import words
 from scorekeeper.engine import Side, opening_minimum
 from scorekeeper.format_model import Rules
+from scorekeeper.language import gettext, in_language, ngettext
 from scorekeeper.pdf import fonts, tables
 from scorekeeper.pdf.layout import (
     INK,
@@ -195,48 +195,55 @@ def _rows(canvas: Canvas, rules: Rules, grid: Grid, top: float, count: int, heig
 
 
 def blank_sheet(
-    rules: Rules, *, paper: str = "a4", players: int | None = None, description: str = ""
+    rules: Rules,
+    *,
+    paper: str = "a4",
+    players: int | None = None,
+    description: str = "",
+    lang: str | None = None,
 ) -> bytes:
     """Returns a one-page PDF: the empty grid, card values, minimums, bonuses and going out.
 
     `players` chooses the number of score columns of a format played by a range of players
-    (Oklahoma: 2 to 5); PlayersError for a number the format is not played with.
+    (Oklahoma: 2 to 5); PlayersError for a number the format is not played with. `lang` is
+    the language it is written in; None: the one in use.
     """
-    size, grid = blank_layout(rules, paper, players)
-    width, height = size
-    room = width - 2 * MARGIN
-    buffer = io.BytesIO()
-    name = words.text(rules.name)
-    canvas = new_canvas(buffer, size, gettext("%(name)s Canasta score sheet", name=name))
-    top = _header(canvas, rules, size, description)
-    body_top = draw_heading(canvas, grid, top, BAND, SUB, heading_size=HEADING_SIZE)
-    _write_in_lines(canvas, grid, top)
+    with in_language(lang):
+        size, grid = blank_layout(rules, paper, players)
+        width, height = size
+        room = width - 2 * MARGIN
+        buffer = io.BytesIO()
+        name = words.text(rules.name)
+        canvas = new_canvas(buffer, size, gettext("%(name)s Canasta score sheet", name=name))
+        top = _header(canvas, rules, size, description)
+        body_top = draw_heading(canvas, grid, top, BAND, SUB, heading_size=HEADING_SIZE)
+        _write_in_lines(canvas, grid, top)
 
-    across = 4 if width > 700 else 2
-    gap = 8.0
-    box = (room - gap * (across - 1)) / across
-    blocks = tables.blocks(rules)
-    shelves = [blocks[i : i + across] for i in range(0, len(blocks), across)]
-    heights = [max(tables.block_height(b, box) for b in shelf) for shelf in shelves]
-    tables_height = sum(heights) + gap * len(shelves)
+        across = 4 if width > 700 else 2
+        gap = 8.0
+        box = (room - gap * (across - 1)) / across
+        blocks = tables.blocks(rules)
+        shelves = [blocks[i : i + across] for i in range(0, len(blocks), across)]
+        heights = [max(tables.block_height(b, box) for b in shelf) for shelf in shelves]
+        tables_height = sum(heights) + gap * len(shelves)
 
-    space = body_top - (MARGIN + 6) - tables_height
-    if rules.ending.deals is not None:
-        count = rules.ending.deals
-        row_height = min(ROW_MAX, space / count)
-    else:
-        count = max(1, int(space // ROW_MIN))
-        row_height = space / count
-    bottom = _rows(canvas, rules, grid, body_top, count, row_height)
-    draw_rules(canvas, grid, body_top, bottom, top)
+        space = body_top - (MARGIN + 6) - tables_height
+        if rules.ending.deals is not None:
+            count = rules.ending.deals
+            row_height = min(ROW_MAX, space / count)
+        else:
+            count = max(1, int(space // ROW_MIN))
+            row_height = space / count
+        bottom = _rows(canvas, rules, grid, body_top, count, row_height)
+        draw_rules(canvas, grid, body_top, bottom, top)
 
-    y = bottom - gap
-    for shelf, shelf_height in zip(shelves, heights, strict=True):
-        for i, block in enumerate(shelf):
-            tables.draw_block(canvas, block, MARGIN + i * (box + gap), y, box, shelf_height)
-        y -= shelf_height + gap
-    footer = gettext("%(name)s blank score sheet · Canasta Scorekeeper", name=name)
-    draw_page_line(canvas, size, footer, 1, 1)
-    canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+        y = bottom - gap
+        for shelf, shelf_height in zip(shelves, heights, strict=True):
+            for i, block in enumerate(shelf):
+                tables.draw_block(canvas, block, MARGIN + i * (box + gap), y, box, shelf_height)
+            y -= shelf_height + gap
+        footer = gettext("%(name)s blank score sheet · Canasta Scorekeeper", name=name)
+        draw_page_line(canvas, size, footer, 1, 1)
+        canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()

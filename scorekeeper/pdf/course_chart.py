@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from flask_babel import gettext, ngettext
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Line, LineShape, Polygon, PolyLine, Rect
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper.charts.running import axis_labels
+from scorekeeper.language import gettext, ngettext
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import INK, RULE, points
 from scorekeeper.stats.swings import Course

@@ -6,12 +6,12 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext
 from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper import i18n
 from scorekeeper.event_papers import Entry, Heading, Papers
 from scorekeeper.events.scorecards import CardLine
+from scorekeeper.language import gettext, in_language
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import (
     INK,
@@ -261,8 +261,11 @@ def _summary(canvas: Canvas, entry: Entry, y: float, width: float, plain: bool) 
     return y - 50
 
 
-def document(papers: Papers, kind: str, paper: str, entrant: str | None = None) -> bytes:
-    """Returns "standings.pdf" or "scorecards.pdf" (every entrant's, or `entrant`'s)."""
-    if kind == "standings.pdf":
-        return standings_pdf(papers, paper)
-    return scorecards_pdf(papers, paper, entrant)
+def document(
+    papers: Papers, kind: str, paper: str, entrant: str | None = None, lang: str | None = None
+) -> bytes:
+    """Returns "standings.pdf" or "scorecards.pdf" (every entrant's, or `entrant`'s), in `lang`."""
+    with in_language(lang):
+        if kind == "standings.pdf":
+            return standings_pdf(papers, paper)
+        return scorecards_pdf(papers, paper, entrant)

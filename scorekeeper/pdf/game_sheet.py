@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Protocol
 
-from flask_babel import gettext
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
@@ -15,6 +14,7 @@ from scorekeeper import words
 from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
 from scorekeeper.engine.ending import TargetRaise
 from scorekeeper.format_model import Rules
+from scorekeeper.language import gettext, in_language
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.course_chart import HEIGHT as CHART_HEIGHT
 from scorekeeper.pdf.course_chart import LEAST as CHART_LEAST
@@ -480,15 +480,18 @@ def game_sheet(
     paper: str = "a4",
     raises: tuple[TargetRaise, ...] = (),
     chart: bool = False,
+    lang: str | None = None,
 ) -> bytes:
     """Returns the PDF score sheet of a game: a row per hand, running totals and the result.
 
-    With `chart`, a finished game also gets the chart of its running totals.
+    With `chart`, a finished game also gets the chart of its running totals. `lang` is the
+    language it is written in (a code of i18n.LANGUAGES); None: the one in use.
     """
-    sheet = _Sheet(rules, setup, state, title, date_text(created), paper, raises)
-    if chart and state.status.over and state.rows:
-        sheet.course = course(setup, state, rules.ending.target)
-    return sheet.render()
+    with in_language(lang):
+        sheet = _Sheet(rules, setup, state, title, date_text(created), paper, raises)
+        if chart and state.status.over and state.rows:
+            sheet.course = course(setup, state, rules.ending.target)
+        return sheet.render()
 
 
 class SavedGame(Protocol):
@@ -506,8 +509,8 @@ class SavedGame(Protocol):
     def raises(self) -> tuple[TargetRaise, ...]: ...
 
 
-def sheet_of_game(game: SavedGame, paper: str = "a4") -> bytes:
-    """Returns the PDF score sheet of a saved game, titled by its sides."""
+def sheet_of_game(game: SavedGame, paper: str = "a4", lang: str | None = None) -> bytes:
+    """Returns the PDF score sheet of a saved game, titled by its sides, in `lang`."""
     return game_sheet(
         game.rules,
         game.setup,
@@ -517,6 +520,7 @@ def sheet_of_game(game: SavedGame, paper: str = "a4") -> bytes:
         paper=paper,
         raises=game.raises,
         chart=True,
+        lang=lang,
     )
 
 

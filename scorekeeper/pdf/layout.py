@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from flask_babel import gettext, ngettext
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper import i18n, words
 from scorekeeper.engine import Side
 from scorekeeper.format_model import Rules
+from scorekeeper.language import gettext, ngettext
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.names import Legend, shorten, word_lines
 

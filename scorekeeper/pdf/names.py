@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from flask_babel import gettext
-
+from scorekeeper.language import gettext
 from scorekeeper.pdf import fonts
 
 ELLIPSIS = "…"

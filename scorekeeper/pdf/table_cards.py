@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import segno
-from flask_babel import gettext
 from reportlab.pdfgen.canvas import Canvas
 
+from scorekeeper.language import gettext, in_language
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import INK, MARGIN, RULE, new_canvas, page_size
 
@@ -72,25 +72,26 @@ def _card(canvas: Canvas, card: Card, top: float, width: float, height: float) -
     fonts.draw(canvas, middle, top - height + 16, note, 10, align="centre")
 
 
-def table_cards(cards: Sequence[Card], paper: str, title: str) -> bytes:
-    """Returns the PDF of the cards, two to a page, in the request's language."""
-    buffer = io.BytesIO()
-    width, height = page_size(paper)
-    canvas = new_canvas(buffer, (width, height), title)
-    band = (height - 2 * MARGIN) / CARDS_PER_PAGE
-    for i, card in enumerate(cards):
-        if i and i % CARDS_PER_PAGE == 0:
-            canvas.showPage()
-        _card(canvas, card, height - MARGIN - (i % CARDS_PER_PAGE) * band, width, band - 8)
-    if not cards:
-        fonts.draw(
-            canvas,
-            width / 2,
-            height / 2,
-            gettext("The first round has not started yet."),
-            14,
-            align="centre",
-        )
-    canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+def table_cards(cards: Sequence[Card], paper: str, title: str, lang: str | None = None) -> bytes:
+    """Returns the PDF of the cards, two to a page, in `lang` (None: the language in use)."""
+    with in_language(lang):
+        buffer = io.BytesIO()
+        width, height = page_size(paper)
+        canvas = new_canvas(buffer, (width, height), title)
+        band = (height - 2 * MARGIN) / CARDS_PER_PAGE
+        for i, card in enumerate(cards):
+            if i and i % CARDS_PER_PAGE == 0:
+                canvas.showPage()
+            _card(canvas, card, height - MARGIN - (i % CARDS_PER_PAGE) * band, width, band - 8)
+        if not cards:
+            fonts.draw(
+                canvas,
+                width / 2,
+                height / 2,
+                gettext("The first round has not started yet."),
+                14,
+                align="centre",
+            )
+        canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()

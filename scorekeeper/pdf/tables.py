@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext, ngettext
 from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper import words
 from scorekeeper.engine import opening_minimum
 from scorekeeper.format_model import RED_THREE_SIGN_RULES, Rules, Threes
+from scorekeeper.language import gettext, ngettext
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import INK, RULE, SHADE, points
 

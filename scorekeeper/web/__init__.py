@@ -10,6 +10,7 @@ from werkzeug.routing import IntegerConverter
 from scorekeeper import i18n, problem_words, words
 from scorekeeper.engine import MAX_NAME
 from scorekeeper.extensions import compress
+from scorekeeper.language import listen_to
 from scorekeeper.web import (
     errors,
     events,
@@ -96,6 +97,9 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     """Registers the blueprints, error pages and filters on the app."""
     app.url_map.converters["int"] = AsciiIntConverter  # before any rule is added: API too
     _compress(app)
+    # The words shared with the PDF (scorekeeper.language) speak what Flask-Babel chose for the
+    # request; outside an app the hook says nothing, so it is harmless to every other caller.
+    listen_to(language.in_use)
     for blueprint in (
         home.bp,
         games.bp,
@@ -123,7 +127,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     errors.init_app(app, error_renderers)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} as babel.cfg extracts it
-    i18n.install_translations(app.jinja_env)  # Flask-Babel's, with the catalogue looked up once
+    language.install_translations(app.jinja_env)  # Flask-Babel's, with the catalogue looked up once
     app.add_template_filter(i18n.number, "points")
     app.add_template_filter(i18n.signed, "signed")
     app.add_template_filter(i18n.day, "day")

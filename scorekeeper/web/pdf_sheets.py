@@ -51,9 +51,10 @@ def game_pdf(game_id: str) -> Response:
     paper, remember = _paper()
     title = default_title(game.setup)
     key = cache.key(get_db(), game.id)
-    kept = (*key, game.version, paper, i18n.current()) if key else None
-    data = cache.pdfs.through(kept, lambda: sheet_of_game(game, paper)) if kept else None
-    data = data or sheet_of_game(game, paper)  # kept by version and paper: store/cache.py
+    lang = i18n.current()
+    kept = (*key, game.version, paper, lang) if key else None
+    data = cache.pdfs.through(kept, lambda: sheet_of_game(game, paper, lang)) if kept else None
+    data = data or sheet_of_game(game, paper, lang)  # kept by version and paper: store/cache.py
     name = f"canasta-{_slug(game.rules.name)}-{_slug(title)}-{game.created_at[:10]}.pdf"
     response = _pdf(data, name, paper, remember)
     response.headers["Cache-Control"] = "private, no-cache"  # the sheet changes every hand
@@ -75,7 +76,13 @@ def blank_pdf(format_id: str) -> Response:
     paper, remember = _paper()
     players = _players(rules)
     try:
-        data = blank_sheet(rules, paper=paper, players=players, description=made_from(rules))
+        data = blank_sheet(
+            rules,
+            paper=paper,
+            players=players,
+            description=made_from(rules),
+            lang=i18n.current(),
+        )
     except PlayersError as error:
         abort(400, str(error))
     count = f"-{players}-players" if players else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Response, abort, request, url_for
 from flask_babel import gettext as _
 
+from scorekeeper import i18n
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.pdf.table_cards import Card, table_cards
 from scorekeeper.web.events.common import board, bp, by_token
@@ -36,7 +37,8 @@ def cards(token: str) -> Response:
         )
         for t in found.tables
     ]
-    data = table_cards(made, paper, f"{found.event.name} · {_('Tables')}")
+    title = f"{found.event.name} · {_('Tables')}"
+    data = table_cards(made, paper, title, lang=i18n.current())
     response = Response(data, mimetype="application/pdf")
     response.headers.set(
         "Content-Disposition", "attachment", filename=f"table-cards-round-{found.event.started}.pdf"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import abort, request
 from werkzeug import Response
 
-from scorekeeper import csv_text, event_papers
+from scorekeeper import csv_text, event_papers, i18n
 from scorekeeper.db import get_db
 from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS
@@ -20,7 +20,10 @@ def download(event: Event, kind: str, paper: str, entrant: str | None) -> Respon
         mimetype = "text/csv; charset=utf-8"
     else:
         papers = event_papers.gather(get_db(), event, cards=kind == "scorecards.pdf")
-        body, mimetype = event_sheets.document(papers, kind, paper, entrant), "application/pdf"
+        body, mimetype = (
+            event_sheets.document(papers, kind, paper, entrant, i18n.current()),
+            "application/pdf",
+        )
     response = Response(body, mimetype=mimetype)
     name = event_papers.filename(event, kind, paper, entrant)
     response.headers.set("Content-Disposition", "attachment", filename=name)
