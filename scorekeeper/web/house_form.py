@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import force_locale, gettext
+from flask_babel import gettext
 
-from scorekeeper import i18n, problem_words, words
+from scorekeeper import i18n, language, problem_words, words
 from scorekeeper.format_checks import FormatProblem
 from scorekeeper.format_model import CHOICES, PresetError
 from scorekeeper.format_patch import apply_changes
@@ -205,7 +205,7 @@ def _in_any_language(label: str) -> set[str]:
     # posted in (a ?lang= link, a switch in another tab).
     found = {label}
     for code in i18n.LANGUAGES:
-        with force_locale(code):
+        with language.speaking(code):
             found.add(words.text(label))
     return found
 
