@@ -165,6 +165,9 @@ def test_importing_a_layer_loads_nothing_outside_it(module: str, absent: tuple[s
 FLASK_FREE = (
     "scorekeeper.engine",
     "scorekeeper.presets",
+    "scorekeeper.format_model",
+    "scorekeeper.format_reader",
+    "scorekeeper.format_patch",
     "scorekeeper.format_documents",
     "scorekeeper.format_checks",
     "scorekeeper.store",
