@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.format_checks import FormatProblem
@@ -224,7 +226,21 @@ class Rules:
     # of RED_THREE_SIGN_RULES, or "never" for every format where melds always count plus.
     melded_minus_when: str = "never"
 
-    @property
+    @cached_property  # the engine reads these for every entry: once per Rules, not per hand
+    def entry_fields(self) -> frozenset[str]:
+        """Returns the fields a hand's column may hold under these rules."""
+        known = {"melded_points", "hand_points", "red_threes", "canastas", "went_out"}
+        known |= {"black_threes"} if self.black_threes else set()
+        known |= {e.id for e in self.extras}
+        known |= {"special_hand"} if self.special_hands else set()
+        return frozenset(known)
+
+    @cached_property
+    def canasta_kinds(self) -> Mapping[str, CanastaKind]:
+        """Returns the canasta kinds by id, in the preset's order."""
+        return MappingProxyType({k.id: k for k in self.canastas})
+
+    @cached_property
     def card_points_max(self) -> int:
         """Returns the most card points the whole pack can hold, red threes excluded."""
         return sum(c.count * max(c.melded or 0, c.in_hand) for c in self.cards)

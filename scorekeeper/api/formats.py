@@ -20,6 +20,10 @@ from scorekeeper.problem_words import format_problem
 from scorekeeper.store import house_formats as houses
 
 FORMAT_404 = "No such preset or house format."
+TOO_MANY = N_(
+    "This address keeps at most %(most)s house formats made through the API: "
+    "delete one with its token first."
+)
 
 
 def all_summaries() -> list[dict[str, Any]]:
@@ -107,7 +111,7 @@ def create_format() -> Response:
     except FormatError as error:
         raise _impossible(error) from None
     except houses.TooManyHouseFormats as error:
-        raise ApiProblem(429, error.message, kind="too-many-formats", params=error.params) from None
+        raise ApiProblem(429, TOO_MANY, kind="too-many-formats", params=error.params) from None
     response = jsonify({"id": house.id, "token": token, "format": _house_json(house)})
     response.status_code = 201
     response.headers["Location"] = url_for("api.read_format", format_id=house.id)

@@ -131,7 +131,9 @@ def dealer(rules: Rules, setup: Setup, hand_index: int) -> str:
     """Returns the dealer of hand `hand_index` (0-based): the deal passes one seat to the left."""
     first = seats_at_table(rules, setup, 0)
     start = first.index(setup.first_dealer) if setup.first_dealer in first else 0
-    seats = seats_at_table(rules, setup, hand_index)
+    # The seats change only with who sits out: most hands sit at hand 1's table.
+    same = sitting_out(rules, setup, hand_index) == sitting_out(rules, setup, 0)
+    seats = first if same else seats_at_table(rules, setup, hand_index)
     return seats[(start + hand_index) % len(seats)]
 
 

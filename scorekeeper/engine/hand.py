@@ -139,11 +139,7 @@ def _unknown_fields(
     rules: Rules, side: str, raw: Mapping[str, Any], problems: list[Problem]
 ) -> None:
     """Records a problem for each field this format's hands do not have."""
-    known = {"melded_points", "hand_points", "red_threes", "canastas", "went_out"}
-    known |= {"black_threes"} if rules.black_threes else set()
-    known |= {e.id for e in rules.extras}
-    known |= {"special_hand"} if rules.special_hands else set()
-    for key in sorted(set(raw) - known):
+    for key in sorted(set(raw) - rules.entry_fields):
         problems.append(Problem(side, key, "unknown_field", {"key": key, "format": rules.name}))
 
 
@@ -153,7 +149,7 @@ def _canastas(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> dic
         problems.append(Problem(side, "canastas", "canastas_not_object"))
         return {}
     canastas: dict[str, int] = {}
-    kinds = {k.id: k for k in rules.canastas}
+    kinds = rules.canasta_kinds
     for kind, value in raw.items():
         if kind not in kinds:
             params = {"kind": kind, "kinds": list(kinds)}

@@ -64,6 +64,17 @@ class Team:
 
 
 def _combine(members: tuple[str, ...], entries: Mapping[str, SideEntry]) -> Team:
+    if len(members) == 1:  # a side that melded alone (most hands): its entry as it is
+        one = entries[members[0]]
+        return Team(
+            members=members,
+            melded_points=one.melded_points,
+            hand_points=one.hand_points,
+            canastas=one.canastas,
+            went_out=one.went_out,
+            extras=one.extras,
+            special_hand=one.special_hand or None,
+        )
     mine = [entries[m] for m in members]
     canastas: dict[str, int] = {}
     extras: dict[str, int] = {}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from scorekeeper.marked import N_
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.groups import admin_group, member_group
@@ -15,15 +14,11 @@ MAX_PER_GROUP = 30  # a group's new-game list stays short: its table's variants,
 
 
 class TooManyShared(StoreError):
-    """The group already shares as many house formats as it may."""
-
-    message = N_("A group shares at most %(most)s house formats: an admin stops sharing one first.")
+    """The group already shares as many house formats as it may (`most`: the edges word it)."""
 
 
 class NotShared(StoreError):
     """The house format is not shared with this group."""
-
-    message = N_("That house format is not shared with this group.")
 
 
 def share(db: Database, browser_id: str, group_id: str, format_id: str) -> HouseFormat:

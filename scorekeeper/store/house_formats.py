@@ -162,12 +162,7 @@ API_MAKER = "api:"  # made_by of the API's anonymous clients: this, then the cli
 
 
 class TooManyHouseFormats(StoreError):
-    """A maker already keeps as many house formats as it may."""
-
-    message = N_(
-        "This address keeps at most %(most)s house formats made through the API: "
-        "delete one with its token first."
-    )
+    """A maker already keeps as many house formats as it may (`most`: the edges word it)."""
 
 
 def create_house_format(

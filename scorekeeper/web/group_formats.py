@@ -25,7 +25,14 @@ def share_format(group_id: str) -> Response:
     except HouseFormatNotFound:
         abort(404, _("There is no such house format."))
     except shared.TooManyShared as error:
-        flash(_(error.message, **error.params), "error")
+        most = error.params["most"]
+        flash(
+            _(
+                "A group shares at most %(most)s house formats: an admin stops sharing one first.",
+                most=most,
+            ),
+            "error",
+        )
         return redirect(url_for("house.page", format_id=format_id), 303)
     flash(
         _("%(name)s is shared with the group: its phones list it for new games.", name=house.name),
@@ -41,8 +48,8 @@ def stop_sharing(group_id: str, format_id: str) -> Response:
         shared.stop_sharing(get_db(), browser_id(), group_id, format_id)
     except GroupNotFound:
         abort(404)
-    except shared.NotShared as error:
-        abort(404, _(error.message))
+    except shared.NotShared:
+        abort(404, _("That house format is not shared with this group."))
     except NotAdmin:
         abort(403, _("Only the group's admins can do that. The group's page says who they are."))
     flash(_("The group no longer shares that house format."), "ok")
