@@ -122,3 +122,39 @@ def test_a_games_title_says_versus_in_its_language(table: Table, language, title
     game_id = table.new_game("classic")
     page = html.unescape(table.client.get(f"/games/{game_id}?lang={language}").text)
     assert f"<title>{title} · " in page and f'<h1 class="sheet-title">{title} <small>' in page
+
+
+def test_the_house_editor_says_when_concealed_scores_as_going_out(client) -> None:
+    """Equal going-out and concealed totals: a note beside the field says "Concealed" goes."""
+    from tests.test_web_house_formats import submit
+
+    note = "the record form will not offer “Concealed”"
+    plain = client.get("/formats/new?base=classic").text
+    assert note not in html.unescape(plain)  # Classic: 100 and 200
+    typed = {"going_out.concealed_bonus": "100"}
+    page = html.unescape(submit(client, "/formats/new?base=classic", "preview", **typed).text)
+    assert re.search(
+        r'id="f-going_out-concealed_bonus"[^>]*aria-describedby="f-going_out-concealed_bonus-note"'
+        r'[^>]*>\s*<p class="note" id="f-going_out-concealed_bonus-note">The same as going out: '
+        + note,
+        page,
+    )
+
+
+def test_the_sheet_says_its_rules_in_words_not_a_digest(table: Table) -> None:
+    """ "Kept with the game as it began.", never a bare 649660b9a2be."""
+    game_id = table.new_game("classic")
+    page = table.client.get(f"/games/{game_id}").text
+    digest = table.game(game_id).rule_book.current.digest
+    assert "Kept with the game as it began." in page and digest[:12] not in page
+
+
+def test_a_group_game_is_never_started_by_one_tap(client) -> None:
+    """In a group the format list offers Set up (names first), not the one-tap Start."""
+    from tests.test_web_groups import make_group
+
+    group_id = make_group(client)
+    page = client.get(f"/games/new?group={group_id}").text
+    assert 'aria-label="Start Classic"' not in page
+    assert f'href="/games/new?format=classic&amp;group={group_id}"' in page
+    assert 'aria-label="Start Classic"' in client.get("/games/new").text  # alone: 2 taps

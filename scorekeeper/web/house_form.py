@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -129,6 +131,7 @@ class Field:
     removable: str = ""  # the list item this field belongs to, when it may be removed
     errors: list[str] = field(default_factory=list)
     choices: tuple[tuple[str, str], ...] = ()  # a choice's (code, words), in list order
+    note: str = ""  # what the value does elsewhere, said beside the field (not a problem)
 
     @property
     def id(self) -> str:
@@ -295,7 +298,26 @@ def groups(document: Mapping[str, Any], typed: Mapping[str, str] | None = None) 
                 group.fields.append(Field(key, _new_kind(name), kind, typed.get(key, "")))
         if group.fields:
             made.append(group)
+    _note_concealed(made)
     return made
+
+
+def _note_concealed(made: list[Group]) -> None:
+    """Says beside the concealed total when it equals going out's: the record form then has
+    no "Concealed" choice (it would score the same), which no one should find out at the table."""
+    fields = {f.key: f for group in made for f in group.fields}
+    out, concealed = fields.get("going_out.bonus"), fields.get("going_out.concealed_bonus")
+    if out is None or concealed is None:
+        return
+    same = out.value.strip() == concealed.value.strip()
+    with contextlib.suppress(i18n.NumberProblem):
+        number = functools.partial(i18n.parse_whole, limit=LIMIT, negative=True)
+        same = same or number(out.value) == number(concealed.value)
+    if same:
+        concealed.note = gettext(
+            "The same as going out: the record form will not offer “Concealed”, since it "
+            "would score nothing more."
+        )
 
 
 def _band_rows(fields: list[Field]) -> dict[str, dict[int, dict[str, str]]]:
