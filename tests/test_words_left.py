@@ -158,3 +158,20 @@ def test_a_group_game_is_never_started_by_one_tap(client) -> None:
     assert 'aria-label="Start Classic"' not in page
     assert f'href="/games/new?format=classic&amp;group={group_id}"' in page
     assert 'aria-label="Start Classic"' in client.get("/games/new").text  # alone: 2 taps
+
+
+@pytest.mark.parametrize(
+    ("format_id", "label"),
+    [
+        ("classic", "Points left in hands"),
+        ("cutthroat", "Points left in this player's hand"),
+        ("two_hand", "Points left in this player's hand"),
+    ],
+)
+def test_the_in_hand_field_names_whose_cards_it_counts(table: Table, format_id, label) -> None:
+    """Where a column is one player, the field is that player's hand, never the partnership's."""
+    count = 3 if format_id == "cutthroat" else None
+    game_id = table.new_game(format_id, count) if count else table.new_game(format_id)
+    page = html.unescape(table.client.get(f"/games/{game_id}/hands/new").text)
+    assert f">{label}</label>" in page
+    assert ("<div data-in-hand>" in page) == (format_id != "classic")  # folds away once out

@@ -43,12 +43,25 @@ class Reading:
     code: str = ""  # what the whole-form error is, for scripts: "nothing_entered"
 
 
+DEFAULT_HAND_LABEL = "Points left in hands"  # format_model.Table's, said of partners' hands
+
+
+def _hand_label(rules: Rules) -> str:
+    """Returns the in-hand field's label: one player's hand where a column is one player."""
+    # The default speaks of partners' hands; in Two-hand, Oklahoma or a Cutthroat column it
+    # read as the partnership's cards, typed into the column of the partner who went out.
+    one_player = rules.table.individual or lone_hand_applies(rules)
+    if one_player and rules.table.hand_label == DEFAULT_HAND_LABEL:
+        return gettext("Points left in this player's hand")
+    return words.text(rules.table.hand_label)
+
+
 def fields_for(rules: Rules) -> list[Field]:
     """Returns the number fields of one side for this format, in the order they are shown."""
     text = words.text  # the preset's words, in the reader's language
     fields = [
         Field("melded_points", gettext("Melded card points"), "points", ("melded_points",)),
-        Field("hand_points", text(rules.table.hand_label), "points", ("hand_points",)),
+        Field("hand_points", _hand_label(rules), "points", ("hand_points",)),
     ]
     fields += [
         Field(f"canastas-{k.id}", text(k.label), "count", ("canastas", k.id), help=text(k.help))

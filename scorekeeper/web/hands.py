@@ -68,6 +68,8 @@ def _form_page(
         going_out=hand_form.going_out_choices(rules),
         special_hands=hand_form.special_hand_choices(rules),
         lone=hand_form.lone_hand_applies(rules),
+        # One player a column (Two-hand, Oklahoma, Cutthroat): whoever went out holds no cards.
+        emptied=rules.table.individual or hand_form.lone_hand_applies(rules),
         reading=reading,
         version=version,
         form_token=new_form_token(),

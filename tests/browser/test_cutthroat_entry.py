@@ -37,3 +37,21 @@ def test_partners_melds_are_entered_once(live_app, base_url, light_phone):
     game = stored_game(live_app, game_id)
     assert len(game.hands) == 1
     assert game.state.totals == {"Ann": 1400, "Bob": 105, "Cy": 105}
+
+
+def test_the_partner_who_went_out_has_no_cards_in_hand_field(live_app, base_url, screen, scheme):
+    """A partner who went out holds no cards: their in-hand field folds away, the other's stays."""
+    from conftest import screenshot
+
+    page = screen
+    game_id = new_game(live_app, page, "cutthroat", sides=CUTTHROAT_SIDES)
+    page.goto(f"{base_url}/games/{game_id}/hands/new")
+    expect(page.locator("#f-1-hand_points")).to_be_visible()
+    page.locator("label:has(input[name='lone_hand'][value='0'])").tap()
+    page.locator("label:has(input[name='1-went_out'][value='out'])").tap()
+    expect(page.locator("#f-1-hand_points")).to_be_hidden()
+    expect(page.locator("#f-2-hand_points")).to_be_visible()  # the partner still holds cards
+    expect(page.locator("#f-0-hand_points")).to_be_visible()
+    screenshot(page, f"cutthroat-partner-out-{scheme}")
+    page.locator("label:has(input[name='1-went_out'][value='no'])").tap()
+    expect(page.locator("#f-1-hand_points")).to_be_visible()
