@@ -104,13 +104,25 @@ def follow(
     stop: threading.Event,
     reads: list[float],
     errors: list[str],
+    unchanged: list[int],
 ) -> None:
-    """Polls a standings address every `every` seconds until the recording stops."""
+    """Polls a standings address every `every` seconds until the recording stops.
+
+    Like a phone's browser, it sends back the ETag of the answer it holds (If-None-Match),
+    so unchanged standings may come back as a bare 304.
+    """
+    tag = ""
     while not stop.is_set() and time.monotonic() < deadline:
         start = time.perf_counter()
-        status, _, _ = call(port, "GET", path, token)
+        status, got, _ = call(
+            port, "GET", path, token, headers={"If-None-Match": tag} if tag else None
+        )
         reads.append(time.perf_counter() - start)
-        if status != 200:
+        if status == 200:
+            tag = got.get("ETag", "")
+        elif status == 304:
+            unchanged.append(1)
+        else:
             errors.append(f"standings {status}")
         stop.wait(every)
 
@@ -121,19 +133,22 @@ def phase(port: int, tables: int, followers: int, seconds: float) -> dict[str, f
     saves: list[float] = []
     reads: list[float] = []
     errors: list[str] = []
+    unchanged: list[int] = []
     stop, deadline = threading.Event(), time.monotonic() + seconds
     screen = f"/events/screen/{view}/live.json"
     standings = f"/api/v1/events/{event_id}/standings"
     watchers = [
         threading.Thread(
-            target=follow, args=(port, standings, view, 1.0, deadline, stop, reads, errors)
+            target=follow,
+            args=(port, standings, view, 1.0, deadline, stop, reads, errors, unchanged),
         )
         for _ in range(followers)
     ]
     if followers:
         watchers.append(
             threading.Thread(
-                target=follow, args=(port, screen, "", 3.0, deadline, stop, reads, errors)
+                target=follow,
+                args=(port, screen, "", 3.0, deadline, stop, reads, errors, unchanged),
             )
         )
     writers = [
@@ -152,6 +167,7 @@ def phase(port: int, tables: int, followers: int, seconds: float) -> dict[str, f
         "followers": followers,
         "saves": len(saves),
         "reads": len(reads),
+        "not_modified": len(unchanged),
         "save_p50_ms": round(percentile(saves, 50), 1),
         "save_p99_ms": round(percentile(saves, 99), 1),
         "read_p50_ms": round(percentile(reads, 50), 1),
@@ -182,7 +198,8 @@ def main() -> int:
     ):
         print(
             f"{name:28} {got['saves']:>6} {got['save_p50_ms']:>8} {got['save_p99_ms']:>8}  "
-            f"{got['reads']} reads {got['read_p50_ms']}/{got['read_p99_ms']}  errors {got['errors']}"
+            f"{got['reads']} reads ({got['not_modified']} 304) "
+            f"{got['read_p50_ms']}/{got['read_p99_ms']}  errors {got['errors']}"
         )
     print(json.dumps({"alone": alone, "club_night": night}))
     return 0 if not alone["errors"] and not night["errors"] else 1

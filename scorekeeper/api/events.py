@@ -183,6 +183,15 @@ def start_round(event_id: str) -> Response:
 def event_standings(event_id: str) -> Response:
     """Returns the live standings: rank, name, victory points, margin and tables played."""
     event, _ = _event(event_id)
+    # A phone polling the standings sends back the ETag it has: while no table's game, check
+    # or result changed (the event's version, moved by SQL triggers), it gets a bare 304.
+    tag = f"event-{event.version}"
+    if request.if_none_match.contains(tag):
+        unchanged = Response(status=304)
+        unchanged.headers["Cache-Control"] = "private, no-cache"
+        unchanged.vary.add("Authorization")
+        unchanged.set_etag(tag)
+        return unchanged
     names = {e.key: e.name for e in event.entrants}
     lines = event_rounds.standings(get_db(), event.id).lines
     body = [
@@ -196,7 +205,9 @@ def event_standings(event_id: str) -> Response:
         }
         for ln in lines
     ]
-    return _private({"standings": body, "started": event.started, "rounds": event.rounds})
+    response = _private({"standings": body, "started": event.started, "rounds": event.rounds})
+    response.set_etag(tag)
+    return response
 
 
 @bp.get("/events/<event_id>/standings.pdf", defaults={"kind": "standings.pdf"})

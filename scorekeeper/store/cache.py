@@ -12,6 +12,10 @@ reach a reader it was not made for:
 - `stats`: a group's statistics, by (database file, group id, the group's `stats_version`).
   SQL triggers (migration 0007) bump the version when any of its games, seats or players
   change, so a view checks one number instead of adding up every game again.
+- `events`: an event's standings and tables, by (database file, event id, what, the event's
+  `version`). SQL triggers (migration 0009_event_version) bump the version with any change to
+  its tables' games, hand checks, tables, byes, entrants or own row, so 40 phones and a big
+  screen polling a club night add up its 20 tables once per change instead of once per poll.
 - `settle_collector()`: once a process, after its first request, the garbage collector
   freezes what lives as long as the process (app, templates, presets) and collects the young
   generation every GC_YOUNG allocations instead of 700. Measured with bench/gc_pauses.py
@@ -111,11 +115,12 @@ on = enabled_by_environment()
 rules: Kept[Any] = Kept(256)  # built rules by digest and options: a few per instance
 pdfs: Kept[bytes] = Kept(4 * 1024 * 1024, size=len)  # about 100 sheets of 40 hands
 stats: Kept[Any] = Kept(16)  # the groups read most recently
+events: Kept[Any] = Kept(64)  # a few events' standings and their rounds' tables
 
 
 def clear() -> None:
     """Drops everything kept, as a new process starts."""
-    for room in (rules, pdfs, stats):
+    for room in (rules, pdfs, stats, events):
         room.clear()
 
 

@@ -14,6 +14,7 @@ from scorekeeper.events.scorecards import CardLine, scorecard
 from scorekeeper.events.standings import Result
 from scorekeeper.events.standings import standings as ranked
 from scorekeeper.marked import N_
+from scorekeeper.store import cache
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.events import Entrant, Event, EventClosed, EventNotFound, get_event
 from scorekeeper.store.games import create_game
@@ -167,6 +168,16 @@ def _checks(db: Database, game_id: str) -> dict[int, str]:
 
 def tables(db: Database, event: Event, round_number: int | None = None) -> list[TableResult]:
     """Returns the event's tables (of one round, or all) with each game's result so far."""
+    # Kept by the event's version (store/cache.py): it moves with any change to what this
+    # reads, and the event was read before this, so what is kept is never older than its key.
+    key = cache.key(db, event.id)
+    if key is None:
+        return _tables(db, event, round_number)
+    kept = (*key, "tables", event.version, round_number)
+    return list(cache.events.through(kept, lambda: tuple(_tables(db, event, round_number))))
+
+
+def _tables(db: Database, event: Event, round_number: int | None) -> list[TableResult]:
     with read(db):  # one snapshot: the tables, their games' stored heads and their links
         raws = [r for r in _tables_raw(db, event.id) if round_number in (None, r.round)]
         ids = [r.game_id for r in raws if r.game_id]
@@ -241,9 +252,14 @@ def results(
 def standings(db: Database, event_id: str) -> Standings:
     """Returns the event's standings, worked out from its tables' games as they are now."""
     event = get_event(db, event_id)
-    with read(db):
-        found = results(db, event)
-    return ranked(event.id, [e.key for e in event.entrants], found, event.table, event.bye)
+
+    def count() -> Standings:
+        with read(db):
+            found = results(db, event)
+        return ranked(event.id, [e.key for e in event.entrants], found, event.table, event.bye)
+
+    key = cache.key(db, event.id)
+    return cache.events.through((*key, "standings", event.version), count) if key else count()
 
 
 def scorecards(db: Database, event: Event) -> dict[str, tuple[CardLine, ...]]:

@@ -101,6 +101,7 @@ class Event:
     closed: bool
     entrants: tuple[Entrant, ...]
     started: int  # rounds started so far
+    version: int = 0  # moved by SQL triggers with anything the standings show (0009)
 
     @property
     def individual(self) -> bool:
@@ -301,7 +302,16 @@ def get_event(db: Database, event_id: str) -> Event:
         closed=row["closed_at"] is not None,
         entrants=entrants,
         started=max(started or 0, byes or 0),
+        version=row["version"],
     )
+
+
+def version(db: Database, event_id: str) -> int:
+    """Returns the event's version: it moves with any change its standings or tables show."""
+    found = db.execute("SELECT version FROM events WHERE id = ?", [event_id]).fetchone()
+    if found is None:
+        raise EventNotFound()
+    return int(found[0])
 
 
 def token_role(db: Database, event_id: str, token: str) -> str:

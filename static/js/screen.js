@@ -40,7 +40,8 @@
   }
 
   function poll() {
-    fetch(root.dataset.live, { cache: "no-store" })
+    // "no-cache": the browser revalidates with the ETag it holds; unchanged answers a bare 304
+    fetch(root.dataset.live, { cache: "no-cache" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) { if (data) show(data); })
       .catch(function () {});  // the next poll tries again

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask import jsonify, render_template
+from flask import jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
+from scorekeeper import i18n
 from scorekeeper.i18n import number, signed
 from scorekeeper.web.events.common import board, bp, by_token
 
@@ -21,7 +22,16 @@ def screen(token: str) -> str:
 @bp.get("/screen/<token>/live.json")
 def live(token: str) -> Response:
     """Returns what the big screen shows, as numbers already written for the page's language."""
-    found = board(by_token(token, "view"))
+    event = by_token(token, "view")
+    # The screen's fetch revalidates with the ETag it holds: unchanged standings and tables
+    # (the event's version) in the same language answer a bare 304.
+    tag = f"event-{event.version}-{i18n.current()}"
+    if request.if_none_match.contains(tag):
+        unchanged = Response(status=304)
+        unchanged.headers["Cache-Control"] = "private, no-cache"
+        unchanged.set_etag(tag)
+        return unchanged
+    found = board(event)
     lines = [
         {**ln, "victory_points": number(ln["victory_points"]), "margin": signed(ln["margin"])}
         for ln in found.lines
@@ -41,5 +51,6 @@ def live(token: str) -> Response:
         for t in found.tables
     ]
     response = jsonify({"round": found.event.started, "standings": lines, "tables": tables})
-    response.headers["Cache-Control"] = "no-store"
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.set_etag(tag)
     return response
