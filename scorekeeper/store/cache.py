@@ -16,6 +16,10 @@ reach a reader it was not made for:
   `version`). SQL triggers (migration 0009_event_version) bump the version with any change to
   its tables' games, hand checks, tables, byes, entrants or own row, so 40 phones and a big
   screen polling a club night add up its 20 tables once per change instead of once per poll.
+  The event itself (settings, entrants) is kept by its `shape_version`, which hands leave
+  alone. `tables`: each table's result, by (database file, the table's row, its game's
+  version, its hand checks): while every hand moves the event's version, a read redoes only
+  the tables that moved since the one before.
 - `settle_collector()`: once a process, after its first request, the garbage collector
   freezes what lives as long as the process (app, templates, presets) and collects the young
   generation every GC_YOUNG allocations instead of 700. Measured with bench/gc_pauses.py
@@ -115,12 +119,13 @@ on = enabled_by_environment()
 rules: Kept[Any] = Kept(256)  # built rules by digest and options: a few per instance
 pdfs: Kept[bytes] = Kept(4 * 1024 * 1024, size=len)  # about 100 sheets of 40 hands
 stats: Kept[Any] = Kept(16)  # the groups read most recently
-events: Kept[Any] = Kept(64)  # a few events' standings and their rounds' tables
+events: Kept[Any] = Kept(64)  # a few events' settings, standings and rounds' tables
+tables: Kept[Any] = Kept(1024)  # each table's result by its game's version: 20 nights of 50
 
 
 def clear() -> None:
     """Drops everything kept, as a new process starts."""
-    for room in (rules, pdfs, stats, events):
+    for room in (rules, pdfs, stats, events, tables):
         room.clear()
 
 

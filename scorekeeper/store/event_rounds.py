@@ -157,13 +157,16 @@ def _tables_raw(db: Database, event_id: str) -> list[_Raw]:
     ]
 
 
-def _checks(db: Database, game_id: str) -> dict[int, str]:
-    return {
-        r[0]: r[1]
-        for r in db.execute(
-            "SELECT number, state FROM event_hand_checks WHERE game_id = ?", [game_id]
-        )
-    }
+def _checks(db: Database, game_ids: Sequence[str]) -> dict[str, dict[int, str]]:
+    """Returns each game's hand checks ("opponents confirm"), by game and hand: one query."""
+    marks = ",".join("?" * len(game_ids))
+    found: dict[str, dict[int, str]] = {}
+    for game_id, number, state in db.execute(
+        f"SELECT game_id, number, state FROM event_hand_checks WHERE game_id IN ({marks})",
+        list(game_ids),
+    ):
+        found.setdefault(game_id, {})[number] = state
+    return found
 
 
 def tables(db: Database, event: Event, round_number: int | None = None) -> list[TableResult]:
@@ -178,34 +181,65 @@ def tables(db: Database, event: Event, round_number: int | None = None) -> list[
 
 
 def _tables(db: Database, event: Event, round_number: int | None) -> list[TableResult]:
+    """Reads the tables; a table whose game and checks did not move since is the one kept."""
+    # While 20 tables record, the event's version moves with every hand; each table's own
+    # result is kept by its game's version and checks, so a read redoes only the tables
+    # that moved since the last one (store/cache.py).
     with read(db):  # one snapshot: the tables, their games' stored heads and their links
         raws = [r for r in _tables_raw(db, event.id) if round_number in (None, r.round)]
         ids = [r.game_id for r in raws if r.game_id]
-        heads = game_heads(db, ids)  # one query for every table's totals and end
         marks = ",".join("?" * len(ids))
-        links = dict(db.execute(f"SELECT id, edit_token FROM games WHERE id IN ({marks})", ids))
+        versions = dict(db.execute(f"SELECT id, version FROM games WHERE id IN ({marks})", ids))
+        checks = _checks(db, ids) if event.confirm else {}
+        room = cache.key(db, "event tables")
+
+        def key_of(raw: _Raw) -> tuple[object, ...] | None:
+            if room is None:
+                return None
+            game = raw.game_id or ""
+            marks_of = tuple(sorted(checks.get(game, {}).items()))
+            return (*room, raw, versions.get(game), marks_of, event.deals_per_round)
+
+        found = {raw: _kept(key_of(raw)) for raw in raws}
+        missing = [raw.game_id for raw, kept in found.items() if kept is None and raw.game_id]
+        heads = game_heads(db, missing)  # one query for the moved tables' totals and end
+        marks = ",".join("?" * len(missing))
+        links = dict(db.execute(f"SELECT id, edit_token FROM games WHERE id IN ({marks})", missing))
         names: dict[str, list[str]] = {}
         for game_id, name in db.execute(  # as the table may have renamed them since
-            f"SELECT game_id, name FROM sides WHERE game_id IN ({marks}) ORDER BY position", ids
+            f"SELECT game_id, name FROM sides WHERE game_id IN ({marks}) ORDER BY position",
+            missing,
         ):
             names.setdefault(game_id, []).append(name)
-        return [_result(db, event, raw, heads.get(raw.game_id or ""), links, names) for raw in raws]
+        made = []
+        for raw, kept in found.items():
+            if kept is None:
+                game = raw.game_id or ""
+                kept = _result(event, raw, heads.get(game), links, names, checks.get(game, {}))
+                if (key := key_of(raw)) is not None:
+                    cache.tables.put(key, kept)
+            made.append(kept)
+        return made
+
+
+def _kept(key: tuple[object, ...] | None) -> TableResult | None:
+    found: TableResult | None = cache.tables.get(key) if key is not None else None
+    return found
 
 
 def _result(
-    db: Database,
     event: Event,
     raw: _Raw,
     head: Head | None,
     links: dict[str, str],
     names: dict[str, list[str]],
+    checks: dict[int, str],
 ) -> TableResult:
     """Returns one table with its game's stored totals, north-south's first."""
     found = names.get(raw.game_id or "", ["", ""])
     sides = (found[0], found[1])
     scores = (head.totals.get(sides[0], 0), head.totals.get(sides[1], 0)) if head else (0, 0)
     deals = head.hand_count if head else 0
-    checks = _checks(db, raw.game_id) if raw.game_id and event.confirm else {}
     # A hand counts once the other side confirmed it; saved through the game's own link it
     # waits for a confirmation from either side.
     pending = sum(1 for n in range(1, deals + 1) if checks.get(n, "pending") == "pending")

@@ -15,6 +15,7 @@ from scorekeeper.events.victory import Band
 from scorekeeper.format_documents import FormatError, rules_of
 from scorekeeper.format_model import Rules
 from scorekeeper.marked import N_
+from scorekeeper.store import cache
 from scorekeeper.store.connection import read, rows, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
@@ -260,6 +261,20 @@ def create_event(db: Database, new: NewEvent) -> Event:
 
 def get_event(db: Database, event_id: str) -> Event:
     """Returns the event with its entrants; EventNotFound when unknown."""
+    found = db.execute(
+        "SELECT version, shape_version FROM events WHERE id = ?", [event_id]
+    ).fetchone()
+    if found is None:
+        raise EventNotFound()
+    key = cache.key(db, event_id)
+    if key is None:
+        return _load(db, event_id)
+    # Kept by its shape (store/cache.py): hands played leave it; its `version` is today's.
+    kept: Event = cache.events.through((*key, "event", found[1]), lambda: _load(db, event_id))
+    return kept if kept.version == found[0] else dataclasses.replace(kept, version=found[0])
+
+
+def _load(db: Database, event_id: str) -> Event:
     with read(db):
         found = rows(db, "SELECT * FROM events WHERE id = ?", [event_id])
         if not found:

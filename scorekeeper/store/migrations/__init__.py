@@ -29,6 +29,7 @@ STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0008_house_format_access", sharing.house_format_access),
     ("0008_group_formats", sharing.group_formats),
     ("0007_unread_hands_marked", games.unread_hands_marked),
+    ("0009_event_version", events.event_version),
 ]
 
 migrations = Migrations("scorekeeper")

@@ -79,3 +79,43 @@ def events(db: Database) -> None:
     # feature (sheet, PDF, export) works on it unchanged. Independent of other migrations.
     for statement in EVENTS:
         db.execute(statement)
+
+
+# An event's `version` moves with anything its standings or tables show (its tables' games,
+# their side names and hand checks, its tables, byes, entrants and own row), whoever's code
+# makes the change: a reader compares one number before adding up every table again. Its
+# `shape_version` moves only with the event itself (row, entrants, tables, byes), not with
+# the hands played, so the event's settings are read once between two rounds.
+_BUMP_EVENT = "UPDATE events SET version = version + 1 WHERE id"
+_BUMP_SHAPE = "UPDATE events SET version = version + 1, shape_version = shape_version + 1 WHERE id"
+_EVENT_OF_GAME = "IN (SELECT event_id FROM event_tables WHERE game_id = {row})"
+EVENT_VERSION = [
+    "ALTER TABLE events ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE events ADD COLUMN shape_version INTEGER NOT NULL DEFAULT 0",
+    f"CREATE TRIGGER event_game AFTER UPDATE ON games "
+    f"BEGIN {_BUMP_EVENT} {_EVENT_OF_GAME.format(row='NEW.id')}; END",
+    f"CREATE TRIGGER event_game_out AFTER DELETE ON games "
+    f"BEGIN {_BUMP_EVENT} {_EVENT_OF_GAME.format(row='OLD.id')}; END",
+    f"CREATE TRIGGER event_side AFTER UPDATE ON sides "
+    f"BEGIN {_BUMP_EVENT} {_EVENT_OF_GAME.format(row='NEW.game_id')}; END",
+    *(
+        f"CREATE TRIGGER event_check_{when.lower()} AFTER {when} ON event_hand_checks "
+        f"BEGIN {_BUMP_EVENT} {_EVENT_OF_GAME.format(row=row + '.game_id')}; END"
+        for when, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD"))
+    ),
+    *(
+        f"CREATE TRIGGER {table}_{when.lower()} AFTER {when} ON {table} "
+        f"BEGIN {_BUMP_SHAPE} = {row}.event_id; END"
+        for table in ("event_tables", "event_byes", "event_entrants")
+        for when, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD"))
+    ),
+    # Its own row: a close, a rename. The bump itself changes `version`, so it stops there.
+    "CREATE TRIGGER event_self AFTER UPDATE ON events WHEN NEW.version = OLD.version "
+    f"BEGIN {_BUMP_SHAPE} = NEW.id; END",
+]
+
+
+def event_version(db: Database) -> None:
+    """Adds each event's version, moved by SQL triggers on any change its standings show."""
+    for statement in EVENT_VERSION:
+        db.execute(statement)
