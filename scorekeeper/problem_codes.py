@@ -139,6 +139,23 @@ _NEEDS = {
 }
 # A format document of an inline format that cannot be played: its own sentence, within.
 _FORMATS = {"format_problem": ("problem",)}
+# A club night (the store's checks of a new event, a late entrant; the pure VP bands).
+_EVENTS = {
+    "bad_format": ("problem",),  # a format document's own problem, worded by its template
+    "no_house_format": (),
+    "two_sides": (),
+    "individual_pairs": (),
+    "players_per_entrant": ("count",),
+    "player_twice": ("name",),
+    "too_many_rounds": ("most",),
+    "too_many_deals": ("most",),
+    "entrant_taken": (),
+    "last_band_open": (),
+    "band_edge": (),
+    "bands_ascending": ("after",),
+    "band_points": ("most",),
+    "loser_above_winner": (),
+}
 CODES: Mapping[str, tuple[str, ...]] = {
     **_NAMES,
     **_SETUP,
@@ -148,6 +165,7 @@ CODES: Mapping[str, tuple[str, ...]] = {
     **_STATUS,
     **_NEEDS,
     **_FORMATS,
+    **_EVENTS,
 }
 
 

@@ -277,6 +277,22 @@ _NEEDS = {
     "need_points": _t("%(points)s"),  # a bare number: nothing to translate
 }
 _FORMATS = {"format_problem": _t("%(problem)s")}  # its own sentence, worded by its template
+_EVENTS = {
+    "bad_format": _t("%(problem)s"),  # the format's own sentence, worded by its template
+    "no_house_format": _t(N_("There is no such house format.")),
+    "two_sides": _t(N_("An event's tables play two sides: choose a partnership format.")),
+    "individual_pairs": _t(N_("Rotating partners needs a format played in pairs.")),
+    "players_per_entrant": _t(N_("Each entrant needs %(count)s player names.")),
+    "player_twice": _t(N_("%(name)s plays for two entrants.")),
+    "too_many_rounds": _t(N_("This movement plays at most %(most)s rounds with these entrants.")),
+    "too_many_deals": _t(N_("This format plays at most %(most)s deals.")),
+    "entrant_taken": _t(N_("Give a new entrant a name of its own.")),
+    "last_band_open": _t(N_('The last band has "up_to": null (any larger margin).')),
+    "band_edge": _t(N_("Give each band but the last the largest margin it covers, 0 or more.")),
+    "bands_ascending": _t(N_("Each band starts above the one before (%(after)s).")),
+    "band_points": _t(N_("Victory points are whole numbers from 0 to %(most)s.")),
+    "loser_above_winner": _t(N_("The loser cannot get more victory points than the winner.")),
+}
 TEXTS: Mapping[str, Template] = {
     **_NAMES,
     **_SETUP,
@@ -286,6 +302,7 @@ TEXTS: Mapping[str, Template] = {
     **_STATUS,
     **_NEEDS,
     **_FORMATS,
+    **_EVENTS,
 }
 
 # A hand's own number fields, named in a sentence by the `label` param; any other label is

@@ -27,7 +27,7 @@ MARKED_IN_STORE = {
     "errors.py": 8,
     "event_checks.py": 3,
     "event_rounds.py": 3,
-    "events.py": 8,
+    "events.py": 2,
     "game_end.py": 1,
     "groups.py": 4,
     "hands.py": 2,

@@ -7,6 +7,7 @@ from typing import Any, TypeGuard
 
 from flask_babel import gettext
 
+from scorekeeper import problem_words
 from scorekeeper.api.problems import field_error
 from scorekeeper.events import (
     MOVEMENTS,
@@ -17,7 +18,6 @@ from scorekeeper.events import (
     template,
 )
 from scorekeeper.events.victory import BandProblem, bands_of
-from scorekeeper.marked import N_
 from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, NewEvent
 
 FIELDS = {
@@ -36,14 +36,6 @@ FIELDS = {
 }
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_ROUNDS = 40
-BAND_WORDS = {
-    "last_band_open": N_('The last band has "up_to": null (any larger margin).'),
-    "band_edge": N_("Give each band but the last the largest margin it covers, 0 or more."),
-    "bands_ascending": N_("Each band starts above the one before (%(after)s)."),
-    "band_points": N_("Victory points are whole numbers from 0 to %(most)s."),
-    "loser_above_winner": N_("The loser cannot get more victory points than the winner."),
-}
-
 Errors = list[dict[str, Any]]
 
 
@@ -78,7 +70,7 @@ def _entrants(raw: Any, errors: Errors) -> list[tuple[str, list[str]]]:
 
 
 def _band_words(found: BandProblem) -> dict[str, Any]:
-    message = gettext(BAND_WORDS[found.code], **found.params)
+    message = problem_words.words(found.code, found.params)
     return field_error(f"victory_points.bands[{found.index}].{found.field}", message)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from flask import jsonify
 from werkzeug import Response
 
+from scorekeeper import problem_words
 from scorekeeper.api import access
 from scorekeeper.api.documents import hand_document, invalid_hand
 from scorekeeper.api.events import _event, _private, event_json, rounds_json
@@ -83,11 +84,9 @@ def late_arrival(event_id: str) -> Response:
         store_events.add_entrant(get_db(), event.id, name.strip(), [p.strip() for p in players])
     except InvalidEvent as error:
         found = error.problems[0]
+        message = problem_words.words(found.code, found.params)
         raise ApiProblem(
-            422,
-            found.message,
-            kind="invalid-event",
-            errors=[field_error(found.field, found.message)],
+            422, message, kind="invalid-event", errors=[field_error(found.field, message)]
         ) from None
     return _private(event_json(store_events.get_event(get_db(), event_id)), 201)
 

@@ -6,10 +6,9 @@ from dataclasses import replace
 from typing import Any
 
 from flask import jsonify, request, url_for
-from flask_babel import gettext
 from werkzeug import Response
 
-from scorekeeper import csv_text, i18n
+from scorekeeper import csv_text, i18n, problem_words
 from scorekeeper import event_papers as papers_of
 from scorekeeper.api import access
 from scorekeeper.api.event_body import read_new_event
@@ -47,7 +46,7 @@ def _event(event_id: str, *, director: bool = False) -> tuple[Event, str]:
 
 
 def _invalid(error: InvalidEvent) -> ApiProblem:
-    errors = [field_error(p.field, gettext(p.message, **p.params)) for p in error.problems]
+    errors = [field_error(p.field, problem_words.words(p.code, p.params)) for p in error.problems]
     return ApiProblem(
         422, "The event cannot be made like this.", kind="invalid-event", errors=errors
     )

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from scorekeeper import problem_codes, problem_texts
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
 from scorekeeper.events.victory import Band
 from scorekeeper.format_documents import FormatError, rules_of
@@ -28,20 +29,27 @@ MAX_EVENT_NAME = 80
 
 @dataclass(frozen=True)
 class EventProblem:
-    """One bad field of a new event: its path, a code, an English template and its values."""
+    """One bad field of a new event: its path, a code and its params (problem_texts words it)."""
 
     field: str
-    code: str
-    message: str  # marked N_(), worded with `params` at the edges
+    code: str  # declared in problem_codes, its sentence in problem_texts
     # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        problem_codes.check(self.code, self.params)
+
+    @property
+    def message(self) -> str:
+        """Returns the problem in English, for logs and the command line."""
+        return problem_texts.english(self.code, self.params)
 
 
 class InvalidEvent(StoreError):
     """The event cannot be made like this; `problems` names each bad field."""
 
     def __init__(self, problems: Sequence[EventProblem]) -> None:
-        super().__init__(problems[0].message % dict(problems[0].params))
+        super().__init__(problems[0].message)
         self.problems = list(problems)
 
 
@@ -135,11 +143,10 @@ def table_document(
     try:
         document = dict(rules_source(db, format_id, tuple(options), None).document)
     except FormatError as error:
-        raise InvalidEvent(
-            [EventProblem("format", "bad_format", error.problems[0].message)]
-        ) from error
+        found = error.problems[0]
+        raise InvalidEvent([EventProblem("format", "bad_format", {"problem": found})]) from error
     except HouseFormatNotFound as error:
-        raise InvalidEvent([EventProblem("format", "bad_format", error.message)]) from error
+        raise InvalidEvent([EventProblem("format", "no_house_format")]) from error
     ending = {k: v for k, v in dict(document.get("ending", {})).items() if k != "target"}
     document["ending"] = {**ending, "deals": deals}
     return document
@@ -154,7 +161,6 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
             EventProblem(
                 "format",
                 "two_sides",
-                N_("An event's tables play two sides: choose a partnership format."),
             )
         ]
     wanted = 1 if new.movement == "individual" else rules.table.players_per_side[0]
@@ -163,7 +169,6 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
             EventProblem(
                 "movement",
                 "individual_pairs",
-                N_("Rotating partners needs a format played in pairs."),
             )
         )
     for i, (_, players) in enumerate(new.entrants):
@@ -172,7 +177,6 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
                 EventProblem(
                     f"entrants[{i}].players",
                     "players_per_entrant",
-                    N_("Each entrant needs %(count)s player names."),
                     {"count": wanted},
                 )
             )
@@ -184,7 +188,6 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
                     EventProblem(
                         f"entrants[{i}].players[{j}]",
                         "player_twice",
-                        N_("%(name)s plays for two entrants."),
                         {"name": player},
                     )
                 )
@@ -196,7 +199,6 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
                 EventProblem(
                     "rounds",
                     "too_many_rounds",
-                    N_("This movement plays at most %(most)s rounds with these entrants."),
                     {"most": most},
                 )
             )
@@ -205,7 +207,6 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
             EventProblem(
                 "deals_per_round",
                 "too_many_deals",
-                N_("This format plays at most %(most)s deals."),
                 {"most": len(rules.opening.tiers)},
             )
         )
@@ -219,7 +220,7 @@ def create_event(db: Database, new: NewEvent) -> Event:
         rules = rules_of(document, new.options)
     except FormatError as error:
         raise InvalidEvent(
-            [EventProblem("deals_per_round", "bad_format", error.problems[0].message)]
+            [EventProblem("deals_per_round", "bad_format", {"problem": error.problems[0]})]
         ) from error
     problems = _check(new, rules)
     if problems:
@@ -361,9 +362,7 @@ def add_entrant(db: Database, event_id: str, name: str, players: Sequence[str]) 
         or name.casefold() in taken
         or any(p.casefold() in taken for p in players)
     ):
-        raise InvalidEvent(
-            [EventProblem("name", "entrant_taken", N_("Give a new entrant a name of its own."))]
-        )
+        raise InvalidEvent([EventProblem("name", "entrant_taken")])
     position = len(event.entrants)
     with write(db):
         db.table("event_entrants").insert(

@@ -6,6 +6,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
+from scorekeeper import problem_words
 from scorekeeper.db import get_db
 from scorekeeper.events import MOVEMENTS, TEMPLATES
 from scorekeeper.presets import load_presets
@@ -51,7 +52,8 @@ def create() -> Response | tuple[str, int]:
         event = store_events.create_event(get_db(), made)
     except InvalidEvent as error:
         found = error.problems[0]
-        typed.errors[found.field.split("[")[0].split(".")[0]] = _(found.message, **found.params)
+        field = found.field.split("[")[0].split(".")[0]
+        typed.errors[field] = problem_words.words(found.code, found.params)
         return _form_page(typed, 422)
     flash(_("Event made. Keep this page's link: it runs the event."), "ok")
     return redirect(url_for("events.director", token=event.director_token))
