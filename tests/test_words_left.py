@@ -175,3 +175,28 @@ def test_the_in_hand_field_names_whose_cards_it_counts(table: Table, format_id, 
     page = html.unescape(table.client.get(f"/games/{game_id}/hands/new").text)
     assert f">{label}</label>" in page
     assert ("<div data-in-hand>" in page) == (format_id != "classic")  # folds away once out
+
+
+def test_a_drawn_game_counts_in_head_to_heads_drawn_column(client, table: Table) -> None:
+    """A real draw (tie at the target, tie-is-draw option) reads 1 game, 0 won, 0 lost, 1 drawn."""
+    from tests.test_web_groups import make_group
+
+    group_id = make_group(client)
+    players = {"side-0-player-0": "Ann", "side-0-player-1": "Bob"}
+    players |= {"side-1-player-0": "Cy", "side-1-player-1": "Di"}
+    starts = {"side-0-start": "4900", "side-1-start": "4900"}
+    game_id = table.new_game("classic", group=group_id, option="tie_is_draw", **players, **starts)
+    # We: 120 + a natural (500) + going out (100); They: 220 + a natural: 720 each, 5,620 all.
+    hand = {
+        0: {"melded_points": "120", "canastas-natural": 1, "went_out": "out"},
+        1: {"melded_points": "220", "canastas-natural": 1},
+    }
+    table.record(game_id, hand)
+    state = table.game(game_id).state
+    assert state.status.over and state.status.tied and state.status.winner is None
+    page = client.get(f"/groups/{group_id}/stats").text
+    table_html = page.split('<th scope="col">Drawn</th>')[1].split("</table>")[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", table_html, re.S)
+    assert rows and all(row.endswith("<td>1</td><td>0</td><td>0</td><td>1</td>") for row in rows), (
+        rows
+    )
