@@ -7,7 +7,7 @@ has its own line pattern and point marker, so the chart reads without telling co
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -97,22 +97,48 @@ def running_totals(
         _defs(len(course.totals), prefix),
         f'<g class="axis"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0)}" y2="{y(0)}"/>',
     ]
+    parts.append(_axis_numbers(course, y, xs, (low, high), number))
+    parts += _target_and_leads(course, y, xs, words)
+    for i, side in enumerate(lines):
+        points = " ".join(f"{x},{y(v)}" for x, v in zip(every, side, strict=True))
+        marker = f"url(#{prefix}m{i})"
+        parts.append(
+            f'<polyline class="s{i % 6} p{i % 3}" points="{points}" marker-start="{marker}" '
+            f'marker-mid="{marker}" marker-end="{marker}"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _axis_numbers(
+    course: Course,
+    y: Callable[[float], float],
+    xs: list[float],
+    span: tuple[int, int],
+    number: Number,
+) -> str:
+    """Returns the axis's numbers (0, the lowest, the highest) and the first and last hand's."""
+    low, high = span
     target = course.target or 0  # no target and a target of 0 both draw no target line
     near_target = target != 0 and abs(high - target) < (high - low) * 0.08
     shown = [0] + sorted({low, high} - {0} - ({high} if near_target else set()))
-    for value, baseline in axis_labels(shown, y, course.target and y(course.target)):
+    parts = [
+        f'<text x="{LEFT - 4}" y="{baseline}" text-anchor="end">{number(value)}</text>'
+        for value, baseline in axis_labels(shown, y, course.target and y(course.target))
+    ]
+    parts.append(f'<text x="{xs[0]}" y="{HEIGHT - 8}" text-anchor="middle">1</text>')
+    if course.hands > 1:
         parts.append(
-            f'<text x="{LEFT - 4}" y="{baseline}" text-anchor="end">{number(value)}</text>'
+            f'<text x="{xs[-1]}" y="{HEIGHT - 8}" text-anchor="middle">{course.hands}</text>'
         )
-    parts.append(
-        f'<text x="{xs[0]}" y="{HEIGHT - 8}" text-anchor="middle">1</text>'
-        + (
-            f'<text x="{xs[-1]}" y="{HEIGHT - 8}" text-anchor="middle">{hands}</text>'
-            if hands > 1
-            else ""
-        )
-        + "</g>"
-    )
+    return "".join(parts) + "</g>"
+
+
+def _target_and_leads(
+    course: Course, y: Callable[[float], float], xs: list[float], words: Words
+) -> list[str]:
+    """Returns the target's line with its words, and a line at each change of lead."""
+    parts = []
     if course.target:
         ty = y(course.target)
         # The target's words sit on its line, clear of the points that reach it.
@@ -126,15 +152,7 @@ def running_totals(
             f'<g class="lead"><line x1="{x}" x2="{x}" y1="{TOP}" y2="{HEIGHT - BOTTOM}"/>'
             f"<title>{escape(words.lead(hand))}</title></g>"
         )
-    for i, side in enumerate(lines):
-        points = " ".join(f"{x},{y(v)}" for x, v in zip(every, side, strict=True))
-        marker = f"url(#{prefix}m{i})"
-        parts.append(
-            f'<polyline class="s{i % 6} p{i % 3}" points="{points}" marker-start="{marker}" '
-            f'marker-mid="{marker}" marker-end="{marker}"/>'
-        )
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
 
 
 LABEL = 11  # an axis number's height (10 px type) and a pixel to spare
@@ -187,6 +205,36 @@ def hand_list(numbers: tuple[int, ...]) -> str:
     return "hands " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
+def _bars(
+    scores: Sequence[int],
+    side: int,
+    slot: float,
+    width: float,
+    scale: tuple[float, float, int],
+) -> str:
+    """Returns one side's bars as one SVG path: up from the line for plus, down for minus."""
+    mid, peak, pad = scale
+    bars = []
+    for hand, score in enumerate(scores):
+        x = round(LEFT + hand * slot + side * (width + 0.3), 1)
+        tall = round(abs(score) / peak * (mid - pad), 1)
+        if tall:
+            top = mid - tall if score > 0 else mid
+            bars.append(f"M{x} {round(top, 1)}h{round(width, 1)}v{tall}h-{round(width, 1)}z")
+    return "".join(bars)
+
+
+def _hand_numbers(hands: int, slot: float, baseline: float) -> str:
+    """Returns each hand's number under its bars: every fifth past 20 hands, and the last."""
+    every = 1 if hands <= 20 else 5
+    shown = [n for n in range(1, hands + 1) if n % every == 0 or n in (1, hands)]
+    return "".join(
+        f'<text x="{round(LEFT + (n - 0.5) * slot, 1)}" y="{baseline}" '
+        f'text-anchor="middle">{n}</text>'
+        for n in shown
+    )
+
+
 def hand_bars(course: Course, *, prefix: str = "b", title: str = "") -> str:
     """Returns a small strip of each hand's score per side: bars up for plus, down for minus."""
     hands = course.hands
@@ -203,23 +251,11 @@ def hand_bars(course: Course, *, prefix: str = "b", title: str = "") -> str:
     plot = height - numbers
     # The line sits at the bottom unless some hand scored minus: then plus and minus share it.
     mid = plot / 2 if min(values, default=0) < 0 else plot - pad
-    paths = []
-    for i, side in enumerate(course.scores):
-        bars = []
-        for hand, score in enumerate(side):
-            x = round(LEFT + hand * slot + i * (width + 0.3), 1)
-            tall = round(abs(score) / peak * (mid - pad), 1)
-            if tall:
-                top = mid - tall if score > 0 else mid
-                bars.append(f"M{x} {round(top, 1)}h{round(width, 1)}v{tall}h-{round(width, 1)}z")
-        paths.append(f'<path class="s{i % 6} b{i % 3}" d="{"".join(bars)}"/>')
-    every = 1 if hands <= 20 else 5
-    shown = [n for n in range(1, hands + 1) if n % every == 0 or n in (1, hands)]
-    labels = "".join(
-        f'<text x="{round(LEFT + (n - 0.5) * slot, 1)}" y="{height - 3}" '
-        f'text-anchor="middle">{n}</text>'
-        for n in shown
-    )
+    paths = [
+        f'<path class="s{i % 6} b{i % 3}" d="{_bars(side, i, slot, width, (mid, peak, pad))}"/>'
+        for i, side in enumerate(course.scores)
+    ]
+    labels = _hand_numbers(hands, slot, height - 3)
     label = f"{prefix}t"
     return (
         f'<svg class="bars" viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="{label}">'
