@@ -610,8 +610,8 @@ def test_any_name_is_stored_only_when_the_one_rule_allows_it(client, db, name) -
     group = client.post("/api/v1/groups", json={"name": name})
     house = client.post("/api/v1/formats", json={"name": name, "base": "classic", "set": {}})
     assert group.status_code in (201, 422) and house.status_code in (201, 422)
-    assert (group.status_code == 201) == (name_problem(tidy(name), "group", 60) is None)
-    assert (house.status_code == 201) == (name_problem(name.strip(), "format", 60) is None)
+    assert (group.status_code == 201) == (name_problem(tidy(name), 60) is None)
+    assert (house.status_code == 201) == (name_problem(name.strip(), 60) is None)
 
 
 EVENT_TABLES = ("events", "event_entrants", "event_tables", "event_byes", "games")
