@@ -93,6 +93,17 @@ def derive(
     name: str | None = None,
 ) -> dict[str, Any]:
     """Returns a base (preset id or document) with dotted-key changes, checked whole."""
+    return derive_rules(base, changes, format_id=format_id, name=name)[0]
+
+
+def derive_rules(
+    base: str | Mapping[str, Any],
+    changes: Mapping[str, Any],
+    *,
+    format_id: str | None = None,
+    name: str | None = None,
+) -> tuple[dict[str, Any], Rules]:
+    """Returns the changed document and the rules it describes, built once to check it."""
     problems: list[FormatProblem] = []
     if not isinstance(changes, Mapping):
         raise FormatError([problem("set", "not_a_table", N_("Changes map keys to values."))])
@@ -116,13 +127,14 @@ def derive(
         document["id"] = format_id
     if name is not None:
         document["name"] = name
+    rules = None
     try:
-        rules_of(document)
+        rules = rules_of(document)
     except FormatError as error:
         problems += error.problems
-    if problems:
+    if problems or rules is None:
         raise FormatError(problems)
-    return document
+    return document, rules
 
 
 def check_name(name: Any) -> str:

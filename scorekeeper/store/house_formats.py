@@ -17,6 +17,7 @@ from scorekeeper.format_documents import (
     canonical,
     check_name,
     derive,
+    derive_rules,
     digest,
     preset_document,
     rules_of,
@@ -112,8 +113,21 @@ def label_problems(document: Mapping[str, Any]) -> list[FormatProblem]:
     return found
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A house format's whole document and the rules it describes, checked once."""
+
+    document: dict[str, Any]
+    rules: Rules
+
+
 def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, Any]:
     """Returns the whole document of a house format; FormatError names every bad field."""
+    return check(name, base, changes, format_id).document
+
+
+def check(name: Any, base: Any, changes: Any, format_id: str = "") -> Checked:
+    """Returns a house format's document and rules; FormatError names every bad field."""
     problems: list[FormatProblem] = []
     try:
         name = check_name(name)
@@ -126,7 +140,9 @@ def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, 
         found = problem("base", "unknown_format", template, presets=", ".join(load_presets()))
         raise FormatError([*problems, found])
     try:
-        document = derive(base, changes, format_id=format_id or "house", name=str(name))
+        document, rules = derive_rules(
+            base, changes, format_id=format_id or "house", name=str(name)
+        )
     except FormatError as error:
         problems += [
             replace(p, field=f"set.{p.field}" if p.field else "set") for p in error.problems
@@ -137,7 +153,7 @@ def build(name: Any, base: Any, changes: Any, format_id: str = "") -> dict[str, 
         raise FormatError(problems)
     # The preset's description no longer fits; the pages say what it was made from, in words.
     document["description"] = ""
-    return document
+    return Checked(document, rules)
 
 
 def format_row(row: Mapping[str, Any]) -> HouseFormat:
@@ -165,17 +181,33 @@ class TooManyHouseFormats(StoreError):
     """A maker already keeps as many house formats as it may (`most`: the edges word it)."""
 
 
+def _document(
+    name: Any, base: Any, changes: Any, format_id: str, checked: Checked | None
+) -> dict[str, Any]:
+    """Returns the document to store: the one checked in this request, or checked now."""
+    if checked is None:
+        return build(name, base, changes, format_id)
+    return {**checked.document, "id": format_id}
+
+
 def create_house_format(
-    db: Database, *, name: Any, base: Any, changes: Any, made_by: str | None = None
+    db: Database,
+    *,
+    name: Any,
+    base: Any,
+    changes: Any,
+    made_by: str | None = None,
+    checked: Checked | None = None,
 ) -> tuple[HouseFormat, str]:
     """Saves a new house format; returns it with the token that edits or deletes it.
 
     `made_by` is the browser that made it (it lists the format), or API_MAKER and the API
     client's address: each makes at most MAX_PER_BROWSER of them (FormatError for a browser,
-    TooManyHouseFormats for the API).
+    TooManyHouseFormats for the API). `checked` is what `check` made of the same name, base
+    and changes in this request: given, they are not checked again.
     """
     format_id, token, stamp = ID_PREFIX + new_token()[:16], new_token(), now()
-    document = build(name, base, changes, format_id)
+    document = _document(name, base, changes, format_id, checked)
     with write(db):
         if made_by is not None:
             made = db.execute(
@@ -283,10 +315,17 @@ def _check_token(db: Database, format_id: str, token: str) -> None:
 
 
 def update_house_format(
-    db: Database, format_id: str, token: str, *, name: Any, base: Any, changes: Any
+    db: Database,
+    format_id: str,
+    token: str,
+    *,
+    name: Any,
+    base: Any,
+    changes: Any,
+    checked: Checked | None = None,
 ) -> HouseFormat:
     """Replaces a house format's name, base and changes; games played keep their rules."""
-    document = build(name, base, changes, format_id)
+    document = _document(name, base, changes, format_id, checked)
     with write(db):
         _check_token(db, format_id, token)
         db.execute(

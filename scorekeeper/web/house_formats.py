@@ -24,6 +24,7 @@ from scorekeeper import problem_words
 from scorekeeper.db import get_db
 from scorekeeper.format_checks import FormatProblem
 from scorekeeper.format_documents import FormatError, preset_document, rules_of
+from scorekeeper.format_model import Rules
 from scorekeeper.presets import load_presets
 from scorekeeper.problem_words import format_problem
 from scorekeeper.store import group_formats
@@ -76,8 +77,12 @@ def _render(
     typed: Mapping[str, str] | None = None,
     problems: list[FormatProblem] | None = None,
     status: int = 200,
+    rules: Rules | None = None,
 ) -> Response:
-    """Renders the form: every value of the document, problems beside fields, the example."""
+    """Renders the form: every value of the document, problems beside fields, the example.
+
+    `rules` are the edited rules when the request already built them (a posted form).
+    """
     preset = load_presets()[base]
     base_document = preset_document(base)
     shown = house_form.structure(base_document, changes)
@@ -91,7 +96,7 @@ def _render(
     example = None
     if not problems:
         try:
-            edited = rules_of(shown)
+            edited = rules or rules_of(shown)
             data, these, plain = house_example.compare(edited, preset.rules)
             example = (data, these, plain, house_example.described(edited, data))
         except FormatError:
@@ -148,44 +153,15 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
     """Previews or saves the posted form; impossible rules come back beside their fields."""
     reading, name = _submitted(base)
     problems = list(reading.problems)
+    checked = None
     if not problems:
-        try:
-            houses.build(name or "Preview", base, reading.changes)
+        try:  # checked once: the example and the saved document both use what this makes
+            checked = houses.check(name or "Preview", base, reading.changes)
         except FormatError as error:
             problems += error.problems
-    if request.form.get("action") == "save" and not problems:
+    if request.form.get("action") == "save" and checked is not None:
         try:
-            if house is None:
-                made, token = houses.create_house_format(
-                    get_db(),
-                    name=name,
-                    base=base,
-                    changes=reading.changes,
-                    made_by=browser_id(),
-                )
-                _keep_token(made.id, token)
-                flash(
-                    gettext(
-                        "Saved %(name)s. It is in the list of formats for new games.",
-                        name=made.name,
-                    ),
-                    "ok",
-                )
-            else:
-                made = houses.update_house_format(
-                    get_db(),
-                    house.id,
-                    _token(house.id) or "",
-                    name=name,
-                    base=base,
-                    changes=reading.changes,
-                )
-                flash(
-                    gettext(
-                        "Saved %(name)s. Games already played keep their rules.", name=made.name
-                    ),
-                    "ok",
-                )
+            made = _store(house, name, base, reading.changes, checked)
             return redirect(url_for("house.page", format_id=made.id), 303)
         except FormatError as error:
             problems += error.problems
@@ -199,7 +175,39 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
         typed=reading.typed,
         problems=problems,
         status=422 if problems else 200,
+        rules=checked.rules if checked and not problems else None,
     )
+
+
+def _store(
+    house: houses.HouseFormat | None,
+    name: str,
+    base: str,
+    changes: Mapping[str, Any],
+    checked: houses.Checked,
+) -> houses.HouseFormat:
+    """Saves a new house format, or this one's new rules, and says so."""
+    if house is None:
+        made, token = houses.create_house_format(
+            get_db(), name=name, base=base, changes=changes, made_by=browser_id(), checked=checked
+        )
+        _keep_token(made.id, token)
+        said = gettext(
+            "Saved %(name)s. It is in the list of formats for new games.", name=made.name
+        )
+    else:
+        made = houses.update_house_format(
+            get_db(),
+            house.id,
+            _token(house.id) or "",
+            name=name,
+            base=base,
+            changes=changes,
+            checked=checked,
+        )
+        said = gettext("Saved %(name)s. Games already played keep their rules.", name=made.name)
+    flash(said, "ok")
+    return made
 
 
 @bp.route("/new", methods=["GET", "POST"])
