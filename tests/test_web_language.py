@@ -163,7 +163,7 @@ def test_dots_and_spaces_group_thousands_where_commas_mark_decimals(locale) -> N
     assert i18n.parse_whole("4 900", limit=100_000, locale=locale) == 4900
     with pytest.raises(i18n.NumberProblem) as refused:
         i18n.parse_whole("4,900", limit=100_000, locale=locale)
-    assert refused.value.code == "not_a_number"
+    assert refused.value.code == "decimal_comma"  # named as what it is (issue 26 item 13)
 
 
 def test_a_typed_number_is_read_in_the_pages_language(app) -> None:
@@ -172,7 +172,9 @@ def test_a_typed_number_is_read_in_the_pages_language(app) -> None:
         app.preprocess_request()
         with pytest.raises(i18n.NumberProblem) as refused:
             i18n.parse_whole("4,900", limit=100_000)
-        assert refused.value.message == "Gib eine ganze Zahl ein, etwa 2."
+        assert refused.value.message == (
+            "Auf Deutsch ist 4,900 eine Kommazahl, keine ganze Zahl: schreib 4.900 oder 4900."
+        )
         with pytest.raises(i18n.NumberProblem) as refused:
             i18n.parse_whole("200.000", label="Punkte", limit=100_000)
         assert refused.value.message == "Punkte: zu groß, höchstens 100.000."
