@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 LANGUAGES = ("es", "pt_BR", "it", "de")
 # Names the players chose (sides, players, the group), and the app's and formats' own names.
-NAMES = {"we", "they", "ann", "bob", "cy", "di", "tuesday", "table", "canasta"}
+NAMES = {"we", "they", "ann", "bob", "cy", "di", "tuesday", "table", "canasta", "omas"}
 WORD = re.compile(r"[^\W\d_]+")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w+\}|<[^>]*>")  # %(side)s, {cards}, <b>: no words
 # What a page says: its text as shown, its title, the words its controls carry for a screen
@@ -96,6 +96,22 @@ def test_shared_links_pages_say_no_english(live_app, base_url, light_phone, lang
     group_id, token, finished = _group_with_games(live_app)
     page.goto(f"{base_url}/groups/join/{token}?lang={language}")
     check("joining a group")
+    # A house format saved from the editor: its page, the new-game list and its set-up form.
+    page.goto(f"{base_url}/formats/new?base=classic&lang={language}")
+    page.locator("#f-name").fill("Omas")
+    page.locator("#f-going_out-concealed_bonus").fill("100")  # the editor's note says so
+    with page.expect_navigation():
+        page.locator("button[value=save]").click()
+    check("a house format's page")
+    house = page.url.split("?")[0].rsplit("/", 1)[1]
+    page.goto(f"{base_url}/formats/{house}/edit?lang={language}")
+    check("the house format editor")
+    page.goto(f"{base_url}/games/new?lang={language}")
+    check("the format list with a house format")
+    with page.expect_navigation():
+        page.locator(f".formats a.button[href*='format={house}']").click()
+    assert "lang=" in page.url
+    check("setting up a game of the house format")
     for path in (
         "/",
         "/games/new",
