@@ -12,7 +12,7 @@ import re
 
 from scorekeeper import store
 from scorekeeper.cli import main
-from scorekeeper.store import portable
+from scorekeeper.store import portable_read as portable
 from scorekeeper.store.connection import connect
 from scorekeeper.store.groups import create_group
 from scorekeeper.store.portable import dumps, export_games, import_document

@@ -366,6 +366,17 @@ def seat_records(game_id: str, setup: Setup) -> tuple[list[dict[str, Any]], list
     return sides, players
 
 
+def owner_record(game_id: str, owner: str, token: str, stamp: str) -> dict[str, Any]:
+    """Returns the `browser_games` row that makes a browser a new game's owner."""
+    return {
+        "browser_id": owner,
+        "game_id": game_id,
+        "role": "owner",
+        "token": token,
+        "last_opened": stamp,
+    }
+
+
 def insert_game(db: Database, record: Mapping[str, Any], setup: Setup) -> None:
     """Inserts a new game's row, sides and players; call inside write()."""
     sides, players = seat_records(record["id"], setup)
@@ -442,13 +453,5 @@ def create_game(
             add_game(db, group, game_id)
         scores.rescore(db, game_id)  # an empty sheet's head: totals from paper, first dealer
         if owner:
-            db.table("browser_games").insert(
-                {
-                    "browser_id": owner,
-                    "game_id": game_id,
-                    "role": "owner",
-                    "token": tokens.owner,
-                    "last_opened": stamp,
-                }
-            )
+            insert_many(db, "browser_games", [owner_record(game_id, owner, tokens.owner, stamp)])
         return load(db, game_id)

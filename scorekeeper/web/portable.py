@@ -22,7 +22,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from scorekeeper import problem_words, store
 from scorekeeper.db import get_db
 from scorekeeper.extensions import csrf
-from scorekeeper.store import portable
+from scorekeeper.store import portable_read as portable
 from scorekeeper.store.portable import InvalidImport, dumps, export_games, import_games
 from scorekeeper.web import access
 
