@@ -10,6 +10,8 @@ import copy
 import json
 import re
 
+import pytest
+
 from scorekeeper import store
 from scorekeeper.cli import main
 from scorekeeper.store import portable_read as portable
@@ -156,3 +158,21 @@ def test_a_large_group_export_comes_back_through_the_command_line(
     ).fetchone()[0]
     assert counted == GAMES
     db.close()
+
+
+@pytest.mark.slow  # 3,200 hands checked twice: seconds alone, more on a busy machine
+def test_more_hands_than_the_web_once_took_come_back(app, db) -> None:
+    """3,200 hands in one group's download: past the 3,000 the web import once stopped at."""
+    from bench.import_lock import export_text
+
+    maker, other = app.test_client(), app.test_client()
+    as_phone(maker, "maker-phone")
+    import_document(
+        db, export_text(4, 800), member="maker-phone", owner="maker-phone", max_hands=4_000
+    )
+    data = maker.get(f"/groups/{group_of(maker)}/export.json").get_data()
+    answer = upload(other, data)
+    assert location(answer) == "/", answer.get_data(as_text=True)[-800:]
+    again = other.get(f"/groups/{group_of(other)}/export.json").get_json()
+    assert played(again) == played(json.loads(data))
+    assert sum(len(game["hands"]) for game in again["games"]) == 3_200
