@@ -13,6 +13,9 @@ from scorekeeper.presets import load_presets
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store.events import EventClosed, EventNotFound, InvalidEvent
+from scorekeeper.store.groups import groups_for_browser
+from scorekeeper.store.players import Player, players_of
+from scorekeeper.web.access import browser_id
 from scorekeeper.web.events import form as event_form
 from scorekeeper.web.events.common import board, bp, by_token
 
@@ -23,10 +26,25 @@ def _form_page(typed: event_form.Typed, status: int = 200) -> tuple[str, int]:
         for p in load_presets().values()
         if len(p.rules.table.players_per_side) == 2 and p.rules.table.partnership == "fixed"
     ]
+    groups = groups_for_browser(get_db(), browser_id())
     page = render_template(
-        "events/new.html", typed=typed, presets=presets, movements=MOVEMENTS, templates=TEMPLATES
+        "events/new.html",
+        typed=typed,
+        presets=presets,
+        movements=MOVEMENTS,
+        templates=TEMPLATES,
+        groups=[(g, players_of(get_db(), g.id)) for g in groups],
     )
     return page, status
+
+
+def _group_players(group_id: str) -> list[Player] | None:
+    """Returns the players of a group this browser belongs to; None when it is not a member."""
+    if not group_id:
+        return []
+    if group_id not in {g.id for g in groups_for_browser(get_db(), browser_id())}:
+        return None
+    return players_of(get_db(), group_id)
 
 
 @bp.get("/new")
@@ -45,8 +63,17 @@ def new() -> tuple[str, int]:
 @bp.post("/new")
 def create() -> Response | tuple[str, int]:
     """Makes the event; the director's page opens on its director link."""
-    made, typed = event_form.read(request.form)
-    if made is None:
+    # Like the API's "group": the event is the group's only for a member of it.
+    players = _group_players(request.form.get("group", "").strip())
+    ticked = request.form.getlist("pick")[:200]
+    by_id = {p.id: p.name for p in players or []}
+    made, typed = event_form.read(request.form, [by_id[t] for t in ticked if t in by_id])
+    typed.picked = ticked
+    if players is None:
+        typed.errors["group"] = _("This phone is not a member of that group.")
+    elif any(t not in by_id for t in ticked):
+        typed.errors["entrants"] = _("Pick players of the chosen group only.")
+    if made is None or typed.errors:
         return _form_page(typed, 422)
     try:
         event = store_events.create_event(get_db(), made)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
@@ -10,7 +10,16 @@ from flask_babel import gettext as _
 from scorekeeper.events import MOVEMENTS, TEMPLATES, template
 from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, NewEvent
 
-FIELDS = ("name", "format", "movement", "rounds", "deals_per_round", "victory_points", "entrants")
+FIELDS = (
+    "name",
+    "format",
+    "group",
+    "movement",
+    "rounds",
+    "deals_per_round",
+    "victory_points",
+    "entrants",
+)
 
 
 @dataclass
@@ -19,6 +28,19 @@ class Typed:
 
     values: dict[str, str]
     errors: dict[str, str] = field(default_factory=dict)
+    picked: list[str] = field(default_factory=list)  # ids of the group's players ticked
+
+
+def picked_entrants(names: Sequence[str], individual: bool) -> list[tuple[str, list[str]]] | None:
+    """Returns the entrants made of picked players: one each, or two by two in the order shown.
+
+    None when a pairs event is given an odd number of players (one would have no partner).
+    """
+    if individual:
+        return [(name, []) for name in names]
+    if len(names) % 2:
+        return None
+    return [(f"{a} & {b}", [a, b]) for a, b in zip(names[::2], names[1::2], strict=True)]
 
 
 def entrant_lines(text: str) -> list[tuple[str, list[str]]]:
@@ -35,8 +57,11 @@ def _whole(text: str, low: int, high: int) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and low <= int(text) <= high else None
 
 
-def read(form: Mapping[str, str]) -> tuple[NewEvent | None, Typed]:
-    """Returns the new event, or None with the typed values and a message beside each field."""
+def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent | None, Typed]:
+    """Returns the new event, or None with the typed values and a message beside each field.
+
+    `picked` are the names of the group's players ticked; they join the typed entrants.
+    """
     typed = Typed({k: form.get(k, "").strip()[:4000] for k in (*FIELDS, "confirm")})
     v, errors = typed.values, typed.errors
     if not 0 < len(v["name"]) <= MAX_EVENT_NAME:
@@ -50,9 +75,12 @@ def read(form: Mapping[str, str]) -> tuple[NewEvent | None, Typed]:
         errors["deals_per_round"] = _("Give 1 to %(most)s deals a round.", most=MAX_DEALS)
     if v["victory_points"] not in TEMPLATES:
         errors["victory_points"] = _("Choose how a table's result scores.")
-    entrants = entrant_lines(v["entrants"])
+    from_group = picked_entrants(picked, v["movement"] == "individual")
+    entrants = entrant_lines(v["entrants"]) + (from_group or [])
     names = {n.casefold() for n, _p in entrants}
-    if not 2 <= len(entrants) <= MAX_ENTRANTS or len(names) < len(entrants):
+    if from_group is None:
+        errors["entrants"] = _("Pick an even number of players: they pair up in the order shown.")
+    elif not 2 <= len(entrants) <= MAX_ENTRANTS or len(names) < len(entrants):
         errors["entrants"] = _(
             "Give 2 to %(most)s entrants, one a line, each with a name of its own.",
             most=MAX_ENTRANTS,
@@ -70,5 +98,6 @@ def read(form: Mapping[str, str]) -> tuple[NewEvent | None, Typed]:
         deals_per_round=deals,
         table=template(v["victory_points"]),
         confirm=v["confirm"] == "on",
+        group=v["group"] or None,
     )
     return new, typed
