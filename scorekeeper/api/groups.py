@@ -17,6 +17,7 @@ from scorekeeper.marked import N_
 from scorekeeper.origin import public_url
 from scorekeeper.stats.history import Entry, Filters, history
 from scorekeeper.stats.tables import Line, Statistics
+from scorekeeper.store import group_tokens
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store.figures import summed
 from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
@@ -75,7 +76,7 @@ def create_group() -> Response:
         group = store_groups.create_group(get_db(), name)
         # The caller's API token is the group's first, apart from the join link: revoking it
         # (an admin, on the group's page) never touches the link, nor the link the token.
-        token = store_groups.make_api_token(get_db(), None, group.id, "API")
+        token = group_tokens.make_api_token(get_db(), None, group.id, "API")
     except InvalidGroup as error:
         said = problem_words.words(error.code, error.params)
         raise ApiProblem(

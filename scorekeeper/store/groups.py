@@ -70,22 +70,6 @@ class Member:
 
 
 @dataclass(frozen=True)
-class ApiToken:
-    """One of the group's API tokens: its id (to revoke it by), label, maker and when made."""
-
-    id: str
-    label: str
-    made_by: str | None
-    shared: bool
-    created_at: str
-
-    @property
-    def tag(self) -> str:
-        """Returns the token's public id: the token itself is shown once, when it is made."""
-        return self.id
-
-
-@dataclass(frozen=True)
 class Removal:
     """What removing a phone did: the new join link's key and how many API tokens went."""
 
@@ -359,68 +343,6 @@ def replace_token(db: Database, browser_id: str, group_id: str) -> str:
         admin_group(db, browser_id, group_id)
         db.execute("UPDATE groups SET token = ? WHERE id = ?", [token, group_id])
     return token
-
-
-MAX_TOKENS = 20  # a group's API tokens at once: a few scripts and displays, never a flood
-
-
-def _insert_token(db: Database, group_id: str, label: str, made_by: str | None) -> str:
-    """Adds an API token to the group (in a write) and returns it."""
-    count = db.execute(
-        "SELECT count(*) FROM group_tokens WHERE group_id = ?", [group_id]
-    ).fetchone()[0]
-    if count >= MAX_TOKENS:
-        raise InvalidGroup("too_many_tokens", most=MAX_TOKENS)
-    token = new_token()
-    db.execute(
-        "INSERT INTO group_tokens (id, group_id, token, label, made_by, shared, created_at) "
-        "VALUES (?, ?, ?, ?, ?, 0, ?)",
-        [new_token()[:12], group_id, token, label, made_by, now()],
-    )
-    return token
-
-
-def check_label(label: str) -> str:
-    """Returns an API token's label tidied; InvalidGroup when the name rule refuses it."""
-    label = tidy(label) if isinstance(label, str) else ""
-    problem = name_problem(label, MAX_NAME)
-    if problem == "name_blank":
-        raise InvalidGroup("label_blank")
-    if problem is not None:
-        raise InvalidGroup(problem)
-    return label
-
-
-def make_api_token(db: Database, browser_id: str | None, group_id: str, label: str) -> str:
-    """Makes a new API token for the group (an admin asks, or None for a group's first one)."""
-    label = check_label(label)
-    with write(db):
-        if browser_id is not None:
-            admin_group(db, browser_id, group_id)
-        return _insert_token(db, group_id, label, browser_id)
-
-
-def api_tokens(db: Database, group_id: str) -> list[ApiToken]:
-    """Returns the group's API tokens (without the tokens themselves), the oldest first."""
-    return [
-        ApiToken(r["id"], r["label"], r["made_by"], bool(r["shared"]), r["created_at"])
-        for r in db.query(
-            "SELECT id, label, made_by, shared, created_at FROM group_tokens WHERE group_id = ? "
-            "ORDER BY created_at, id",
-            [group_id],
-        )
-    ]
-
-
-def revoke_api_token(db: Database, browser_id: str, group_id: str, token_id: str) -> None:
-    """Revokes one of the group's API tokens, as an admin asks: it answers 404 at once."""
-    with write(db):
-        admin_group(db, browser_id, group_id)
-        gone = db.execute(
-            "DELETE FROM group_tokens WHERE group_id = ? AND id = ?", [group_id, token_id]
-        ).rowcount
-        if not gone:
-            raise InvalidGroup("no_token")
 
 
 def delete_demo(db: Database, browser_id: str, group_id: str) -> None:

@@ -23,7 +23,7 @@ from scorekeeper.db import get_db
 from scorekeeper.presets import load_presets
 from scorekeeper.resources import resource_dir
 from scorekeeper.stats.history import history, in_play
-from scorekeeper.store import group_formats
+from scorekeeper.store import group_formats, group_tokens
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import Summed, summed
@@ -132,7 +132,7 @@ def page(group_id: str) -> Response:
         "groups/page.html",
         group=group,
         admin=me.admin,
-        tokens=store_groups.api_tokens(db, group_id) if me.admin else [],
+        tokens=group_tokens.api_tokens(db, group_id) if me.admin else [],
         new_token=made["token"] if made and made.get("group") == group_id else None,
         players=_finished_counts(store_players.players_of(db, group_id), sums),
         recent=history(games, known)[:5],
@@ -236,7 +236,7 @@ def make_token(group_id: str) -> Response:
     """Makes an API token for a script or display, shown once on the group's page."""
     admin_group(group_id)
     try:
-        token = store_groups.make_api_token(
+        token = group_tokens.make_api_token(
             get_db(), browser_id(), group_id, request.form.get("label", "")[:200]
         )
     except InvalidGroup as error:
@@ -252,7 +252,7 @@ def revoke_token(group_id: str, token_id: str) -> Response:
     """Revokes one of the group's API tokens: it answers 404 at once."""
     admin_group(group_id)
     try:
-        store_groups.revoke_api_token(get_db(), browser_id(), group_id, token_id)
+        group_tokens.revoke_api_token(get_db(), browser_id(), group_id, token_id)
     except InvalidGroup as error:
         flash(explain(error), "error")
     else:
