@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.engine import Setup, Side, parse_hand, replay
-from scorekeeper.format_documents import canonical, digest, preset_document
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.documents import canonical, digest, preset_document
+from scorekeeper.rules.presets import rules_for
 from scorekeeper.store.connection import migrate
 from tests.sample_game import sample_hands
 

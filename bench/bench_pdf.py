@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.engine import replay  # noqa: E402
 from scorekeeper.pdf import blank_sheet, game_sheet  # noqa: E402
-from scorekeeper.presets import rules_for  # noqa: E402
+from scorekeeper.rules.presets import rules_for  # noqa: E402
 from tests.sample_game import sample_hands, sample_setup  # noqa: E402
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_import import game  # noqa: E402
-from scorekeeper.presets import load_presets  # noqa: E402
+from scorekeeper.rules.presets import load_presets  # noqa: E402
 from scorekeeper.store.connection import connect, migrate  # noqa: E402
 from scorekeeper.store.portable import import_document  # noqa: E402
 

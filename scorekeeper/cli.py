@@ -113,7 +113,7 @@ def formats(as_json: bool) -> int:
 
     House formats (this instance's own rules) have "house": true in the JSON list.
     """
-    from scorekeeper.presets import format_summaries
+    from scorekeeper.rules.presets import format_summaries
 
     summaries = format_summaries() + house_summaries()
     if as_json:
@@ -197,10 +197,10 @@ def sheet(
     lang: str,
 ) -> int:
     """Writes the blank score sheet of FORMAT (an id that `scorekeeper formats` lists) as PDF."""
-    from scorekeeper.format_model import FormatChoiceError
     from scorekeeper.pdf import blank_sheet
     from scorekeeper.pdf.blank_sheet import PlayersError
-    from scorekeeper.presets import load_presets, rules_for
+    from scorekeeper.rules.model import FormatChoiceError
+    from scorekeeper.rules.presets import load_presets, rules_for
 
     if format_id not in load_presets():
         return fail(f"unknown format {format_id!r} (formats: {', '.join(load_presets())})")
@@ -370,7 +370,7 @@ def format_check(file: Path) -> int:
 
     Prints the summary of rules that can be played, or one line per problem and exits 2.
     """
-    from scorekeeper.format_documents import FormatError, read_format_file
+    from scorekeeper.rules.documents import FormatError, read_format_file
 
     try:
         rules = read_format_file(file)

@@ -10,9 +10,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper import i18n
 from scorekeeper.events.scorecards import CardLine
-from scorekeeper.language import gettext
+from scorekeeper.language import gettext, i18n
 from scorekeeper.store import event_rounds
 from scorekeeper.store.events import Entrant, Event
 

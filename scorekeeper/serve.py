@@ -14,7 +14,7 @@ from typing import TextIO
 
 import segno
 
-from scorekeeper.i18n import DEFAULT_LOCALE, language_code, speaking
+from scorekeeper.language.i18n import DEFAULT_LOCALE, language_code, speaking
 
 THREADS = 8  # a table's phones poll the sheet while one records: plenty, and SQLite is local
 ANY_IPV4 = "0.0.0.0"  # every interface of this machine
@@ -22,7 +22,7 @@ LOOPBACK = "127.0.0.1"
 EXIT_FAILED = 2
 DEFAULT_PORT = 5000
 SPARE_PORTS = range(5001, 5011)  # tried in turn when the default port is taken
-TABLE_PATH = "/table"  # where the host's QR code leads: the game in progress (web/table.py)
+TABLE_PATH = "/table"  # where the host's QR code leads: the game in progress (web/games/table.py)
 DARK, LIGHT = 16, 231  # xterm's 256-colour black and white: no theme changes these two
 
 

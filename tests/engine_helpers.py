@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scorekeeper.engine import Hand, Problem, parse_hand
-from scorekeeper.format_model import Rules
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.model import Rules
+from scorekeeper.rules.presets import rules_for
 
 
 def side(melded=0, hand=0, red=0, out="no", black=0, **canastas_and_extras) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from scorekeeper.engine import Hand, Setup, Side, SideEntry, validate_hand
-from scorekeeper.format_model import Rules
+from scorekeeper.rules.model import Rules
 
 NAMES = ("José", "Zoë", "Łukasz", "Ørsted", "李明", "Ana", "Björn", "Chloé", "Dmitri", "Eun-ji")
 

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND
 from scorekeeper.engine import check_setup
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from tests.conftest import Table
 
 KEYS = (f"key-{n:016d}" for n in itertools.count())
@@ -440,7 +440,7 @@ def test_a_preview_warns_of_melds_below_the_opening_minimum_as_the_web_does(clie
     ],
 )  # fmt: skip
 def test_a_hands_numbers_get_the_web_forms_number_messages(api, entry, field, message):
-    """Numbers in a hand are read by scorekeeper.i18n, as the form reads typed ones."""
+    """Numbers in a hand are read by scorekeeper.language.i18n, as the form reads typed ones."""
     for path, method in (("/hands", "POST"), ("/preview", "POST")):
         body = {"hand": {"We": entry, "They": {"melded_points": 50}}}
         errors = problem(api.send(method, path, body=body), 422)["errors"]

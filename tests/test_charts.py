@@ -10,7 +10,7 @@ import pytest
 from scorekeeper import engine
 from scorekeeper.charts.running import BOTTOM, HEIGHT, TOP, hand_bars, hand_list, running_totals
 from scorekeeper.engine import Setup, Side
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from scorekeeper.stats.swings import Course, course, lead_changes
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.presets import load_presets
+from scorekeeper.rules.presets import load_presets
 from scorekeeper.score_contract import score_document
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "formats.md"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.cards import card_points, countable, meld_points
-from scorekeeper.presets import load_presets, rules_for
+from scorekeeper.rules.presets import load_presets, rules_for
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from scorekeeper.engine.ending import (
     start_problems,
     with_raises,
 )
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from tests.engine_helpers import make_hand, side
 
 SIDES = (Side("We", "We", ("Ann", "Bob")), Side("They", "They", ("Cat", "Dan")))

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.engine import Setup, Side, append, game_status, replay
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from tests.engine_helpers import make_hand, side
 
 CLASSIC_SETUP = Setup(

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.engine import opening_minimum
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 
 CLASSIC_BOUNDARIES = [
     pytest.param(-5, 15, id="minus-5"),

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.engine import preview, score_hand
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from tests.engine_helpers import make_hand, side
 
 CLASSIC = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import MAX_NAME, Draft, check_name, check_setup
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 
 CLASSIC = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
 

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.engine import validate_hand
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from tests.engine_helpers import make_hand, side
 
 INVALID_CLASSIC = [

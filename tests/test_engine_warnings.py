@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import engine
 from scorekeeper.engine import OpeningNeed
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 
 CLASSIC = rules_for("classic")
 SIDES = ["We", "They"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from scorekeeper.format_checks import english
-from scorekeeper.format_documents import FormatError, derive, inline_document
-from scorekeeper.problem_words import format_problem
+from scorekeeper.language.problem_words import format_problem
+from scorekeeper.rules.checks import english
+from scorekeeper.rules.documents import FormatError, derive, inline_document
 from tests.test_web_house_formats import submit
 
 BROKEN = [  # changes to Classic, each refused by the loader or the impossible-rule checks

@@ -7,9 +7,10 @@ import shutil
 
 import pytest
 
-from scorekeeper import presets, store
-from scorekeeper.format_documents import digest, preset_document
+from scorekeeper import store
 from scorekeeper.resources import resource_dir
+from scorekeeper.rules import presets
+from scorekeeper.rules.documents import digest, preset_document
 from scorekeeper.store import cache, portable, scores
 from scorekeeper.store.connection import connect, write
 from scorekeeper.store.migrations import migrations

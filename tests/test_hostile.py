@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import store
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from scorekeeper.store.portable import InvalidImport, export_games, import_games
-from scorekeeper.web.hand_form import fields_for
+from scorekeeper.web.games.hand_form import fields_for
 from tests.conftest import Table, location
 
 pytestmark = pytest.mark.slow  # hypothesis drives hundreds of forms and files

@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import format_checks, format_patch, format_reader
+from scorekeeper.rules import checks as format_checks
+from scorekeeper.rules import patch as format_patch
+from scorekeeper.rules import reader as format_reader
 from scorekeeper.score_contract import score_document
 from tests.test_docs_examples import examples
 

@@ -7,8 +7,8 @@ from babel.numbers import format_decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import i18n
-from scorekeeper.i18n import NumberProblem, parse_ascii, parse_index, parse_whole
+from scorekeeper.language import i18n
+from scorekeeper.language.i18n import NumberProblem, parse_ascii, parse_index, parse_whole
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from scorekeeper.store.connection import connect
 from scorekeeper.store.groups import create_group
 from scorekeeper.store.portable import dumps, export_games, import_document
 from scorekeeper.store.stamps import new_token
-from scorekeeper.web import portable as web_portable
+from scorekeeper.web.games import portable as web_portable
 from tests.conftest import location
 
 OUT = {"melded_points": 200, "canastas": {"natural": 1}, "went_out": "out"}

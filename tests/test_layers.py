@@ -127,7 +127,7 @@ def test_each_pending_crossing_still_exists() -> None:
 
 
 @pytest.mark.parametrize(
-    "layer", ["scorekeeper.presets", "scorekeeper.engine", "scorekeeper.stats"]
+    "layer", ["scorekeeper.rules.presets", "scorekeeper.engine", "scorekeeper.stats"]
 )
 def test_the_rules_import_neither_the_web_nor_the_database(layer: str) -> None:
     for source, target in EDGES:
@@ -164,20 +164,20 @@ def test_importing_a_layer_loads_nothing_outside_it(module: str, absent: tuple[s
 # the PDF writer and the language layer they share with the pages (issue 27 item 5).
 FLASK_FREE = (
     "scorekeeper.engine",
-    "scorekeeper.presets",
-    "scorekeeper.format_model",
-    "scorekeeper.format_reader",
-    "scorekeeper.format_patch",
-    "scorekeeper.format_documents",
-    "scorekeeper.format_checks",
+    "scorekeeper.rules.presets",
+    "scorekeeper.rules.model",
+    "scorekeeper.rules.reader",
+    "scorekeeper.rules.patch",
+    "scorekeeper.rules.documents",
+    "scorekeeper.rules.checks",
     "scorekeeper.store",
     "scorekeeper.stats",
     "scorekeeper.charts",
     "scorekeeper.pdf",
     "scorekeeper.language",
-    "scorekeeper.i18n",
-    "scorekeeper.words",
-    "scorekeeper.problem_words",
+    "scorekeeper.language.i18n",
+    "scorekeeper.language.words",
+    "scorekeeper.language.problem_words",
 )
 FLASK = ("flask", "flask_babel", "werkzeug")
 PROBE = """

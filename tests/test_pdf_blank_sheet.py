@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from scorekeeper.engine import opening_minimum
 from scorekeeper.pdf import blank_sheet
 from scorekeeper.pdf.layout import points
-from scorekeeper.presets import load_presets, rules_for
+from scorekeeper.rules.presets import load_presets, rules_for
 
 FORMATS = list(load_presets())
 

@@ -12,7 +12,7 @@ from reportlab.graphics.shapes import PolyLine
 from scorekeeper.engine import replay
 from scorekeeper.pdf import game_sheet
 from scorekeeper.pdf.course_chart import drawing, plot
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from scorekeeper.stats.swings import course
 from tests.sample_game import sample_hands, sample_setup
 

@@ -18,7 +18,7 @@ from scorekeeper.pdf import blank_sheet, fonts, game_sheet
 from scorekeeper.pdf.blank_sheet import blank_layout, player_counts
 from scorekeeper.pdf.game_sheet import game_layout
 from scorekeeper.pdf.layout import MARGIN
-from scorekeeper.presets import load_presets, rules_for
+from scorekeeper.rules.presets import load_presets, rules_for
 from tests.sample_game import sample_hands
 
 LONG = "Maximiliana Wolfeschlegelsteinhausenberg"  # 40 characters, the longest name allowed

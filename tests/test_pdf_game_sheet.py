@@ -15,10 +15,10 @@ from pypdf import PdfReader
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Setup, Side, replay
 from scorekeeper.engine.ending import TargetRaise, with_raises
-from scorekeeper.format_model import Rules
 from scorekeeper.pdf import PaperError, game_sheet
 from scorekeeper.pdf.layout import points
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.model import Rules
+from scorekeeper.rules.presets import rules_for
 from tests.sample_game import sample_hands, sample_setup
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.pdf import blank_sheet
-from scorekeeper.presets import load_presets
+from scorekeeper.rules.presets import load_presets
 from tests.conftest import Table, saved_hand
 
 # Words each sheet must carry in a language: headings, a preset's words, the tables' titles.
@@ -139,7 +139,7 @@ def test_the_writer_takes_its_language_as_an_argument(app) -> None:
     from scorekeeper import language
     from scorekeeper.engine import replay
     from scorekeeper.pdf import game_sheet
-    from scorekeeper.presets import rules_for
+    from scorekeeper.rules.presets import rules_for
     from tests.sample_game import sample_hands, sample_setup
 
     rules = rules_for("classic")

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine import replay
 from scorekeeper.pdf import blank_sheet, game_sheet
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from tests.sample_game import sample_hands, sample_setup
 
 pytestmark = pytest.mark.slow  # pdftoppm in a subprocess: the fast loop skips it

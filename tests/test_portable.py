@@ -458,7 +458,7 @@ def test_the_import_page_takes_bigger_files_than_forms_but_not_huge_ones(
 ):
     """An upload may exceed the 64 KiB form limit; past the import's bound it is a 413."""
     from scorekeeper.store import portable_read as portable
-    from scorekeeper.web import portable as web_portable
+    from scorekeeper.web.games import portable as web_portable
 
     monkeypatch.setattr(portable, "WEB_IMPORT_MAX_BYTES", 2_000_000)
     monkeypatch.setattr(web_portable, "FORM_SLACK", 0)

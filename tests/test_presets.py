@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.format_model import FormatChoiceError, PresetError
-from scorekeeper.presets import load_preset, load_presets, rules_for
 from scorekeeper.resources import resource_dir
+from scorekeeper.rules.model import FormatChoiceError, PresetError
+from scorekeeper.rules.presets import load_preset, load_presets, rules_for
 
 FORMATS = resource_dir("seeds") / "formats"
 PRESET_FILES = sorted(FORMATS.glob("*.toml"))

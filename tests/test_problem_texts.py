@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import problem_codes, problem_texts
 from scorekeeper.engine import Problem
 from scorekeeper.engine.ending import EndProblem
+from scorekeeper.language import problem_texts
+from scorekeeper.rules import problem_codes
 
 ROOT = Path(__file__).resolve().parents[1] / "scorekeeper"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sr]")

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper import problem_words
 from scorekeeper.api.openapi import EXAMPLE_GAME
 from scorekeeper.engine import (
     Problem,
@@ -28,7 +27,8 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.ending import EndProblem, after_end_problems, raise_problems, start_problems
 from scorekeeper.engine.validate import opening_warnings
-from scorekeeper.presets import rules_for
+from scorekeeper.language import problem_words
+from scorekeeper.rules.presets import rules_for
 from tests.engine_helpers import make_hand, side
 
 ENGINE = Path(__file__).resolve().parents[1] / "scorekeeper" / "engine"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.presets import load_presets
 from scorekeeper.resources import resource_dir
+from scorekeeper.rules.presets import load_presets
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 TEXT = DOC.read_text(encoding="utf-8")

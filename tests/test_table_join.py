@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import serve as serving
 from scorekeeper.store.connection import connect
-from scorekeeper.web.share import qr_svg
+from scorekeeper.web.games.share import qr_svg
 from tests.conftest import Table, location
 
 LAN = "http://192.168.1.20:5000"

@@ -9,7 +9,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from scorekeeper import catalogues
+from scorekeeper.language import catalogues
 
 
 @pytest.mark.slow  # extracts every message from the source with Babel: seconds (the fast loop skips it; CI runs it)

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.store import cache, figures
 from scorekeeper.store.connection import connect
 from scorekeeper.store.figures import summed
-from scorekeeper.web import sheet_page
+from scorekeeper.web.games import sheet_page
 from tests.conftest import GOOD, Table, hidden_fields, location, saved_hand
 from tests.test_game_rules import finished_game
 from tests.test_sharing import phone

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper.web.game_form import named_players
+from scorekeeper.web.games.game_form import named_players
 from tests.conftest import Table, hidden_fields
 
 CLASSIC = {

@@ -343,7 +343,7 @@ def test_the_charts_summary_counts_hands_in_the_singular_and_plural(
 ) -> None:
     """The chart's title says "1 hand" and "hand 1", each language by its plural forms."""
     from scorekeeper.stats.swings import Course
-    from scorekeeper.web.game_summary import words
+    from scorekeeper.web.games.game_summary import words
 
     totals = tuple(tuple([total] * hands) for total in (120, 90))
     played = Course(("We", "They"), totals, totals, changes, 5000)

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from scorekeeper.store.connection import connect
-from scorekeeper.web.group_stats import decimal
+from scorekeeper.web.groups.group_stats import decimal
 from tests.conftest import GOOD, Table, location
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import Problem
-from scorekeeper.presets import rules_for
-from scorekeeper.web import hand_form
-from scorekeeper.web.hand_form import parse_number
+from scorekeeper.rules.presets import rules_for
+from scorekeeper.web.games import hand_form
+from scorekeeper.web.games.hand_form import parse_number
 
 SUM_HELP = "Use numbers joined by +, like 120+35+20."
 

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.presets import load_presets
+from scorekeeper.rules.presets import load_presets
 from scorekeeper.store import house_formats as houses
 from scorekeeper.store.connection import connect
 from tests.conftest import location
@@ -342,7 +342,7 @@ def test_every_preset_saves_unchanged(app, client):
 
 def _keys(node, top: bool = False) -> set[str]:
     """Returns every key name under a node of a format document, as the house form walks it."""
-    from scorekeeper.web import house_form
+    from scorekeeper.web.house import house_form
 
     found: set[str] = set()
     if isinstance(node, dict):
@@ -359,8 +359,8 @@ def _keys(node, top: bool = False) -> set[str]:
 @pytest.mark.parametrize("format_id", sorted(load_presets()))
 def test_every_key_of_every_preset_has_words_to_translate(format_id):
     """A key a preset's document gains must be added to the form's words (and catalogues)."""
-    from scorekeeper.format_documents import preset_document
-    from scorekeeper.web import house_form
+    from scorekeeper.rules.documents import preset_document
+    from scorekeeper.web.house import house_form
 
     keys = _keys(preset_document(format_id), top=True)
     assert keys, format_id
@@ -513,7 +513,7 @@ def test_a_modern_american_house_format_keeps_its_new_fields_and_options(app, cl
     assert fields["extras.aces_in_hand.holds"] == "hand"
     assert fields["melded.minus_when"] == "no_canasta"
     assert fields["red_threes.zero_when"] == "under_two_canastas"
-    from scorekeeper.presets import load_presets
+    from scorekeeper.rules.presets import load_presets
 
     options = [o.id for o in load_presets()["modern_american"].rules.options]
     switched = {f"option.{o}": "on" for o in options if o != "pagat_special_hands"}

@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from scorekeeper import i18n
+from scorekeeper.language import i18n
 from scorekeeper.web.language import select_locale
 from tests.conftest import location
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.presets import rules_for
 from tests.conftest import Table
 
 STATIC = Path(__file__).resolve().parents[1] / "static"

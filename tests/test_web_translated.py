@@ -8,8 +8,8 @@ import re
 import pytest
 from flask import Flask
 
-from scorekeeper import words
 from scorekeeper.engine import OpeningNeed, Status
+from scorekeeper.language import words
 from tests.conftest import Table, hand_fields, saved_hand, static_sizes, thirty_hand_game
 
 # The words a player meets first, in each language: the sheet's button, its heading and a

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper import i18n
+from scorekeeper.language import i18n
 from tests.conftest import Table, hand_fields
 from tests.test_api_groups import bearer, make_group
 
@@ -85,7 +85,7 @@ def test_blank_sheet_headings_print_whole_in_every_language(language) -> None:
     from pypdf import PdfReader
 
     from scorekeeper.pdf.blank_sheet import blank_sheet
-    from scorekeeper.presets import load_presets, rules_for
+    from scorekeeper.rules.presets import load_presets, rules_for
 
     with i18n.speaking(language):
         for preset in load_presets():

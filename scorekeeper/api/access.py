@@ -9,10 +9,11 @@ from typing import Any
 from flask import request
 from flask_babel import gettext
 
-from scorekeeper import i18n, safe_json, store
+from scorekeeper import safe_json, store
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
-from scorekeeper.marked import N_
+from scorekeeper.language import i18n
+from scorekeeper.language.marked import N_
 from scorekeeper.store import FORM_TOKEN
 
 WRITERS = ("owner", "edit")

@@ -23,9 +23,9 @@ from typing_extensions import TypedDict
 
 from scorekeeper.engine.hand import MAX_ENTRY
 from scorekeeper.engine.setup import MAX_START_TOTAL
-from scorekeeper.i18n import MAX_COUNT
+from scorekeeper.language.i18n import MAX_COUNT
 
-# Strict: "3" is not 3, "true" is not true; a number sent as text is read by scorekeeper.i18n.
+# Strict: "3" is not 3, "true" is not true; a number sent as text is read by scorekeeper.language.i18n.
 SHAPE = ConfigDict(extra="forbid", strict=True)
 # Digits as a person types them, grouped or not ("1,250", "1.250", "1 250"); the request's
 # language decides which grouping it takes (i18n.parse_whole).

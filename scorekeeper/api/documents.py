@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper import engine, problem_words, words
+from scorekeeper import engine
 from scorekeeper.api.numbers import hand_numbers
 from scorekeeper.api.problems import ApiProblem
 from scorekeeper.engine import Hand, Problem, Row
-from scorekeeper.marked import N_
+from scorekeeper.language import problem_words, words
+from scorekeeper.language.marked import N_
 from scorekeeper.score_contract import opening_dict
 from scorekeeper.store import Game
 

@@ -7,7 +7,6 @@ from typing import Any, TypeGuard
 
 from flask_babel import gettext
 
-from scorekeeper import problem_words
 from scorekeeper.api.problems import field_error
 from scorekeeper.events import (
     MOVEMENTS,
@@ -18,6 +17,7 @@ from scorekeeper.events import (
     template,
 )
 from scorekeeper.events.victory import BandProblem, bands_of
+from scorekeeper.language import problem_words
 from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, NewEvent
 
 FIELDS = {

@@ -7,13 +7,13 @@ from typing import Any
 from flask import jsonify
 from werkzeug import Response
 
-from scorekeeper import problem_words
 from scorekeeper.api import access
 from scorekeeper.api.documents import hand_document, invalid_hand
 from scorekeeper.api.events import _event, _private, event_json, rounds_json
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import _game_response, bp
 from scorekeeper.db import get_db
+from scorekeeper.language import problem_words
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store.errors import AlreadySaved, GameOver, InvalidHand, KeyReused, StaleGame

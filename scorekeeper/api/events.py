@@ -8,13 +8,14 @@ from typing import Any
 from flask import jsonify, request, url_for
 from werkzeug import Response
 
-from scorekeeper import csv_text, i18n, problem_words
+from scorekeeper import csv_text
 from scorekeeper import event_papers as papers_of
 from scorekeeper.api import access
 from scorekeeper.api.event_body import read_new_event
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
 from scorekeeper.db import get_db
+from scorekeeper.language import i18n, problem_words
 from scorekeeper.origin import public_url
 from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS

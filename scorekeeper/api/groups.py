@@ -7,13 +7,13 @@ from typing import Any
 from flask import jsonify, request, url_for
 from werkzeug import Response
 
-from scorekeeper import problem_words
 from scorekeeper.api import access, answers_groups, bodies, spec
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
-from scorekeeper.marked import N_
+from scorekeeper.language import problem_words
+from scorekeeper.language.marked import N_
 from scorekeeper.origin import public_url
 from scorekeeper.stats.history import Entry, Filters, history
 from scorekeeper.stats.tables import Line, Statistics

@@ -1,4 +1,4 @@
-"""Numbers in API bodies, read as the web form reads typed ones: through `scorekeeper.i18n`.
+"""Numbers in API bodies, read as the web form reads typed ones: through `scorekeeper.language.i18n`.
 
 A JSON number and a string both pass through `i18n.parse_whole`, so "too large", a Unicode
 digit or a fraction get the web form's message whichever way a script sends them.
@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper import i18n
 from scorekeeper.api.problems import field_error
 from scorekeeper.engine.hand import MAX_ENTRY
+from scorekeeper.language import i18n
 
 POINTS = ("melded_points", "hand_points")  # points; every other number of a hand is a count
 NOT_NUMBERS = ("went_out", "canastas", "special_hand")  # the engine reads these itself

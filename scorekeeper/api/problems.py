@@ -10,9 +10,9 @@ from flask_babel import gettext, lazy_gettext
 from werkzeug import Response
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper import problem_words
 from scorekeeper.engine import Problem
-from scorekeeper.marked import N_
+from scorekeeper.language import problem_words
+from scorekeeper.language.marked import N_
 
 MEDIA_TYPE = "application/problem+json"
 TYPES = "/api/v1/problems#"  # each kind of problem is explained under this anchor in docs/api.md

@@ -12,16 +12,16 @@ from typing import Any
 
 from pydantic_core import ErrorDetails
 
-from scorekeeper import i18n, problem_words
 from scorekeeper.api import bodies
 from scorekeeper.api.numbers import POINTS, read_number
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.engine import Problem
 from scorekeeper.engine.hand import MAX_ENTRY
 from scorekeeper.engine.setup import MAX_START_TOTAL
-from scorekeeper.format_documents import FormatError, inline_document
-from scorekeeper.marked import N_
-from scorekeeper.problem_words import format_problem
+from scorekeeper.language import i18n, problem_words
+from scorekeeper.language.marked import N_
+from scorekeeper.language.problem_words import format_problem
+from scorekeeper.rules.documents import FormatError, inline_document
 from scorekeeper.store.house_formats import build
 
 Entry = Problem | dict[str, Any]

@@ -18,7 +18,7 @@ from scorekeeper.api.new_game import read_new_game
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.spec import Answer, operation, problems
 from scorekeeper.db import get_db
-from scorekeeper.marked import N_
+from scorekeeper.language.marked import N_
 from scorekeeper.origin import public_url
 from scorekeeper.store import Game
 from scorekeeper.store import groups as store_groups

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scorekeeper.format_model import CardClass, Rules
+from scorekeeper.rules.model import CardClass, Rules
 
 
 def countable(rules: Rules, *, melded: bool) -> tuple[CardClass, ...]:

@@ -8,9 +8,9 @@ from typing import Any
 from scorekeeper.engine.hand import Hand, Problem, parse_hand
 from scorekeeper.engine.names import MAX_NAME, name_problem
 from scorekeeper.engine.validate import validate_hand
-from scorekeeper.format_documents import FormatError, inline_document, rules_of
-from scorekeeper.format_model import FormatChoiceError, Rules
-from scorekeeper.presets import rules_for
+from scorekeeper.rules.documents import FormatError, inline_document, rules_of
+from scorekeeper.rules.model import FormatChoiceError, Rules
+from scorekeeper.rules.presets import rules_for
 
 MAX_SIDE_NAME = MAX_NAME
 

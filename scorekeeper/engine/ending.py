@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorekeeper import problem_codes
 from scorekeeper.engine.game import GameState
-from scorekeeper.format_model import Rules
+from scorekeeper.rules import problem_codes
+from scorekeeper.rules.model import Rules
 
 MAX_TARGET = 1_000_000  # far above any game; keeps a mistyped target out of the arithmetic
 

@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from scorekeeper import problem_texts
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, preview
-from scorekeeper.format_model import Rules
+from scorekeeper.language import problem_texts
+from scorekeeper.rules.model import Rules
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper import problem_texts
-from scorekeeper.format_model import Rules
+from scorekeeper.language import problem_texts
+from scorekeeper.rules.model import Rules
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scorekeeper.engine.hand import Hand, SideEntry
-from scorekeeper.format_model import RED_THREE_SIGN_RULES, Rules, Threes
+from scorekeeper.rules.model import RED_THREE_SIGN_RULES, Rules, Threes
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from scorekeeper.engine.ending import start_problems
 from scorekeeper.engine.hand import Problem
 from scorekeeper.engine.names import MAX_NAME, name_problem
-from scorekeeper.format_model import Rules
+from scorekeeper.rules.model import Rules
 
 MAX_START_TOTAL = 100_000  # far above any real carried total; keeps absurd input out
 

@@ -8,8 +8,8 @@ from typing import Any
 from scorekeeper.engine.hand import Hand, Problem, SideEntry
 from scorekeeper.engine.opening import OpeningNeed
 from scorekeeper.engine.score import Team, teams
-from scorekeeper.format_checks import CANASTA_CARDS
-from scorekeeper.format_model import Rules
+from scorekeeper.rules.checks import CANASTA_CARDS
+from scorekeeper.rules.model import Rules
 
 # CANASTA_CARDS, the fewest cards in any canasta (rules.md V11), is written once in
 # format_checks: sambas and escaleras, bolivias and Cuban wild canastas, Hand and Foot's piles,

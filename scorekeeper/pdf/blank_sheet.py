@@ -6,10 +6,8 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from scorekeeper import words
 from scorekeeper.engine import Side, opening_minimum
-from scorekeeper.format_model import Rules
-from scorekeeper.language import gettext, in_language, ngettext
+from scorekeeper.language import gettext, in_language, ngettext, words
 from scorekeeper.pdf import fonts, tables
 from scorekeeper.pdf.layout import (
     INK,
@@ -24,6 +22,7 @@ from scorekeeper.pdf.layout import (
     new_canvas,
     page_size,
 )
+from scorekeeper.rules.model import Rules
 
 BAND, SUB = 28.0, 20.0
 HEADER = 50.0

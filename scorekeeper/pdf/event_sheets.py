@@ -8,10 +8,9 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from scorekeeper import i18n
 from scorekeeper.event_papers import Entry, Heading, Papers
 from scorekeeper.events.scorecards import CardLine
-from scorekeeper.language import gettext, in_language
+from scorekeeper.language import gettext, i18n, in_language
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import (
     INK,

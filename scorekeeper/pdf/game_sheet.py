@@ -10,11 +10,10 @@ from typing import Protocol
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from scorekeeper import words
 from scorekeeper.engine import GameState, Item, OpeningNeed, Row, Setup
 from scorekeeper.engine.ending import TargetRaise
-from scorekeeper.format_model import Rules
-from scorekeeper.language import gettext, in_language
+from scorekeeper.language import gettext, in_language, words
+from scorekeeper.language.words import short_minus_reason
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.course_chart import HEIGHT as CHART_HEIGHT
 from scorekeeper.pdf.course_chart import LEAST as CHART_LEAST
@@ -40,8 +39,8 @@ from scorekeeper.pdf.layout import (
     side_lines,
 )
 from scorekeeper.pdf.names import Legend, joined_lines
+from scorekeeper.rules.model import Rules
 from scorekeeper.stats.swings import Course, course
-from scorekeeper.words import short_minus_reason
 
 DEALER_LEAST, DEALER_MOST = 58.0, 84.0  # the dealer column widens for long single words
 BAND, SUB = 28.0, 13.0  # heights of the side-name band and the column-heading band

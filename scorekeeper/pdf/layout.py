@@ -10,12 +10,11 @@ from datetime import date, datetime
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from scorekeeper import i18n, words
 from scorekeeper.engine import Side
-from scorekeeper.format_model import Rules
-from scorekeeper.language import gettext, ngettext
+from scorekeeper.language import gettext, i18n, ngettext, words
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.names import Legend, shorten, word_lines
+from scorekeeper.rules.model import Rules
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 30.0

@@ -7,12 +7,11 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from scorekeeper import words
 from scorekeeper.engine import opening_minimum
-from scorekeeper.format_model import RED_THREE_SIGN_RULES, Rules, Threes
-from scorekeeper.language import gettext, ngettext
+from scorekeeper.language import gettext, ngettext, words
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import INK, RULE, SHADE, points
+from scorekeeper.rules.model import RED_THREE_SIGN_RULES, Rules, Threes
 
 SIZE = 7.0
 LEADING = 9.2

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.engine import GameState, Hand, Setup, SideScore
-from scorekeeper.format_model import Rules
+from scorekeeper.rules.model import Rules
 
 Figures = dict[str, Any]  # JSON-ready: the store keeps it as text in game_figures
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper import problem_texts
 from scorekeeper.engine import Problem
 from scorekeeper.engine.ending import EndProblem
-from scorekeeper.format_checks import FormatProblem
-from scorekeeper.marked import N_
+from scorekeeper.language import problem_texts
+from scorekeeper.language.marked import N_
+from scorekeeper.rules.checks import FormatProblem
 
 
 # A plain int param reads 1000 in str(error), the command line's words, but each page groups

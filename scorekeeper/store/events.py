@@ -10,12 +10,13 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper import problem_codes, problem_texts
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
 from scorekeeper.events.victory import Band
-from scorekeeper.format_documents import FormatError, rules_of
-from scorekeeper.format_model import Rules
-from scorekeeper.marked import N_
+from scorekeeper.language import problem_texts
+from scorekeeper.language.marked import N_
+from scorekeeper.rules import problem_codes
+from scorekeeper.rules.documents import FormatError, rules_of
+from scorekeeper.rules.model import Rules
 from scorekeeper.store import cache
 from scorekeeper.store.connection import read, rows, write
 from scorekeeper.store.errors import StoreError

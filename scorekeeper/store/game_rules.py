@@ -11,8 +11,8 @@ from sqlite_utils import Database
 
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Setup
-from scorekeeper.format_documents import FormatError, canonical, digest, rules_of
-from scorekeeper.format_model import Rules
+from scorekeeper.rules.documents import FormatError, canonical, digest, rules_of
+from scorekeeper.rules.model import Rules
 from scorekeeper.store import cache
 from scorekeeper.store.connection import rows
 from scorekeeper.store.errors import StoreError

@@ -14,9 +14,9 @@ from sqlite_utils import Database
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Problem, Row, Setup, Side
 from scorekeeper.engine.ending import EndProblem, TargetRaise, with_raises
-from scorekeeper.format_documents import FormatError, rules_of
-from scorekeeper.format_model import Rules
-from scorekeeper.marked import N_
+from scorekeeper.language.marked import N_
+from scorekeeper.rules.documents import FormatError, rules_of
+from scorekeeper.rules.model import Rules
 from scorekeeper.store import scores
 from scorekeeper.store.connection import insert_many, read, write
 from scorekeeper.store.errors import AlreadyStarted, InvalidGame

@@ -10,8 +10,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.engine.names import name_problem
-from scorekeeper.format_checks import FormatProblem, problem
-from scorekeeper.format_documents import (
+from scorekeeper.language.marked import N_
+from scorekeeper.language.problem_texts import TEXTS
+from scorekeeper.rules.checks import FormatProblem, problem
+from scorekeeper.rules.documents import (
     MAX_NAME,
     FormatError,
     canonical,
@@ -22,10 +24,8 @@ from scorekeeper.format_documents import (
     preset_document,
     rules_of,
 )
-from scorekeeper.format_model import Rules
-from scorekeeper.marked import N_
-from scorekeeper.presets import load_presets, summary
-from scorekeeper.problem_texts import TEXTS
+from scorekeeper.rules.model import Rules
+from scorekeeper.rules.presets import load_presets, summary
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.stamps import new_token, now

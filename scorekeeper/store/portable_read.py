@@ -11,8 +11,8 @@ from typing import Any
 
 from scorekeeper import safe_json
 from scorekeeper.engine.ending import MAX_TARGET, TargetRaise
-from scorekeeper.format_model import Rules
-from scorekeeper.marked import N_
+from scorekeeper.language.marked import N_
+from scorekeeper.rules.model import Rules
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.portable_export import KIND, VERSION
 from scorekeeper.store.stamps import now
@@ -28,7 +28,7 @@ MAX_DEPTH = 11  # games > game > rules > segment > document > options > option >
 CLI_MAX_BYTES = 48 * 1024 * 1024
 CLI_MAX_HANDS = 100_000  # about half a minute of the engine's checking, outside the lock
 # The web import takes the same, so whatever the app exports comes back through a browser
-# too; files over WEB_MAX_BYTES are imported one at a time (web/portable.py).
+# too; files over WEB_MAX_BYTES are imported one at a time (web/games/portable.py).
 WEB_IMPORT_MAX_BYTES = CLI_MAX_BYTES
 WEB_IMPORT_MAX_HANDS = CLI_MAX_HANDS
 LIMITS = safe_json.Limits(max_bytes=MAX_BYTES, max_depth=MAX_DEPTH, max_keys=MAX_KEYS)

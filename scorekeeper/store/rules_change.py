@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.format_documents import FormatError, digest, preset_digest, preset_document
-from scorekeeper.marked import N_
+from scorekeeper.language.marked import N_
+from scorekeeper.rules.documents import FormatError, digest, preset_digest, preset_document
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, Segment, freeze
 from scorekeeper.store.games import Game

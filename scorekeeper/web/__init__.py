@@ -7,37 +7,33 @@ from collections.abc import Mapping
 from flask import Flask, Response, request
 from werkzeug.routing import IntegerConverter
 
-from scorekeeper import i18n, problem_words, words
 from scorekeeper.engine import MAX_NAME
 from scorekeeper.extensions import compress
-from scorekeeper.language import listen_to
-from scorekeeper.web import (
-    errors,
-    events,
+from scorekeeper.language import i18n, listen_to, problem_words, words
+from scorekeeper.web import errors, events, home, language, security, shell
+from scorekeeper.web.games import (
     game_end,
     game_form,
     game_summary,
     games,
-    group_formats,  # noqa: F401 - adds sharing house formats to groups.bp
-    group_stats,  # noqa: F401 - adds the history, statistics and player pages to groups.bp
-    groups,
     hands,
-    home,
-    house_formats,
-    language,
     names,
     notes,
     opening,
     paper,
     pdf_sheets,
     portable,
-    security,
     share,
     shelf,
-    shell,
     table,
     undo,
 )
+from scorekeeper.web.groups import (
+    group_formats,  # noqa: F401 - adds sharing house formats to groups.bp
+    group_stats,  # noqa: F401 - adds the history, statistics and player pages to groups.bp
+    groups,
+)
+from scorekeeper.web.house import house_formats
 
 # Text worth compressing. PDFs are compressed inside already; the live-update stream is not
 # listed, so each event reaches the phone when it is sent instead of when a buffer fills.

@@ -9,13 +9,13 @@ from flask import Blueprint, render_template, request, url_for
 from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.pdf.blank_sheet import player_counts
-from scorekeeper.presets import load_presets
+from scorekeeper.rules.presets import load_presets
 from scorekeeper.store.groups import groups_for_browser
 from scorekeeper.web.access import browser_id, can_write
+from scorekeeper.web.games.share import qr_svg
+from scorekeeper.web.games.shelf import recent
 from scorekeeper.web.origin import is_loopback, lan_origins
 from scorekeeper.web.posting import new_form_token
-from scorekeeper.web.share import qr_svg
-from scorekeeper.web.shelf import recent
 
 bp = Blueprint("home", __name__)
 
@@ -57,7 +57,7 @@ def index() -> str:
         form_token=new_form_token,
         presets=presets,
         sheet_players={preset.id: player_counts(preset.rules) for preset in presets},
-        # The table's own page: it opens the game in progress (web/table.py), one scan away.
+        # The table's own page: it opens the game in progress (web/games/table.py), one scan away.
         join_urls=[origin + url_for("table.landing") for origin in lan],
         join_qr=qr_svg(lan[0] + url_for("table.landing")) if lan else None,
         groups=groups_for_browser(get_db(), browser_id()),

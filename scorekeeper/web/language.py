@@ -21,7 +21,7 @@ from flask import (
 from flask_babel import get_locale
 from werkzeug import Response
 
-from scorekeeper import i18n
+from scorekeeper.language import i18n
 
 bp = Blueprint("language", __name__)
 

@@ -6,7 +6,7 @@ import secrets
 
 from flask import abort, request
 
-from scorekeeper.i18n import parse_ascii
+from scorekeeper.language.i18n import parse_ascii
 from scorekeeper.store import FORM_TOKEN
 
 

@@ -13,7 +13,7 @@ from pathlib import Path, PurePosixPath
 from flask import Blueprint, Response, current_app, g, render_template, url_for
 from markupsafe import Markup
 
-from scorekeeper import i18n
+from scorekeeper.language import i18n
 
 bp = Blueprint("shell", __name__)
 

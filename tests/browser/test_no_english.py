@@ -17,7 +17,7 @@ from conftest import TYPICAL_HAND, new_game, screenshot
 from playwright.sync_api import expect
 from test_groups import _group_with_games
 
-from scorekeeper.catalogues import TRANSLATIONS
+from scorekeeper.language.catalogues import TRANSLATIONS
 
 pytestmark = pytest.mark.browser
 

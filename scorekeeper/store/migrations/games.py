@@ -7,7 +7,7 @@ import logging
 
 from sqlite_utils import Database
 
-from scorekeeper.format_documents import FormatError, canonical, digest, preset_document
+from scorekeeper.rules.documents import FormatError, canonical, digest, preset_document
 
 logger = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response, abort, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper import i18n
+from scorekeeper.language import i18n
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.pdf.table_cards import Card, table_cards
 from scorekeeper.web.events.common import board, bp, by_token

@@ -6,10 +6,10 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from scorekeeper import problem_words
 from scorekeeper.db import get_db
 from scorekeeper.events import MOVEMENTS, TEMPLATES
-from scorekeeper.presets import load_presets
+from scorekeeper.language import problem_words
+from scorekeeper.rules.presets import load_presets
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store.events import EventClosed, EventNotFound, InvalidEvent

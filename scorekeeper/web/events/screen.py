@@ -7,8 +7,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
-from scorekeeper import i18n
-from scorekeeper.i18n import number, signed
+from scorekeeper.language import i18n
+from scorekeeper.language.i18n import number, signed
 from scorekeeper.web.events.common import board, bp, by_token
 
 

@@ -1,0 +1,66 @@
+"""Live following: the sheet's ETag, and a cheap 304 when the game has not changed."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from flask import Response, abort, make_response, request, session
+
+from scorekeeper import store
+from scorekeeper.db import get_db
+from scorekeeper.language import i18n
+from scorekeeper.store.sharing import version_of
+from scorekeeper.web import access
+from scorekeeper.web.games import paper
+
+# flask-compress tags a compressed page's ETag with its encoding ("abc" -> "abc:br").
+ENCODED = ("", ":zstd", ":br", ":gzip", ":deflate")
+
+# New with each server start, so a restart with new templates never serves a stale page.
+BUILD = secrets.token_hex(4)
+CACHE = "private, no-cache"  # keep a copy, but ask every time: the sheet changes each hand
+
+
+def etag(game_id: str, version: int, role: str) -> str:
+    """Returns the tag of a sheet as this browser sees it: game, version, role, browser, paper."""
+    size, why = paper.chosen()  # the page shows the paper: a new choice is a new page
+    seed = f"{BUILD}:{game_id}:{version}:{role}:{access.browser_id()}:{size}:{why}:{i18n.current()}"
+    return hashlib.sha256(seed.encode()).hexdigest()[:32]
+
+
+def not_modified(game_id: str) -> Response | None:
+    """Returns a 304 when the browser's copy of the sheet is current; 404 without a role."""
+    held = access.role(game_id)
+    if held is None:
+        abort(404)
+    if not request.if_none_match or "_flashes" in session:
+        return None  # a message waits to be shown: render the page afresh
+    try:
+        tag = etag(game_id, version_of(get_db(), game_id), held)
+    except store.GameNotFound:
+        abort(404)
+    held_tag = next(
+        (tag + s for s in ENCODED if request.if_none_match.contains_weak(tag + s)), None
+    )
+    if held_tag is None:
+        return None
+    response = Response(status=304)
+    response.set_etag(held_tag)
+    response.headers["Cache-Control"] = CACHE
+    return response
+
+
+def untagged(page: str | bytes) -> Response:
+    """Returns a rendered sheet the browser must not revalidate: it shows a one-time message."""
+    response = make_response(page)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def tagged(page: str | bytes, tag: str) -> Response:
+    """Returns the rendered sheet with its ETag (`etag()`), so the next request can be a 304."""
+    response = make_response(page)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = CACHE
+    return response

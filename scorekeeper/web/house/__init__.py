@@ -1,0 +1,1 @@
+"""The house room: house formats: the editor, its example, share and upload."""

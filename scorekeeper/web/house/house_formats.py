@@ -1,0 +1,392 @@
+"""House formats on the web: make one from a preset, preview, save, edit, duplicate, share."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import gettext
+from werkzeug import Response
+
+from scorekeeper.db import get_db
+from scorekeeper.language import problem_words
+from scorekeeper.language.problem_words import format_problem
+from scorekeeper.rules.checks import FormatProblem
+from scorekeeper.rules.documents import FormatError, preset_document, rules_of
+from scorekeeper.rules.model import Rules
+from scorekeeper.rules.presets import load_presets
+from scorekeeper.store import group_formats
+from scorekeeper.store import house_formats as houses
+from scorekeeper.web.access import browser_id
+from scorekeeper.web.games.share import qr_svg
+from scorekeeper.web.house import house_example, house_form
+from scorekeeper.web.origin import public_url, reachable_by_other_phones
+
+bp = Blueprint("house", __name__, url_prefix="/formats")
+
+TOKENS = "house_tokens"  # the session's tokens of the house formats this phone made
+MAX_UPLOAD = 32 * 1024
+
+
+def made_here() -> list[str]:
+    """Returns the ids of the house formats whose tokens this phone's session holds."""
+    return list(session.get(TOKENS, {}))
+
+
+def _token(format_id: str) -> str | None:
+    token = session.get(TOKENS, {}).get(format_id)
+    return token if isinstance(token, str) else None
+
+
+def _keep_token(format_id: str, token: str) -> None:
+    tokens = dict(session.get(TOKENS, {}))
+    tokens[format_id] = token
+    session[TOKENS] = tokens
+    session.permanent = True
+
+
+def _house(format_id: str) -> houses.HouseFormat:
+    try:
+        return houses.get_house_format(get_db(), format_id)
+    except houses.HouseFormatNotFound:
+        abort(404)
+
+
+def _options(base: str) -> list[tuple[str, Mapping[str, Any]]]:
+    return [(o.id, o.changes) for o in load_presets()[base].rules.options]
+
+
+def _render(
+    base: str,
+    changes: Mapping[str, Any],
+    *,
+    name: str,
+    house: houses.HouseFormat | None,
+    typed: Mapping[str, str] | None = None,
+    problems: list[FormatProblem] | None = None,
+    status: int = 200,
+    rules: Rules | None = None,
+) -> Response:
+    """Renders the form: every value of the document, problems beside fields, the example.
+
+    `rules` are the edited rules when the request already built them (a posted form).
+    """
+    preset = load_presets()[base]
+    base_document = preset_document(base)
+    shown = house_form.structure(base_document, changes)
+    groups = house_form.groups(shown, typed)
+    left = house_form.attach(groups, problems or [])
+    name_errors = [format_problem(p) for p in problems or [] if p.field == "name"]
+    left = [m for m in left if m not in name_errors]
+    # The banner's links, in the form's order: each field with a problem, by its words.
+    invalid = [("f-name", gettext("Name"))] if name_errors else []
+    invalid += [(f.id, f.label) for g in groups for f in g.fields if f.errors]
+    example = None
+    if not problems:
+        try:
+            edited = rules or rules_of(shown)
+            data, these, plain = house_example.compare(edited, preset.rules)
+            example = (data, these, plain, house_example.described(edited, data))
+        except FormatError:
+            example = None
+    options = [
+        (o, o.id in house_form.switched_on(shown, _options(base))) for o in preset.rules.options
+    ]
+    body = render_template(
+        "formats/form.html",
+        base=base,
+        preset=preset,
+        presets=load_presets().values(),
+        changes=json.dumps(changes, ensure_ascii=False),
+        name=name,
+        name_errors=name_errors,
+        groups=groups,
+        left=left,
+        invalid=invalid,
+        options=options,
+        example=example,
+        house=house,
+        failed=bool(problems),
+    )
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _prior_changes(base: str) -> dict[str, Any]:
+    """Returns the changes the form was rendered with (a hidden field), or none."""
+    try:
+        changes = json.loads(request.form.get("changes", "{}"))
+    except json.JSONDecodeError:
+        return {}
+    return changes if isinstance(changes, dict) else {}
+
+
+def _submitted(base: str) -> tuple[house_form.Reading, str]:
+    """Reads the posted form into changes to the base preset, and the name typed."""
+    base_document = preset_document(base)
+    shown = house_form.structure(base_document, _prior_changes(base))
+    switched = set(request.form.getlist("switched"))
+    reading = house_form.read(base_document, shown, request.form, _options(base), switched)
+    return reading, request.form.get("name", "")
+
+
+def _base(value: str | None) -> str:
+    if value not in load_presets():
+        abort(404)
+    return str(value)
+
+
+def _save(base: str, house: houses.HouseFormat | None) -> Response:
+    """Previews or saves the posted form; impossible rules come back beside their fields."""
+    reading, name = _submitted(base)
+    problems = list(reading.problems)
+    checked = None
+    if not problems:
+        try:  # checked once: the example and the saved document both use what this makes
+            checked = houses.check(name or "Preview", base, reading.changes)
+        except FormatError as error:
+            problems += error.problems
+    if request.form.get("action") == "save" and checked is not None:
+        try:
+            made = _store(house, name, base, reading.changes, checked)
+            return redirect(url_for("house.page", format_id=made.id), 303)
+        except FormatError as error:
+            problems += error.problems
+        except houses.NotYourHouseFormat as error:
+            abort(403, problem_words.store_error(error))
+    return _render(
+        base,
+        reading.changes,
+        name=name,
+        house=house,
+        typed=reading.typed,
+        problems=problems,
+        status=422 if problems else 200,
+        rules=checked.rules if checked and not problems else None,
+    )
+
+
+def _store(
+    house: houses.HouseFormat | None,
+    name: str,
+    base: str,
+    changes: Mapping[str, Any],
+    checked: houses.Checked,
+) -> houses.HouseFormat:
+    """Saves a new house format, or this one's new rules, and says so."""
+    if house is None:
+        made, token = houses.create_house_format(
+            get_db(), name=name, base=base, changes=changes, made_by=browser_id(), checked=checked
+        )
+        _keep_token(made.id, token)
+        said = gettext(
+            "Saved %(name)s. It is in the list of formats for new games.", name=made.name
+        )
+    else:
+        made = houses.update_house_format(
+            get_db(),
+            house.id,
+            _token(house.id) or "",
+            name=name,
+            base=base,
+            changes=changes,
+            checked=checked,
+        )
+        said = gettext("Saved %(name)s. Games already played keep their rules.", name=made.name)
+    flash(said, "ok")
+    return made
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Response:
+    """Makes a house format from a preset: the preset's every value, ready to change."""
+    base = _base(request.values.get("base", "classic"))
+    if request.method == "POST":
+        return _save(base, None)
+    return _render(base, {}, name="", house=None)
+
+
+def _rows(house: houses.HouseFormat) -> list[tuple[str, str, str]]:
+    """Returns each change of a house format in words: the rule, the preset's value and its own."""
+    base = preset_document(house.base) if house.base in load_presets() else {}
+    # The form's own labels: of the base's fields, and of those the house adds (a new kind).
+    named = {**house_form.labels(base), **house_form.labels(house.document)}
+    found: list[tuple[str, str, str]] = []
+    for key, value in house.changes.items():
+        before = house_form.value_at(base, key)
+        if before is None and isinstance(value, bool):
+            before = False  # a switch the preset leaves out is off (rules/presets.py's defaults)
+        found.append(
+            (
+                house_form.change_words(key, named, house.document, base),
+                house_form.value_words(key, before, base),
+                house_form.value_words(key, value, house.document),
+            )
+        )
+    return found
+
+
+@bp.get("/<format_id>")
+def page(format_id: str) -> Response:
+    """Shows a house format: its changes, a share link with a QR code, and what to do next."""
+    house = _house(format_id)
+    add_url = public_url(url_for("house.add", format_id=house.id))
+    body = render_template(
+        "formats/page.html",
+        house=house,
+        preset=load_presets().get(house.base),
+        mine=_token(house.id) is not None,
+        add_url=add_url,
+        qr=qr_svg(add_url),
+        rows=_rows(house),
+        reachable=reachable_by_other_phones(),
+        games=houses.games_using(get_db(), house.id),
+        groups=group_formats.groups_sharing(get_db(), browser_id(), house.id),
+    )
+    return make_response(body)
+
+
+@bp.route("/<format_id>/edit", methods=["GET", "POST"])
+def edit(format_id: str) -> Response:
+    """Changes a house format made on this phone; games already played keep their rules."""
+    house = _house(format_id)
+    if _token(house.id) is None:
+        abort(
+            403, gettext("Only the phone that made this house format can change it. Duplicate it.")
+        )
+    if request.method == "POST":
+        return _save(house.base, house)
+    return _render(house.base, dict(house.changes), name=house.name, house=house)
+
+
+@bp.get("/<format_id>/duplicate")
+def duplicate(format_id: str) -> Response:
+    """Starts a new house format with the same changes as this one."""
+    house = _house(format_id)
+    return _render(
+        house.base,
+        dict(house.changes),
+        name=gettext("Copy of %(name)s", name=house.name)[:60],
+        house=None,
+    )
+
+
+@bp.post("/<format_id>/delete")
+def delete(format_id: str) -> Response:
+    """Deletes a house format made on this phone, unless games were played with it."""
+    house = _house(format_id)
+    try:
+        houses.delete_house_format(get_db(), house.id, _token(house.id) or "")
+    except houses.NotYourHouseFormat:
+        flash(gettext("Only the phone that made this house format can delete it."), "error")
+        return redirect(url_for("house.page", format_id=house.id), 303)
+    except houses.HouseFormatInUse:
+        message = gettext(
+            "Games were played with this house format, so it stays: they keep its rules."
+        )
+        flash(message, "error")
+        return redirect(url_for("house.page", format_id=house.id), 303)
+    flash(gettext("Deleted %(name)s.", name=house.name), "ok")
+    return redirect(url_for("games.new"), 303)
+
+
+@bp.get("/<format_id>.json")
+def download(format_id: str) -> Response:
+    """Downloads one house format as JSON: its name, base preset and changes."""
+    house = _house(format_id)
+    body = json.dumps(
+        {"name": house.name, "base": house.base, "set": dict(house.changes)},
+        ensure_ascii=False,
+        indent=2,
+    )
+    response = make_response(body)
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{house.id}.json"'
+    return response
+
+
+@bp.get("/<format_id>/add")
+def add(format_id: str) -> Response:
+    """The page a share link opens: the format's rules, and ways to use or keep it."""
+    house = _house(format_id)
+    houses.keep_for_browser(get_db(), browser_id(), house.id)  # in this phone's lists now
+    return make_response(
+        render_template(
+            "formats/add.html",
+            house=house,
+            preset=load_presets().get(house.base),
+            rows=_rows(house),
+        )
+    )
+
+
+def _upload_problems(data: Any) -> list[str]:
+    if not isinstance(data, dict):
+        return [gettext('Expected one JSON object: {"name": ..., "base": ..., "set": {...}}.')]
+    unknown = sorted(set(data) - {"name", "base", "set", "id", "digest", "house"})
+    if unknown:
+        return [
+            gettext(
+                "A house format has no field %(key)s (fields: name, base, set).",
+                key=repr(unknown[0]),
+            )
+        ]
+    return []
+
+
+@bp.route("/upload", methods=["GET", "POST"])
+def upload() -> Response:
+    """Adds a house format from a JSON file, through the one loader."""
+    messages: list[str] = []
+    if request.method == "POST":
+        file = request.files.get("file")
+        raw = file.read(MAX_UPLOAD + 1) if file else b""
+        if not raw:
+            messages = [gettext("Choose a JSON file of a house format.")]
+        elif len(raw) > MAX_UPLOAD:
+            messages = [
+                gettext("The file is too large: at most %(most)s KB.", most=MAX_UPLOAD // 1024)
+            ]
+        else:
+            try:
+                data = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as error:
+                data, messages = None, [gettext("This file is not JSON: %(why)s.", why=error)]
+            if not messages:
+                messages = _upload_problems(data)
+            if not messages:
+                try:
+                    made, token = houses.create_house_format(
+                        get_db(),
+                        name=data.get("name"),
+                        base=data.get("base"),
+                        changes=data.get("set", {}),
+                        made_by=browser_id(),
+                    )
+                except FormatError as error:
+                    messages = [f"{p.field}: {format_problem(p)}" for p in error.problems]
+                else:
+                    _keep_token(made.id, token)
+                    flash(
+                        gettext(
+                            "Added %(name)s. It is in the list of formats for new games.",
+                            name=made.name,
+                        ),
+                        "ok",
+                    )
+                    return redirect(url_for("house.page", format_id=made.id), 303)
+    body = render_template("formats/upload.html", messages=messages)
+    return make_response(body, 422 if messages else 200)
