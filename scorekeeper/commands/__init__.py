@@ -1,0 +1,1 @@
+"""The `scorekeeper` subcommands, grouped by concern; `scorekeeper.cli` gathers them."""
