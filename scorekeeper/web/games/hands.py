@@ -83,76 +83,100 @@ def _hand_page(
     game: Game, number: int | None, save: Callable[..., int | None]
 ) -> ResponseReturnValue:
     """Shows the form for a hand, and on POST saves it or shows it again with every problem."""
-    game_id = game.id
-    closed = game.locked or (number is None and game.head.status.over)
-    if closed and request.method == "POST":
+    closed = _closed(game, number)
+    if closed is not None:
+        return closed
+    number = number or game.hand_count + 1
+    if request.method == "GET":
+        return _form_page(game, number, Reading(None, _values(game, number)), game.version)
+    version, token = posted()
+    reading = hand_form.read(game.rules, game.side_keys, request.form)
+    if reading.errors:
+        return _not_saved(game, number, reading, version)
+    try:
+        saved = save(get_db(), game.id, reading.document, version=version, form_token=token)
+    except store.InvalidHand as error:
+        reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
+        return _not_saved(game, number, reading, version)
+    except store.StaleGame as error:
+        return _stale(game.id, number, reading, error)
+    except (store.AlreadySaved, store.GameOver) as error:
+        return _refused(game.id, error)
+    except store.HandNotFound:
+        abort(404)
+    return _saved(game, number, saved, reading)
+
+
+def _closed(game: Game, number: int | None) -> ResponseReturnValue | None:
+    """Answers a hand asked of a closed game (or a new hand after the end), else None."""
+    if not (game.locked or (number is None and game.head.status.over)):
+        return None
+    if request.method == "POST":
         # The same form again, after an answer that never arrived (a dropped connection, a
         # restart): its hand may be the one that ended the game. Say it was saved.
         spent = store.repeated(get_db(), posted()[1])
         if spent is not None:
             if _outbox():
-                return _sent(game_id, 0, problem_words.store_error(spent), repeat=True)
+                return _sent(game.id, 0, problem_words.store_error(spent), repeat=True)
             flash(problem_words.store_error(spent), "error")
-            return _to_sheet(game_id)
-    if game.locked or (number is None and game.head.status.over):
-        # Reopened to fix, not to play on: no new hand either.
-        why = gettext(store.GameOver.message) if game.locked else gettext(PLAY_ON)
-        if request.method == "POST" and _outbox():
-            return _returned(why, 409)
-        flash(why, "error")
-        return _to_sheet(game_id)
-    number = number or game.hand_count + 1
-    if request.method == "GET":
-        values = (
-            hand_form.values_from_entry(
-                game.rules, game.side_keys, game.hands[number - 1].as_dict()
-            )
-            if number <= game.hand_count
-            else hand_form.blank_values(game.rules, game.side_keys, request.args.get("out"))
-        )
-        return _form_page(game, number, Reading(None, values), game.version)
-    version, token = posted()
-    reading = hand_form.read(game.rules, game.side_keys, request.form)
-    checked = gettext("Nothing was saved. Check the fields marked below.")
-    if reading.errors:
-        if _outbox():
-            return _returned(checked, 422, reading.errors)
-        return _form_page(game, number, reading, version, 422)
-    try:
-        saved = save(get_db(), game_id, reading.document, version=version, form_token=token)
-    except store.InvalidHand as error:
-        reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
-        if _outbox():
-            return _returned(checked, 422, reading.errors)
-        return _form_page(game, number, reading, version, 422)
-    except store.StaleGame as error:
-        if _outbox():  # typed against an older sheet: never saved on top of what changed
-            return _returned(problem_words.store_error(error), 409)
-        reading.errors = {hand_form.FORM: [problem_words.store_error(error)]}
-        fresh = store.get_game(get_db(), game_id)  # show what changed; keep what was typed
-        return _form_page(fresh, min(number, len(fresh.hands) + 1), reading, fresh.version, 409)
-    except store.AlreadySaved as error:
-        if _outbox():  # sent before, its answer lost: saved once, and that is what counts
+            return _to_sheet(game.id)
+    # Reopened to fix, not to play on: no new hand either.
+    why = gettext(store.GameOver.message) if game.locked else gettext(PLAY_ON)
+    if request.method == "POST" and _outbox():
+        return _returned(why, 409)
+    flash(why, "error")
+    return _to_sheet(game.id)
+
+
+def _values(game: Game, number: int) -> dict[str, str]:
+    """Returns the form's values: the saved hand's when editing, else a blank hand's."""
+    if number <= game.hand_count:
+        entry = game.hands[number - 1].as_dict()
+        return hand_form.values_from_entry(game.rules, game.side_keys, entry)
+    return hand_form.blank_values(game.rules, game.side_keys, request.args.get("out"))
+
+
+def _not_saved(game: Game, number: int, reading: Reading, version: int) -> ResponseReturnValue:
+    """Answers a hand with problems: the form again beside its fields, or the outbox's 422."""
+    if _outbox():
+        checked = gettext("Nothing was saved. Check the fields marked below.")
+        return _returned(checked, 422, reading.errors)
+    return _form_page(game, number, reading, version, 422)
+
+
+def _stale(
+    game_id: str, number: int, reading: Reading, error: store.StaleGame
+) -> ResponseReturnValue:
+    """Answers a hand typed against an older sheet: never saved on top of what changed."""
+    if _outbox():
+        return _returned(problem_words.store_error(error), 409)
+    reading.errors = {hand_form.FORM: [problem_words.store_error(error)]}
+    fresh = store.get_game(get_db(), game_id)  # show what changed; keep what was typed
+    return _form_page(fresh, min(number, len(fresh.hands) + 1), reading, fresh.version, 409)
+
+
+def _refused(game_id: str, error: store.StoreError) -> ResponseReturnValue:
+    """Answers a hand saved before (its answer lost: saved once counts) or after the end."""
+    if _outbox():
+        if isinstance(error, store.AlreadySaved):
             return _sent(game_id, 0, problem_words.store_error(error), repeat=True)
-        flash(problem_words.store_error(error), "error")
-        return _to_sheet(game_id)
-    except store.GameOver as error:
-        if _outbox():
-            return _returned(problem_words.store_error(error), 409)
-        flash(problem_words.store_error(error), "error")
-        return _to_sheet(game_id)
-    except store.HandNotFound:
-        abort(404)
+        return _returned(problem_words.store_error(error), 409)
+    flash(problem_words.store_error(error), "error")
+    return _to_sheet(game_id)
+
+
+def _saved(game: Game, number: int, saved: int | None, reading: Reading) -> ResponseReturnValue:
+    """Says the hand was saved, with the warnings it raised, to the sheet or the outbox."""
     assert reading.document is not None  # read() gives a document whenever it finds no error
     hand, _problems = game.check(reading.document, number)  # saved: the same hand, no problems
     checks = [notes.warning(w) for w in game.warnings(hand, number)]
-    said = gettext("Hand %(number)s saved.", number=saved or number)
+    said = " ".join([gettext("Hand %(number)s saved.", number=saved or number), *checks])
     if _outbox():
         if request.headers.get("X-Outbox-Flash"):  # sent from its form, which opens the sheet
-            flash(" ".join([said, *checks]), "warning" if checks else "ok")
-        return _sent(game_id, saved or number, " ".join([said, *checks]))
-    flash(" ".join([said, *checks]), "warning" if checks else "ok")
-    return _to_sheet(game_id, saved or number)
+            flash(said, "warning" if checks else "ok")
+        return _sent(game.id, saved or number, said)
+    flash(said, "warning" if checks else "ok")
+    return _to_sheet(game.id, saved or number)
 
 
 @bp.get("/hands/<int:number>")
