@@ -7,11 +7,13 @@ from typing import Any
 from flask import jsonify
 from werkzeug import Response
 
-from scorekeeper.api import access
+from scorekeeper.api import access, answers, answers_events, bodies, bodies_events, spec
 from scorekeeper.api.documents import hand_document, invalid_hand
 from scorekeeper.api.events import _event, _private, event_json, rounds_json
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.api.routes import _game_response, bp
+from scorekeeper.api.refusals_events import RESULT
+from scorekeeper.api.routes import WRITE, _game_response, bp
+from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.language import problem_words
 from scorekeeper.store import event_checks, event_rounds
@@ -20,7 +22,16 @@ from scorekeeper.store.errors import AlreadySaved, GameOver, InvalidHand, KeyReu
 from scorekeeper.store.events import EventNotFound, InvalidEvent
 from scorekeeper.store.games import get_game
 
-RESULT = 'Send {"scores": [north-south, east-west]}, {"scores": null} or {"no_play": true|false}.'
+RUNS = {
+    401: "No bearer token.",
+    403: "The event's view token only reads.",
+    404: "No such event for this token (the same answer whether or not it exists).",
+}
+BODY = {
+    400: "The body is not one JSON object.",
+    413: "The body is larger than 64 KB.",
+    415: "The body is not sent as application/json.",
+}
 
 
 def _scores(value: Any) -> tuple[int, int] | None:
@@ -36,11 +47,22 @@ def _scores(value: Any) -> tuple[int, int] | None:
     raise ApiProblem(422, RESULT, kind="invalid-result", errors=[field_error("scores", RESULT)])
 
 
-@bp.put("/events/<event_id>/rounds/<int:number>/tables/<int:table>")
+@operation(
+    bp,
+    "PUT",
+    "/events/<event_id>/rounds/<int:number>/tables/<int:table>",
+    operation_id="correctTable",
+    summary="Correct a table's result, clear the correction, or mark it not played",
+    security="eventToken",
+    body=bodies_events.TableCorrection,
+    example={"scores": [2150, 1400]},
+    answers=(Answer(200, "The round after the change", answers_events.EventRound),),
+    problems={**RUNS, **BODY, 422: "Not two whole scores, null, or a no_play true or false."},
+)
 def correct_table(event_id: str, number: int, table: int) -> Response:
     """Corrects a table's result or marks it as not played (the director's token)."""
     event, _ = _event(event_id, director=True)
-    data = access.json_body()
+    data = spec.body()
     if len(data) != 1 or not ({"scores"} >= set(data) or {"no_play"} >= set(data)):
         raise ApiProblem(
             422, RESULT, kind="invalid-result", errors=[field_error("document", RESULT)]
@@ -67,19 +89,23 @@ def close_event(event_id: str) -> Response:
     return _private(event_json(store_events.get_event(get_db(), event_id)))
 
 
-@bp.post("/events/<event_id>/entrants")
+@operation(
+    bp,
+    "POST",
+    "/events/<event_id>/entrants",
+    operation_id="lateEntrant",
+    summary="Add a late arrival, who plays from the next round",
+    security="eventToken",
+    body=bodies_events.LateEntrant,
+    example={"name": "Tens", "players": ["Ivy", "Jo"]},
+    answers=(Answer(201, "The event", answers_events.Event),),
+    problems={**RUNS, **BODY, 422: "A name already taken, or none."},
+)
 def late_arrival(event_id: str) -> Response:
     """Adds a late arrival, who plays from the next round on."""
     event, _ = _event(event_id, director=True)
-    data = access.json_body()
-    name, players = data.get("name"), data.get("players", [])
-    if (
-        not isinstance(name, str)
-        or not isinstance(players, list)
-        or not all(isinstance(p, str) for p in players)
-    ):
-        message = 'Send {"name": "...", "players": ["...", "..."]}.'
-        raise ApiProblem(422, message, kind="invalid-event", errors=[field_error("name", message)])
+    data = spec.body()
+    name, players = data["name"], data.get("players", [])
     try:
         store_events.add_entrant(get_db(), event.id, name.strip(), [p.strip() for p in players])
     except InvalidEvent as error:
@@ -113,12 +139,32 @@ def _side() -> event_checks.TableSide:
         ) from None
 
 
-@bp.post("/tables/hands")
+@operation(
+    bp,
+    "POST",
+    "/tables/hands",
+    operation_id="recordHandAsSide",
+    summary="Record the next hand of the side token's table; it waits for the other side",
+    security="sideToken",
+    headers=WRITE,
+    body=bodies.HandInput,
+    answers=(
+        Answer(201, "Saved: the hand's number and the game after it", answers.HandResult),
+        Answer(200, "This Idempotency-Key was used before: nothing saved", answers.HandResult),
+    ),
+    problems={
+        **BODY,
+        401: "No bearer token, or one that opens no table.",
+        409: "The game changed since that version, or is over.",
+        422: "The hand is impossible, or the key was used for another hand.",
+        428: "No If-Match version.",
+    },
+)
 def record_as_side() -> Response:
     """Records the next hand of the side token's table; it waits for the other side's confirm."""
     side = _side()
     version, key = access.version_wanted(), access.idempotency_key()
-    hand = hand_document(access.json_body())
+    hand = hand_document(spec.body())
     try:
         game = event_checks.record_as(
             get_db(), access.bearer_token(), hand, version=version, form_token=key

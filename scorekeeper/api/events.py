@@ -10,10 +10,12 @@ from werkzeug import Response
 
 from scorekeeper import csv_text
 from scorekeeper import event_papers as papers_of
-from scorekeeper.api import access
+from scorekeeper.api import access, answers_events, bodies_events, refusals_events, spec
 from scorekeeper.api.event_body import read_new_event
+from scorekeeper.api.examples import EXAMPLE_EVENT
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
+from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n, problem_words
 from scorekeeper.origin import public_url
@@ -53,10 +55,34 @@ def _invalid(error: InvalidEvent) -> ApiProblem:
     )
 
 
-@bp.post("/events")
+@operation(
+    bp,
+    "POST",
+    "/events",
+    operation_id="createEvent",
+    summary="Make a club night; the answer holds the director's token",
+    body=bodies_events.NewEvent,
+    example=EXAMPLE_EVENT,
+    answers=(
+        Answer(
+            201,
+            "The event's id, director token and view token",
+            answers_events.CreatedEvent,
+            ("Location",),
+        ),
+    ),
+    problems={
+        400: "The body is not one JSON object.",
+        401: "A group was named without a bearer token.",
+        404: "No such group for this token.",
+        413: "The body is larger than 64 KB.",
+        415: "The body is not sent as application/json.",
+        422: "One entry per bad field.",
+    },
+)
 def create_event() -> Response:
     """Makes an event and returns its id, the director's token and the screen's read-only token."""
-    body = access.json_body()
+    body = spec.body()
     new, errors = read_new_event(body)
     if new is None:
         raise ApiProblem(
@@ -83,7 +109,7 @@ def create_event() -> Response:
 def _group(group_id: Any) -> str:
     """Returns the group an event is for, checked against the bearer member token."""
     if not isinstance(group_id, str) or not group_id:
-        message = "The group is its id, as POST /api/v1/groups answered it."
+        message = refusals_events.GROUP
         raise ApiProblem(422, message, kind="invalid-event", errors=[field_error("group", message)])
     try:
         return store_groups.token_group(get_db(), group_id, access.bearer_token()).id

@@ -31,3 +31,23 @@ EXAMPLE_FORMAT: dict[str, Any] = {
     "base": "classic",
     "set": {"going_out.bonus": 200, "ending.target": 7500},
 }
+EXAMPLE_EVENT: dict[str, Any] = {
+    "name": "Tuesday club",
+    "format": "classic",
+    "entrants": [
+        {"name": "Aces", "players": ["Ann", "Bob"]},
+        {"name": "Kings", "players": ["Cy", "Di"]},
+        {"name": "Queens", "players": ["Ed", "Flo"]},
+        {"name": "Jacks", "players": ["Gus", "Hal"]},
+    ],
+    "movement": "round_robin",
+    "rounds": 3,
+    "deals_per_round": 3,
+    "victory_points": {
+        "bands": [
+            {"up_to": 150, "winner": 10, "loser": 10},
+            {"up_to": 1500, "winner": 14, "loser": 6},
+            {"up_to": None, "winner": 20, "loser": 0},
+        ]
+    },
+}

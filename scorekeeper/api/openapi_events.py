@@ -1,10 +1,12 @@
-"""The event part of the OpenAPI document: club nights, rounds, standings and table sides."""
+"""The hand-written part of the event API's document: its reads, downloads and a side's check.
+
+Every event operation that takes a body is declared with spec.operation from the shapes in
+bodies_events.py and answers_events.py; this part still describes the ones that take none.
+"""
 
 from __future__ import annotations
 
 from typing import Any
-
-from scorekeeper.events import MOVEMENTS, TEMPLATES
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -35,121 +37,8 @@ def _object(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
     return {"type": "object", "required": required, "properties": properties}
 
 
-BAND = _object(
-    ["up_to", "winner", "loser"],
-    {"up_to": {"type": ["integer", "null"]}, "winner": INT, "loser": INT},
-)
-TABLE = _object(
-    ["table", "game", "token", "sides"],
-    {
-        "table": {"type": "integer", "minimum": 1},
-        "game": {"type": ["string", "null"], "description": "an ordinary game's id"},
-        "token": {
-            "type": ["string", "null"],
-            "description": "the table's token: records hands through /api/v1/games/{game}/hands "
-            "(the director's answer only)",
-        },
-        "side_tokens": {"type": ["array", "null"], "items": {"type": "string"}},
-        "sides": {"type": "array", "items": {"type": "string"}},
-        "entrants": {"type": "array", "items": {"type": "array", "items": INT}},
-        "deals": COUNT,
-        "scores": {"type": "array", "items": INT},
-        "finished": {"type": "boolean", "description": "the result counts in the standings"},
-        "no_play": {"type": "boolean"},
-        "corrected": {"type": "boolean"},
-        "pending": COUNT,
-        "disputed": COUNT,
-    },
-)
-ROUND = _object(
-    ["number", "tables"],
-    {"number": {"type": "integer", "minimum": 1}, "tables": {"type": "array", "items": TABLE}},
-)
-EVENT = _object(
-    ["id", "name", "movement", "rounds", "deals_per_round", "started", "closed", "entrants"],
-    {
-        "id": {"type": "string"},
-        "name": {"type": "string"},
-        "date": {"type": "string"},
-        "format": {"type": "string"},
-        "options": {"type": "array", "items": {"type": "string"}},
-        "movement": {"enum": list(MOVEMENTS)},
-        "rounds": INT,
-        "deals_per_round": INT,
-        "started": COUNT,
-        "closed": {"type": "boolean"},
-        "confirm": {"type": "boolean"},
-        "victory_points": _object(["bands"], {"bands": {"type": "array", "items": BAND}}),
-        "bye": {"type": "object"},
-        "entrants": {"type": "array", "items": {"type": "object"}},
-    },
-)
-EXAMPLE_EVENT = {
-    "name": "Tuesday club",
-    "format": "classic",
-    "entrants": [
-        {"name": "Aces", "players": ["Ann", "Bob"]},
-        {"name": "Kings", "players": ["Cy", "Di"]},
-        {"name": "Queens", "players": ["Ed", "Flo"]},
-        {"name": "Jacks", "players": ["Gus", "Hal"]},
-    ],
-    "movement": "round_robin",
-    "rounds": 3,
-    "deals_per_round": 3,
-    "victory_points": {
-        "bands": [
-            {"up_to": 150, "winner": 10, "loser": 10},
-            {"up_to": 1500, "winner": 14, "loser": 6},
-            {"up_to": None, "winner": 20, "loser": 0},
-        ]
-    },
-}
 SCHEMAS: dict[str, Any] = {
-    "NewEvent": {
-        "type": "object",
-        "required": ["name", "format", "entrants", "rounds", "deals_per_round"],
-        "properties": {
-            "name": {"type": "string", "minLength": 1, "maxLength": 80},
-            "format": {"type": "string", "description": "a preset id or a house format's id"},
-            "options": {"type": "array", "items": {"type": "string"}},
-            "entrants": {
-                "type": "array",
-                "minItems": 2,
-                "maxItems": 80,
-                "items": _object(
-                    ["name"], {"name": NAME, "players": {"type": "array", "items": NAME}}
-                ),
-            },
-            "movement": {"enum": list(MOVEMENTS), "default": "round_robin"},
-            "rounds": {"type": "integer", "minimum": 1, "maximum": 40},
-            "deals_per_round": {"type": "integer", "minimum": 1, "maximum": 20},
-            "victory_points": {
-                "description": 'bands (the last "up_to": null; none: plain total points) or a '
-                f"template: {', '.join(TEMPLATES)}; default canasta_3",
-                "oneOf": [
-                    _object(["bands"], {"bands": {"type": "array", "items": BAND}}),
-                    _object(["template"], {"template": {"enum": list(TEMPLATES)}}),
-                ],
-            },
-            "bye": _object(["victory_points", "margin"], {"victory_points": INT, "margin": INT}),
-            "confirm": {"type": "boolean", "description": "opponents confirm each hand"},
-            "date": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
-            "group": {"type": "string", "description": "a group's id (bearer: its member token)"},
-        },
-        "additionalProperties": False,
-    },
-    "CreatedEvent": _object(
-        ["id", "token"],
-        {
-            "id": {"type": "string"},
-            "token": {"type": "string", "description": "the director's bearer token"},
-            "view_token": {"type": "string", "description": "reads only: entrants, big screen"},
-            "screen": {"type": "string", "description": "the big screen's page"},
-        },
-    ),
-    "Event": EVENT,
-    "EventRound": ROUND,
-    "EventRounds": {"type": "array", "items": ROUND},
+    "EventRounds": {"type": "array", "items": _ref("EventRound")},
     "Standings": _object(
         ["standings"],
         {
@@ -171,13 +60,6 @@ SCHEMAS: dict[str, Any] = {
             "rounds": INT,
         },
     ),
-    "TableCorrection": {
-        "oneOf": [
-            _object(["scores"], {"scores": {"type": ["array", "null"], "items": INT}}),
-            _object(["no_play"], {"no_play": {"type": "boolean"}}),
-        ]
-    },
-    "LateEntrant": _object(["name"], {"name": NAME, "players": {"type": "array", "items": NAME}}),
     "HandCheck": _object(
         ["hand", "state"], {"hand": INT, "state": {"enum": ["confirmed", "disputed"]}}
     ),
@@ -266,26 +148,6 @@ def _op(op_id: str, summary: str, responses: dict[str, Any], **more: Any) -> dic
 
 
 PATHS: dict[str, Any] = {
-    "/api/v1/events": {
-        "post": _op(
-            "createEvent",
-            "Make a club night; the answer holds the director's token",
-            {
-                "201": {
-                    **_ok("The event's id, director token and view token", "CreatedEvent"),
-                    "headers": {"Location": {"required": True, "schema": {"type": "string"}}},
-                },
-                **BODY,
-                "404": _problem("No such group for this token."),
-                "401": {
-                    **_problem("A group was named without a bearer token."),
-                    "headers": {"WWW-Authenticate": CHALLENGE},
-                },
-                "422": _problem("One entry per bad field."),
-            },
-            requestBody=_body("NewEvent", EXAMPLE_EVENT),
-        )
-    },
     "/api/v1/events/{event_id}": {
         "get": _op(
             "readEvent",
@@ -346,21 +208,6 @@ PATHS: dict[str, Any] = {
         }
         for kind, op_id, mime, summary in DOWNLOADS
     },
-    "/api/v1/events/{event_id}/rounds/{number}/tables/{table}": {
-        "put": _op(
-            "correctTable",
-            "Correct a table's result, clear the correction, or mark it not played",
-            {
-                "200": _ok("The round after the change", "EventRound"),
-                **RUNS,
-                **BODY,
-                "422": _problem("Not two whole scores, null, or a no_play true or false."),
-            },
-            security=DIRECTOR,
-            parameters=[EVENT_ID, ROUND_NUMBER, TABLE_NUMBER],
-            requestBody=_body("TableCorrection", {"scores": [2150, 1400]}),
-        )
-    },
     "/api/v1/events/{event_id}/close": {
         "post": _op(
             "closeEvent",
@@ -368,21 +215,6 @@ PATHS: dict[str, Any] = {
             {"200": _ok("The event", "Event"), **RUNS},
             security=DIRECTOR,
             parameters=[EVENT_ID],
-        )
-    },
-    "/api/v1/events/{event_id}/entrants": {
-        "post": _op(
-            "lateEntrant",
-            "Add a late arrival, who plays from the next round",
-            {
-                "201": _ok("The event", "Event"),
-                **RUNS,
-                **BODY,
-                "422": _problem("A name already taken, or none."),
-            },
-            security=DIRECTOR,
-            parameters=[EVENT_ID],
-            requestBody=_body("LateEntrant", {"name": "Tens", "players": ["Ivy", "Jo"]}),
         )
     },
     "/api/v1/events/{event_id}/entrants/{position}": {
@@ -400,30 +232,6 @@ PATHS: dict[str, Any] = {
                     "schema": {"type": "integer", "minimum": 0},
                 },
             ],
-        )
-    },
-    "/api/v1/tables/hands": {
-        "post": _op(
-            "recordHandAsSide",
-            "Record the next hand of the side token's table; it waits for the other side",
-            {
-                "201": _ok("Saved: the hand's number and the game after it", "HandResult"),
-                "200": _ok("This Idempotency-Key was used before: nothing saved", "HandResult"),
-                "401": {
-                    **_problem("No bearer token, or one that opens no table."),
-                    "headers": {"WWW-Authenticate": CHALLENGE},
-                },
-                **BODY,
-                "409": _problem("The game changed since that version, or is over."),
-                "422": _problem("The hand is impossible, or the key was used for another hand."),
-                "428": _problem("No If-Match version."),
-            },
-            security=SIDE,
-            parameters=[
-                IF_MATCH,
-                IDEMPOTENCY_KEY,
-            ],
-            requestBody={"required": True, "content": {JSON: {"schema": _ref("HandInput")}}},
         )
     },
     "/api/v1/tables/hands/{number}/{state}": {

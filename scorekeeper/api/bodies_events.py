@@ -1,0 +1,124 @@
+"""The request bodies of the club-night endpoints, written once: validators and schema agree.
+
+Like bodies.py, each shape is a TypedDict (a body that passes is the plain dict the views
+read); the shapes say what the JSON may look like, and event_body.py and the store judge the
+rest (names taken twice, bands out of order, too many rounds for the movement).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, NotRequired
+
+from pydantic import ConfigDict, Field, StringConstraints
+from typing_extensions import TypedDict
+
+from scorekeeper.api.bodies import SHAPE, WHOLE
+from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME
+
+MAX_ROUNDS = 40
+MAX_SCORE = 100_000
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"\S")]
+# 3.0 is 3, as JSON Schema counts it (bodies.WHOLE), wherever a whole number is asked for.
+Int = Annotated[int, WHOLE]
+Whole = Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE), WHOLE]
+
+
+# Other keys of an entrant or a band are let through, as they always were (and not kept).
+ITEM = ConfigDict(strict=True)
+
+
+class EntrantInput(TypedDict):
+    """One entrant: a pair's (or a player's) name and, for pairs, its players."""
+
+    __pydantic_config__ = ITEM  # type: ignore[misc]
+    name: Name
+    players: NotRequired[list[Name]]
+
+
+class BandInput(TypedDict):
+    """One band: a margin up to `up_to` (null in the last band: any) scores these points."""
+
+    __pydantic_config__ = ITEM  # type: ignore[misc]
+    up_to: Int | None
+    winner: Int
+    loser: Int
+
+
+class VictoryBands(TypedDict):
+    """The victory-point table as bands, the last one's up_to null; none: plain total points."""
+
+    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    bands: list[BandInput]
+
+
+class VictoryTemplate(TypedDict):
+    """The victory-point table as one of the templates."""
+
+    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    template: Literal["canasta_3", "canasta_4", "burraco_3", "burraco_4", "points"]
+
+
+class ByeInput(TypedDict):
+    """What a bye scores: victory points and a margin."""
+
+    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    victory_points: Annotated[int, Field(ge=0, le=1_000), WHOLE]
+    margin: Whole
+
+
+class NewEvent(TypedDict):
+    """A new club night: name, format, entrants, movement, rounds, deals and scoring."""
+
+    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    name: Annotated[str, StringConstraints(min_length=1, max_length=MAX_EVENT_NAME, pattern=r"\S")]
+    format: Annotated[
+        str,
+        StringConstraints(min_length=1, max_length=80, pattern=r"\S"),
+        Field(description="a preset id or a house format's id"),
+    ]
+    options: NotRequired[list[str]]
+    entrants: Annotated[list[EntrantInput], Field(min_length=2, max_length=MAX_ENTRANTS)]
+    movement: NotRequired[
+        Annotated[
+            Literal["round_robin", "mitchell", "danish", "individual"],
+            Field(description="default: round_robin"),
+        ]
+    ]
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS), WHOLE]
+    deals_per_round: Annotated[int, Field(ge=1, le=MAX_DEALS), WHOLE]
+    victory_points: NotRequired[
+        Annotated[
+            VictoryBands | VictoryTemplate | None,
+            Field(description="bands or a template; default canasta_3"),
+        ]
+    ]
+    bye: NotRequired[ByeInput | None]
+    confirm: NotRequired[Annotated[bool, Field(description="opponents confirm each hand")]]
+    date: NotRequired[Annotated[str, Field(pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]]
+    group: NotRequired[
+        Annotated[
+            str,
+            Field(
+                min_length=1,
+                description="a group's id; send one of its API tokens as the bearer token",
+            ),
+        ]
+    ]
+
+
+class TableCorrection(TypedDict, total=False):
+    """A table's result: two scores (null clears a correction), or no_play; one key of the two."""
+
+    __pydantic_config__ = ConfigDict(  # type: ignore[misc]
+        extra="forbid", strict=True, json_schema_extra={"minProperties": 1, "maxProperties": 1}
+    )
+    scores: Annotated[list[Whole], Field(min_length=2, max_length=2)] | None
+    no_play: bool
+
+
+class LateEntrant(TypedDict):
+    """A late arrival: a name and, for pairs, its players (the store judges the names)."""
+
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    name: str
+    players: NotRequired[list[str]]
