@@ -142,19 +142,13 @@ ENDED_EARLIER = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: an edit may end the game before hands already played; the import refuses "
-    "such hands (tests/test_portable.py expects it), so the export does not come back",
-)
 def test_an_edit_that_ends_the_game_before_its_raise_still_exports_and_comes_back(
     migrated_database, tmp_path
 ) -> None:
     """Hypothesis' find: a fixed hand takes a side past the raised target at hand 14.
 
-    Hands 15–16, played while the game was on, now fall after its end; the app keeps them,
-    but the import refuses them ("hands 15–16 came after it"). Either the edit or the import
-    must change; until then this reproduces it in a second.
+    Hands 15–16, played while the game was on, now fall after its end; the app keeps them in
+    the reopened game, and the import takes them back there (it refuses them elsewhere).
     """
     path = tmp_path / "store.db"
     shutil.copyfile(migrated_database, path)

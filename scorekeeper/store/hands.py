@@ -147,11 +147,15 @@ def _locked(
         if row[0] != version:
             raise StaleGame()  # another phone changed the game since it was read
         yield stamp
+        after_end = False
         if rescore_from is not None:
-            over = scores.rescore(db, game_id, rescore_from).state.status.over
+            state = scores.rescore(db, game_id, rescore_from).state
+            over, after_end = state.status.over, bool(state.after_end)
         else:
             over = scores.head_from(row[2], row[3])[0].status.over
-        flag = bool(row[1]) if reopened is None else reopened
+        # A change that ends the game before hands already played leaves it open to fix (the
+        # sheet offers to drop them or play on), as a game reopened to fix a hand is.
+        flag = after_end or (bool(row[1]) if reopened is None else reopened)
         # Reopening lasts until the game ends again with a new hand, or stops being over.
         db.execute(
             "UPDATE games SET version = version + 1, updated_at = ?, reopened = ? WHERE id = ?",

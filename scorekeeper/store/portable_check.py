@@ -51,9 +51,18 @@ def _hand_refused(game: str, number: int, problem: engine.Problem) -> InvalidImp
 
 
 def _hands(
-    game: str, book: RuleBook, setup: Setup, raw: Any, raises: tuple[TargetRaise, ...]
+    game: str,
+    book: RuleBook,
+    setup: Setup,
+    raw: Any,
+    raises: tuple[TargetRaise, ...],
+    reopened: bool = False,
 ) -> tuple[tuple[Hand, ...], GameState]:
-    """Parses every hand, replays them once, and validates each against the totals before it."""
+    """Parses every hand, replays them once, and validates each against the totals before it.
+
+    Hands after the game's end come back only in a game reopened to fix: the app keeps them
+    there when an edit ends the game earlier, until they are dropped or played on.
+    """
     if not isinstance(raw, list) or len(raw) > MAX_HANDS:
         refused = N_("Game %(game)s: %(name)s must be a list of at most %(most)s hands.")
         raise InvalidImport(refused, game=game, name="hands", most=Grouped(MAX_HANDS))
@@ -68,7 +77,7 @@ def _hands(
         if problems:
             raise _hand_refused(game, number, problems[0])
     state = book.replay(setup, hands, lambda rules: with_raises(rules, raises))
-    for problem in after_end_problems(state):  # the app refuses to record past the end
+    for problem in () if reopened else after_end_problems(state):  # none recorded past the end
         refused = N_("Game %(game)s: %(name)s: %(problem)s")
         raise InvalidImport(refused, game=game, name=problem.field, problem=problem)
     for number in range(1, len(hands) + 1):  # what the hands could not check alone
@@ -229,7 +238,7 @@ def check_game(index: int, raw: Any) -> Imported:
     played = len(raw["hands"]) if isinstance(raw["hands"], list) else 0
     raises = fields.target_raises(game, book.current.rules, played, raw.get("target_raises", []))
     rules = with_raises(book.current.rules, raises)
-    hands, state = _hands(game, book, setup, raw["hands"], raises)
+    hands, state = _hands(game, book, setup, raw["hands"], raises, raw.get("reopened", False))
     return Imported(
         format=format_id,
         rules=rules,
