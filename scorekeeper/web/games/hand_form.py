@@ -178,45 +178,61 @@ def read(rules: Rules, sides: Sequence[str], form: Mapping[str, str]) -> Reading
     hand: dict[str, dict[str, Any]] = {}
     entered = False
     for i, side in enumerate(sides):
-        entry: dict[str, Any] = {"canastas": {}}
-        for f in fields_for(rules):
-            number, error = parse_number(values[f"{i}-{f.suffix}"], f.kind, f.label)
-            if error:
-                errors.setdefault(f"{i}-{f.suffix}", []).append(error)
-            entered |= bool(number)
-            target = entry["canastas"] if f.path[0] == "canastas" else entry
-            target[f.path[-1]] = number or 0
-        went_out = values[f"{i}-went_out"] or "no"
-        if went_out not in dict(going_out_choices(rules)):
-            errors.setdefault(f"{i}-went_out", []).append(gettext("Choose no, out or concealed."))
-        entry["went_out"] = went_out
-        entered |= went_out != "no"
-        special = values.get(f"{i}-special_hand", SPECIAL_NONE)
-        if special not in dict(special_hand_choices(rules)) and rules.special_hands:
-            errors.setdefault(f"{i}-special_hand", []).append(
-                gettext("Choose a special hand from the list, or none.")
-            )
-        elif special:
-            entry["special_hand"] = special
-            entered = True
-        hand[side] = entry
+        hand[side], typed = _side_entry(rules, i, values, errors)
+        entered |= typed
     document: dict[str, Any] = {"hand": hand}
     if lone_hand_applies(rules):
-        choice = values["lone_hand"]
-        if choice == NOBODY:
-            pass
-        elif (index := i18n.parse_index(choice, len(sides))) is not None:
-            document["lone_hand"] = sides[index]
-        else:
-            errors["lone_hand"] = [
-                gettext("Choose who played alone, or nobody if the pile was never taken.")
-            ]
+        _lone_hand(document, values["lone_hand"], sides, errors)
     if document.get("lone_hand"):
         _partners_once(document, sides, errors)
     if not entered and not errors:
         errors[FORM] = [gettext("Nothing was entered. Fill in each side's points for the hand.")]
         return Reading(None, values, errors, NOTHING_ENTERED)
     return Reading(None if errors else document, values, errors)
+
+
+def _side_entry(
+    rules: Rules, i: int, values: Mapping[str, str], errors: dict[str, list[str]]
+) -> tuple[dict[str, Any], bool]:
+    """Reads column `i` into its entry; tells whether anything was entered in it."""
+    entry: dict[str, Any] = {"canastas": {}}
+    entered = False
+    for f in fields_for(rules):
+        number, error = parse_number(values[f"{i}-{f.suffix}"], f.kind, f.label)
+        if error:
+            errors.setdefault(f"{i}-{f.suffix}", []).append(error)
+        entered |= bool(number)
+        target = entry["canastas"] if f.path[0] == "canastas" else entry
+        target[f.path[-1]] = number or 0
+    went_out = values[f"{i}-went_out"] or "no"
+    if went_out not in dict(going_out_choices(rules)):
+        errors.setdefault(f"{i}-went_out", []).append(gettext("Choose no, out or concealed."))
+    entry["went_out"] = went_out
+    entered |= went_out != "no"
+    special = values.get(f"{i}-special_hand", SPECIAL_NONE)
+    if special not in dict(special_hand_choices(rules)) and rules.special_hands:
+        errors.setdefault(f"{i}-special_hand", []).append(
+            gettext("Choose a special hand from the list, or none.")
+        )
+    elif special:
+        entry["special_hand"] = special
+        entered = True
+    return entry, entered
+
+
+def _lone_hand(
+    document: dict[str, Any], choice: str, sides: Sequence[str], errors: dict[str, list[str]]
+) -> None:
+    """Reads who played alone (Pennies' lone hand) into the document, or refuses the choice."""
+    if choice == NOBODY:
+        return
+    index = i18n.parse_index(choice, len(sides))
+    if index is not None:
+        document["lone_hand"] = sides[index]
+    else:
+        errors["lone_hand"] = [
+            gettext("Choose who played alone, or nobody if the pile was never taken.")
+        ]
 
 
 def _shares(entry: Mapping[str, Any]) -> bool:
@@ -252,12 +268,16 @@ def _merge_partners(values: dict[str, str], rules: Rules, sides: Sequence[str], 
         f for f in fields_for(rules) if f.suffix == "melded_points" or f.path[0] == "canastas"
     ]
     for i in partners:
-        if i == keep:
-            continue
-        for f in shared:
-            total = int(values[f"{keep}-{f.suffix}"] or 0) + int(values[f"{i}-{f.suffix}"] or 0)
-            values[f"{keep}-{f.suffix}"] = str(total) if total or f.kind == "count" else ""
-            values[f"{i}-{f.suffix}"] = "0" if f.kind == "count" else ""
+        if i != keep:
+            _fold(values, i, keep, shared)
+
+
+def _fold(values: dict[str, str], i: int, keep: int, shared: Sequence[Field]) -> None:
+    """Moves column `i`'s shared melds and canastas into column `keep`'s."""
+    for f in shared:
+        total = int(values[f"{keep}-{f.suffix}"] or 0) + int(values[f"{i}-{f.suffix}"] or 0)
+        values[f"{keep}-{f.suffix}"] = str(total) if total or f.kind == "count" else ""
+        values[f"{i}-{f.suffix}"] = "0" if f.kind == "count" else ""
 
 
 def field_name(problem: Problem, sides: Sequence[str]) -> str:
