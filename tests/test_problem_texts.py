@@ -1,7 +1,7 @@
 """One table from problem code to sentence: complete, consistent, and the only place words live.
 
 The engine and the store produce codes and params (`problem_codes.CODES`); every sentence about
-them, English included, is a template of `problem_texts.TEXTS`.
+them, English included, is a template of `problem_table.TEXTS`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper.engine import Problem
 from scorekeeper.engine.ending import EndProblem
-from scorekeeper.language import problem_texts
+from scorekeeper.language import problem_table, problem_texts
 from scorekeeper.rules import problem_codes
 
 ROOT = Path(__file__).resolve().parents[1] / "scorekeeper"
@@ -47,13 +47,13 @@ def _placeholders(text: str) -> set[str]:
 
 
 def test_every_code_has_a_template_and_every_template_a_code() -> None:
-    assert set(problem_codes.CODES) == set(problem_texts.TEXTS)
+    assert set(problem_codes.CODES) == set(problem_table.TEXTS)
 
 
 @pytest.mark.parametrize("code", sorted(problem_codes.CODES))
 def test_a_templates_parameters_are_its_codes(code: str) -> None:
     """Each form of the sentence names exactly the params the code declares."""
-    template, wanted = problem_texts.TEXTS[code], set(problem_codes.CODES[code])
+    template, wanted = problem_table.TEXTS[code], set(problem_codes.CODES[code])
     assert _placeholders(template.text) == wanted, template.text
     if template.plural:
         assert _placeholders(template.plural) == wanted, template.plural
@@ -139,4 +139,4 @@ def test_the_store_writes_no_sentence_outside_the_table() -> None:
                 plain.append((path.name, line, text))
     assert not plain
     grown = {name: n for name, n in marked.items() if n > MARKED_IN_STORE.get(name, 0)}
-    assert not grown, f"a new store sentence belongs in problem_texts.TEXTS: {grown}"
+    assert not grown, f"a new store sentence belongs in problem_table.TEXTS: {grown}"

@@ -18,7 +18,7 @@ MAX_ENTRY = 100_000  # far above any real hand; keeps absurd input out of the ar
 class Problem:
     """One thing wrong with an entry: side, field, and a code with its params (never words).
 
-    The sentence is the edges' (`problem_texts.TEXTS`); the code must be declared in
+    The sentence is the edges' (`problem_table.TEXTS`); the code must be declared in
     `problem_codes.CODES` with every param that sentence names.
     """
 

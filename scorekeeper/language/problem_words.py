@@ -1,6 +1,6 @@
 """The engine's and the store's problems in the reader's words, from the one table of sentences.
 
-Every sentence is written once, in `problem_texts.TEXTS` (English included); this module fills
+Every sentence is written once, in `problem_table.TEXTS` (English included); this module fills
 one in with the catalogue's translations and the reader's numbers (`i18n.number`).
 """
 

@@ -1,7 +1,7 @@
 """Every problem code the engine and the store produce, with the params its sentence needs.
 
 Codes are snake_case, one sentence each: a problem is its code and these params, nothing
-else; `problem_texts.TEXTS` holds the sentence (tests/test_problem_texts.py checks both agree).
+else; `problem_table.TEXTS` holds the sentence (tests/test_problem_texts.py checks both agree).
 A problem may carry more params than its sentence names (ids a client or a layer reads).
 """
 

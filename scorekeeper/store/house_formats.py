@@ -11,7 +11,7 @@ from sqlite_utils import Database
 
 from scorekeeper.engine.names import name_problem
 from scorekeeper.language.marked import N_
-from scorekeeper.language.problem_texts import TEXTS
+from scorekeeper.language.problem_table import TEXTS
 from scorekeeper.rules.checks import FormatProblem, problem
 from scorekeeper.rules.documents import (
     MAX_NAME,
