@@ -109,12 +109,8 @@ def _bye(raw: Any, errors: Errors) -> ByeAward:
     return ByeAward(14, 355)
 
 
-def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
-    """Returns the new event of a request body, or None and one entry per bad field."""
-    errors: Errors = [
-        field_error(key, gettext("A new event has no field %(key)r.", key=key))
-        for key in sorted(set(body) - FIELDS)
-    ]
+def _naming(body: dict[str, Any], errors: Errors) -> tuple[Any, Any, Any]:
+    """Returns the body's name, format and options as sent, adding an entry for each bad one."""
     name, format_id = body.get("name"), body.get("format")
     if not _text(name, MAX_EVENT_NAME):
         message = gettext("Give the event a name of 1 to %(most)s letters.", most=MAX_EVENT_NAME)
@@ -124,7 +120,11 @@ def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
     options = body.get("options", [])
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         errors.append(field_error("options", gettext("Options are a list of house option ids.")))
-    entrants = _entrants(body.get("entrants"), errors)
+    return name, format_id, options
+
+
+def _schedule(body: dict[str, Any], errors: Errors) -> tuple[Any, Any, Any]:
+    """Returns the body's movement, rounds and deals a round as sent, an entry for each bad one."""
     movement = body.get("movement", "round_robin")
     if movement not in MOVEMENTS:
         message = gettext("Choose a movement: %(names)s.", names=", ".join(MOVEMENTS))
@@ -136,13 +136,31 @@ def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
     if not _whole(deals, 1, MAX_DEALS):
         message = gettext("Give 1 to %(most)s deals a round.", most=MAX_DEALS)
         errors.append(field_error("deals_per_round", message))
-    table = _victory(body.get("victory_points"), errors)
-    bye = _bye(body.get("bye"), errors)
+    return movement, rounds, deals
+
+
+def _confirm_and_day(body: dict[str, Any], errors: Errors) -> tuple[Any, Any]:
+    """Returns the body's confirm flag and date as sent, adding an entry for each bad one."""
     confirm, day = body.get("confirm", False), body.get("date", "")
     if not isinstance(confirm, bool):
         errors.append(field_error("confirm", gettext("Send true or false.")))
     if not isinstance(day, str) or (day and not DATE.fullmatch(day)):
         errors.append(field_error("date", gettext("Dates are YYYY-MM-DD.")))
+    return confirm, day
+
+
+def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
+    """Returns the new event of a request body, or None and one entry per bad field."""
+    errors: Errors = [
+        field_error(key, gettext("A new event has no field %(key)r.", key=key))
+        for key in sorted(set(body) - FIELDS)
+    ]
+    name, format_id, options = _naming(body, errors)
+    entrants = _entrants(body.get("entrants"), errors)
+    movement, rounds, deals = _schedule(body, errors)
+    table = _victory(body.get("victory_points"), errors)
+    bye = _bye(body.get("bye"), errors)
+    confirm, day = _confirm_and_day(body, errors)
     if errors or table is None:
         return None, errors
     # Checked above (no error means each is what its test says); the casts tell the checker.

@@ -240,13 +240,8 @@ def _result(
     sides = (found[0], found[1])
     scores = (head.totals.get(sides[0], 0), head.totals.get(sides[1], 0)) if head else (0, 0)
     deals = head.hand_count if head else 0
-    # A hand counts once the other side confirmed it; saved through the game's own link it
-    # waits for a confirmation from either side.
-    pending = sum(1 for n in range(1, deals + 1) if checks.get(n, "pending") == "pending")
-    pending = pending if event.confirm else 0
-    disputed = sum(1 for s in checks.values() if s == "disputed")
-    played = head is not None and (deals >= event.deals_per_round or head.over)
-    finished = raw.corrected is not None or (played and pending == 0 and disputed == 0)
+    pending, disputed = _waiting(event, deals, checks)
+    finished = _finished(event, raw, head, deals, pending + disputed)
     return TableResult(
         raw.round,
         raw.number,
@@ -263,6 +258,21 @@ def _result(
         pending,
         disputed,
     )
+
+
+def _waiting(event: Event, deals: int, checks: dict[int, str]) -> tuple[int, int]:
+    """Returns how many of a table's hands wait for a confirmation, and how many are disputed."""
+    # A hand counts once the other side confirmed it; saved through the game's own link it
+    # waits for a confirmation from either side.
+    pending = sum(1 for n in range(1, deals + 1) if checks.get(n, "pending") == "pending")
+    disputed = sum(1 for s in checks.values() if s == "disputed")
+    return (pending if event.confirm else 0), disputed
+
+
+def _finished(event: Event, raw: _Raw, head: Head | None, deals: int, waiting: int) -> bool:
+    """Tells whether a table's result counts: corrected, or all its deals played and agreed."""
+    played = head is not None and (deals >= event.deals_per_round or head.over)
+    return raw.corrected is not None or (played and waiting == 0)
 
 
 def results(

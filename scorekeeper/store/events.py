@@ -155,63 +155,63 @@ def table_document(
 
 def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
     """Returns every problem of a new event the store can see (the format's table, counts)."""
-    problems: list[EventProblem] = []
-    count = len(new.entrants)
     if len(rules.table.players_per_side) != 2 or rules.table.partnership != "fixed":
-        return [
-            EventProblem(
-                "format",
-                "two_sides",
-            )
-        ]
-    wanted = 1 if new.movement == "individual" else rules.table.players_per_side[0]
+        return [EventProblem("format", "two_sides")]
+    return [
+        *_movement_problems(new, rules),
+        *_players_per_entrant(new, rules),
+        *_players_twice(new),
+        *_rounds_problems(new),
+        *_deals_problems(new, rules),
+    ]
+
+
+def _movement_problems(new: NewEvent, rules: Rules) -> list[EventProblem]:
+    """Returns the problem of an individual event whose format is not played in pairs."""
     if new.movement == "individual" and rules.table.players_per_side[0] != 2:
-        problems.append(
-            EventProblem(
-                "movement",
-                "individual_pairs",
-            )
-        )
-    for i, (_, players) in enumerate(new.entrants):
-        if len(players) != wanted and not (new.movement == "individual" and not players):
-            problems.append(
-                EventProblem(
-                    f"entrants[{i}].players",
-                    "players_per_entrant",
-                    {"count": wanted},
-                )
-            )
+        return [EventProblem("movement", "individual_pairs")]
+    return []
+
+
+def _players_per_entrant(new: NewEvent, rules: Rules) -> list[EventProblem]:
+    """Returns a problem for each entrant without the players a side of the format needs."""
+    individual = new.movement == "individual"
+    wanted = 1 if individual else rules.table.players_per_side[0]
+    return [
+        EventProblem(f"entrants[{i}].players", "players_per_entrant", {"count": wanted})
+        for i, (_, players) in enumerate(new.entrants)
+        if len(players) != wanted and not (individual and not players)
+    ]
+
+
+def _players_twice(new: NewEvent) -> list[EventProblem]:
+    """Returns a problem for each player named a second time (an entrant alone is its player)."""
+    problems: list[EventProblem] = []
     seen: set[str] = set()
     for i, (name, players) in enumerate(new.entrants):
         for j, player in enumerate(players or [name]):
             if player.casefold() in seen:
-                problems.append(
-                    EventProblem(
-                        f"entrants[{i}].players[{j}]",
-                        "player_twice",
-                        {"name": player},
-                    )
-                )
+                field = f"entrants[{i}].players[{j}]"
+                problems.append(EventProblem(field, "player_twice", {"name": player}))
             seen.add(player.casefold())
-    if new.movement in MOVEMENTS and count >= 2 and new.movement != "danish":
-        most = max_rounds(new.movement, count)
-        if new.rounds > most:
-            problems.append(
-                EventProblem(
-                    "rounds",
-                    "too_many_rounds",
-                    {"most": most},
-                )
-            )
-    if rules.opening.by == "deal" and len(rules.opening.tiers) < new.deals_per_round:
-        problems.append(
-            EventProblem(
-                "deals_per_round",
-                "too_many_deals",
-                {"most": len(rules.opening.tiers)},
-            )
-        )
     return problems
+
+
+def _rounds_problems(new: NewEvent) -> list[EventProblem]:
+    """Returns the problem of more rounds than the movement can draw for these entrants."""
+    count = len(new.entrants)
+    if new.movement not in MOVEMENTS or count < 2 or new.movement == "danish":
+        return []
+    most = max_rounds(new.movement, count)
+    return [EventProblem("rounds", "too_many_rounds", {"most": most})] if new.rounds > most else []
+
+
+def _deals_problems(new: NewEvent, rules: Rules) -> list[EventProblem]:
+    """Returns the problem of more deals a round than a format opening by deal has tiers for."""
+    if rules.opening.by == "deal" and len(rules.opening.tiers) < new.deals_per_round:
+        most = len(rules.opening.tiers)
+        return [EventProblem("deals_per_round", "too_many_deals", {"most": most})]
+    return []
 
 
 def create_event(db: Database, new: NewEvent) -> Event:

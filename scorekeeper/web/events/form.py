@@ -57,24 +57,28 @@ def _whole(text: str, low: int, high: int) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and low <= int(text) <= high else None
 
 
-def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent | None, Typed]:
-    """Returns the new event, or None with the typed values and a message beside each field.
-
-    `picked` are the names of the group's players ticked; they join the typed entrants.
-    """
-    typed = Typed({k: form.get(k, "").strip()[:4000] for k in (*FIELDS, "confirm")})
-    v, errors = typed.values, typed.errors
+def _check_name_and_movement(v: Mapping[str, str], errors: dict[str, str]) -> None:
+    """Adds a message for a name that is empty or too long, and for no known movement."""
     if not 0 < len(v["name"]) <= MAX_EVENT_NAME:
         errors["name"] = _("Give the event a name of 1 to %(most)s letters.", most=MAX_EVENT_NAME)
     if v["movement"] not in MOVEMENTS:
         errors["movement"] = _("Choose a movement.")
+
+
+def _counts(v: Mapping[str, str], errors: dict[str, str]) -> tuple[int | None, int | None]:
+    """Returns the rounds and the deals a round, None (with its message) where out of range."""
     rounds, deals = _whole(v["rounds"], 1, 40), _whole(v["deals_per_round"], 1, MAX_DEALS)
     if rounds is None:
         errors["rounds"] = _("Give 1 to %(most)s rounds.", most=40)
     if deals is None:
         errors["deals_per_round"] = _("Give 1 to %(most)s deals a round.", most=MAX_DEALS)
-    if v["victory_points"] not in TEMPLATES:
-        errors["victory_points"] = _("Choose how a table's result scores.")
+    return rounds, deals
+
+
+def _entrants(
+    v: Mapping[str, str], picked: Sequence[str], errors: dict[str, str]
+) -> list[tuple[str, list[str]]]:
+    """Returns the typed entrants then the picked ones, adding a message if they do not do."""
     from_group = picked_entrants(picked, v["movement"] == "individual")
     entrants = entrant_lines(v["entrants"]) + (from_group or [])
     names = {n.casefold() for n, _p in entrants}
@@ -87,6 +91,21 @@ def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent 
         )
     elif any(len(n) > 40 or any(len(p) > 40 for p in ps) for n, ps in entrants):
         errors["entrants"] = _("Names are 1 to 40 letters.")
+    return entrants
+
+
+def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent | None, Typed]:
+    """Returns the new event, or None with the typed values and a message beside each field.
+
+    `picked` are the names of the group's players ticked; they join the typed entrants.
+    """
+    typed = Typed({k: form.get(k, "").strip()[:4000] for k in (*FIELDS, "confirm")})
+    v, errors = typed.values, typed.errors
+    _check_name_and_movement(v, errors)
+    rounds, deals = _counts(v, errors)
+    if v["victory_points"] not in TEMPLATES:
+        errors["victory_points"] = _("Choose how a table's result scores.")
+    entrants = _entrants(v, picked, errors)
     if errors or rounds is None or deals is None:
         return None, typed
     new = NewEvent(
