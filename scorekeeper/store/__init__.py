@@ -14,6 +14,7 @@ from scorekeeper.store.errors import (
     StaleGame,
     StoreError,
 )
+from scorekeeper.store.game_create import create_game
 from scorekeeper.store.game_end import (
     CannotPlayOn,
     delete_hands_after_end,
@@ -24,7 +25,6 @@ from scorekeeper.store.game_rules import RuleBook, RulesUnreadable, Segment
 from scorekeeper.store.games import (
     Game,
     Tokens,
-    create_game,
     games_for_browser,
     get_game,
 )

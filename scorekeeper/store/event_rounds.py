@@ -17,7 +17,7 @@ from scorekeeper.language.marked import N_
 from scorekeeper.store import cache
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.events import Entrant, Event, EventClosed, EventNotFound, get_event
-from scorekeeper.store.games import create_game
+from scorekeeper.store.game_create import create_game
 from scorekeeper.store.scores import Head, game_heads
 from scorekeeper.store.stamps import new_token
 

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.store.games import Game, load, refusal
+from scorekeeper.store.game_create import refusal
+from scorekeeper.store.games import Game, load
 from scorekeeper.store.groups import group_of_game
 from scorekeeper.store.hands import _current, _locked
 from scorekeeper.store.players import link_seats

@@ -19,16 +19,9 @@ from scorekeeper.engine.ending import with_raises
 from scorekeeper.store import portable_read, scores
 from scorekeeper.store.connection import insert_many, write
 from scorekeeper.store.figures import figures_of, store_figures
+from scorekeeper.store.game_create import game_record, owner_record, seat_records
 from scorekeeper.store.game_rules import frozen_row
-from scorekeeper.store.games import (
-    MAX_HANDS,
-    Sheet,
-    Tokens,
-    game_from,
-    game_record,
-    owner_record,
-    seat_records,
-)
+from scorekeeper.store.games import MAX_HANDS, Sheet, Tokens, game_from
 from scorekeeper.store.portable_check import Imported, check, check_game
 from scorekeeper.store.portable_export import KIND, VERSION, dumps, export_games, game_document
 from scorekeeper.store.portable_groups import (

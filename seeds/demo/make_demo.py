@@ -14,9 +14,9 @@ from pathlib import Path
 
 from scorekeeper import store
 from scorekeeper.store.connection import connect, migrate
-from scorekeeper.store.games import new_token
 from scorekeeper.store.groups import create_group
 from scorekeeper.store.portable import dumps, export_games
+from scorekeeper.store.stamps import new_token
 
 HERE = Path(__file__).resolve().parent
 PEOPLE = ["Ann", "Bob", "Carla", "Dev", "Ema", "Femi"]
