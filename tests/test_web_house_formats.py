@@ -342,13 +342,13 @@ def test_every_preset_saves_unchanged(app, client):
 
 def _keys(node, top: bool = False) -> set[str]:
     """Returns every key name under a node of a format document, as the house form walks it."""
-    from scorekeeper.web.house import house_form
+    from scorekeeper.web.house import house_words
 
     found: set[str] = set()
     if isinstance(node, dict):
         for name, value in node.items():
-            skip = house_form.NOT_RULES if top else {"id"}
-            if name not in skip and name not in house_form.PROSE:
+            skip = house_words.NOT_RULES if top else {"id"}
+            if name not in skip and name not in house_words.PROSE:
                 found |= {name} | _keys(value)
     elif isinstance(node, list):
         for item in node:
@@ -360,11 +360,11 @@ def _keys(node, top: bool = False) -> set[str]:
 def test_every_key_of_every_preset_has_words_to_translate(format_id):
     """A key a preset's document gains must be added to the form's words (and catalogues)."""
     from scorekeeper.rules.documents import preset_document
-    from scorekeeper.web.house import house_form
+    from scorekeeper.web.house import house_words
 
     keys = _keys(preset_document(format_id), top=True)
     assert keys, format_id
-    assert sorted(keys - set(house_form.WORDS)) == []
+    assert sorted(keys - set(house_words.WORDS)) == []
 
 
 def test_the_edit_page_labels_its_fields_in_spanish(client):

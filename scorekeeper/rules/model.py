@@ -18,7 +18,7 @@ RED_THREE_SIGN_RULES = {
     "under_two_canastas": 2,
 }
 # The codes a document may choose between, by key: the loader refuses any other, and the
-# house format editor offers these as a list, each in words (web/house/house_form.py).
+# house format editor offers these as a list, each in words (web/house/house_words.py).
 CHOICES: dict[str, tuple[str, ...]] = {
     "by": ("score", "deal", "none"),
     "needs": ("", "canasta", "natural_canasta"),

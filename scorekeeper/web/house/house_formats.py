@@ -31,7 +31,7 @@ from scorekeeper.store import group_formats
 from scorekeeper.store import house_formats as houses
 from scorekeeper.web.access import browser_id
 from scorekeeper.web.games.share import qr_svg
-from scorekeeper.web.house import house_example, house_form
+from scorekeeper.web.house import house_example, house_form, house_reading, house_words
 from scorekeeper.web.origin import public_url, reachable_by_other_phones
 
 bp = Blueprint("house", __name__, url_prefix="/formats")
@@ -134,12 +134,12 @@ def _prior_changes(base: str) -> dict[str, Any]:
     return changes if isinstance(changes, dict) else {}
 
 
-def _submitted(base: str) -> tuple[house_form.Reading, str]:
+def _submitted(base: str) -> tuple[house_reading.Reading, str]:
     """Reads the posted form into changes to the base preset, and the name typed."""
     base_document = preset_document(base)
     shown = house_form.structure(base_document, _prior_changes(base))
     switched = set(request.form.getlist("switched"))
-    reading = house_form.read(base_document, shown, request.form, _options(base), switched)
+    reading = house_reading.read(base_document, shown, request.form, _options(base), switched)
     return reading, request.form.get("name", "")
 
 
@@ -226,14 +226,14 @@ def _rows(house: houses.HouseFormat) -> list[tuple[str, str, str]]:
     named = {**house_form.labels(base), **house_form.labels(house.document)}
     found: list[tuple[str, str, str]] = []
     for key, value in house.changes.items():
-        before = house_form.value_at(base, key)
+        before = house_words.value_at(base, key)
         if before is None and isinstance(value, bool):
             before = False  # a switch the preset leaves out is off (rules/presets.py's defaults)
         found.append(
             (
-                house_form.change_words(key, named, house.document, base),
-                house_form.value_words(key, before, base),
-                house_form.value_words(key, value, house.document),
+                house_words.change_words(key, named, house.document, base),
+                house_words.value_words(key, before, base),
+                house_words.value_words(key, value, house.document),
             )
         )
     return found
