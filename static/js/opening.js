@@ -47,6 +47,12 @@
     timer = setTimeout(function () { send(form); }, 200);
   }
 
+  /* This script arrives with the section: cards tapped before it came are answered now. */
+  var ready = document.querySelector("form[data-opening]");
+  var tapped = ready && Array.prototype.some.call(ready.querySelectorAll("input[inputmode]"),
+    function (field) { return Number(field.value) > 0; });
+  if (tapped) later({ target: ready });
+
   document.addEventListener("input", later);
   document.addEventListener("change", later);
   document.addEventListener("submit", function (event) {
