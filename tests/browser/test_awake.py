@@ -137,5 +137,7 @@ def test_the_real_api_answers_something(live_app, base_url, light_phone):
     game_id = new_game(live_app, page)
     page.goto(f"{base_url}/games/{game_id}")
     # awake.js loads after the page's load event: on a busy machine that takes a while.
-    page.wait_for_function("document.documentElement.dataset.wakeLock", timeout=20000)
+    # A function, not a bare expression: Playwright evals a bare expression on every poll,
+    # and the page's CSP (no 'unsafe-eval') refuses every poll after the first.
+    page.wait_for_function("() => document.documentElement.dataset.wakeLock", timeout=20000)
     assert wake(page) in {"held", "refused", "missing"}
