@@ -21,7 +21,8 @@ FORMAT_PAGE = re.compile(
 
 
 class FormFields(HTMLParser):
-    """Collects what a browser would post from the page's house form: every input, as shown."""
+    """Collects what a browser would post from the page's house form: every input, as shown
+    (a disabled one, as a browser does, not)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -34,11 +35,11 @@ class FormFields(HTMLParser):
         found = dict(attrs)
         if tag == "form" and "house" in (found.get("class") or ""):
             self.inside, self.action = True, str(found.get("action"))
-        if self.inside and tag == "select":
-            self.select = str(found.get("name"))
-        if self.inside and tag == "option" and "selected" in found:
+        if self.inside and tag == "select":  # a disabled list is not posted
+            self.select = "" if "disabled" in found else str(found.get("name"))
+        if self.inside and self.select and tag == "option" and "selected" in found:
             self.fields.append((self.select, found.get("value") or ""))
-        if not self.inside or tag != "input" or not found.get("name"):
+        if not self.inside or tag != "input" or not found.get("name") or "disabled" in found:
             return
         if found.get("type") == "checkbox" and "checked" not in found:
             return
@@ -58,7 +59,8 @@ def shown(page: bytes) -> dict[str, str]:
     parser.feed(page.decode())
     fields: dict[str, str] = {}
     for name, value in parser.fields:
-        fields.setdefault(name, value)  # `switched` may repeat; tests use one at most
+        assert name not in fields, name  # every field of the form is named once
+        fields[name] = value
     return fields
 
 

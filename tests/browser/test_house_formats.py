@@ -94,3 +94,31 @@ def test_a_refused_save_focuses_the_first_field_with_a_problem(live_app, base_ur
     links.nth(1).tap()
     expect(phone.locator("#f-ending-target")).to_be_focused()
     assert _in_view(phone, "#f-ending-target")
+
+
+def test_a_switched_on_option_shows_its_fields_set_and_a_kind_added_its_row(
+    live_app, base_url, phone, scheme
+):
+    """The form's state is its fields: an option ticked and a kind typed in the blank row come
+    back from Preview as the option's disabled fields with a note and the kind's own row."""
+    sign_in(live_app, phone.context)
+    phone.goto(f"{base_url}/formats/new?base=classic")
+    phone.locator("input[name='option.tie_is_draw']").check()
+    phone.locator("#f-new_kind-label").fill("Canasta of sevens")
+    phone.locator("#f-new_kind-bonus").fill("1000")
+    phone.locator("#f-new_kind-min_points").fill("35")
+    with phone.expect_navigation():
+        phone.locator("button[value=preview]").tap()
+    assert phone.locator("form.house input[type=hidden]").count() == 1  # the CSRF token alone
+    expect(phone.locator("#f-ending-tie")).to_be_disabled()
+    expect(phone.locator("#f-ending-tie-note")).to_contain_text("switch it off to change this")
+    expect(phone.locator("#f-canastas-canasta_of_sevens-bonus")).to_have_value("1000")
+    expect(phone.locator("#f-new_kind-label")).to_have_value("")
+    phone.locator("#f-ending-tie").scroll_into_view_if_needed()
+    screenshot(phone, f"house-option-on-{scheme}")
+    assert [v["id"] for v in axe_violations(phone)] == []
+    phone.locator("#f-name").fill("Sevens and draws")
+    with phone.expect_navigation():
+        phone.locator("button[value=save]").tap()
+    rules = phone.locator("table.changes").inner_text()
+    assert "draw" in rules and "Canasta of sevens" in rules

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -11,7 +12,10 @@ from scorekeeper.engine.score import Preview, preview
 from scorekeeper.engine.validate import validate_hand
 from scorekeeper.language import i18n, words
 from scorekeeper.language.marked import N_
+from scorekeeper.rules.documents import FormatError, preset_document, rules_of
 from scorekeeper.rules.model import Rules
+from scorekeeper.rules.presets import load_presets
+from scorekeeper.web.house import house_shape
 
 SIDE_NAMES = (N_("We"), N_("They"), N_("Them"), N_("Us"), N_("You"), N_("All"))
 
@@ -93,3 +97,13 @@ def compare(edited: Rules, preset: Rules) -> tuple[dict[str, Any], Scored, Score
     """Returns the example hand and its result under the edited rules and under the preset."""
     data = example_hand(edited)
     return data, score_example(edited, data), score_example(preset, data)
+
+
+def for_form(base: str, changes: Mapping[str, Any], rules: Rules | None) -> tuple[Any, ...] | None:
+    """Returns the example hand scored under the edited rules and the preset's, or None."""
+    try:
+        edited = rules or rules_of(house_shape.structure(preset_document(base), changes))
+        data, these, plain = compare(edited, load_presets()[base].rules)
+    except FormatError:
+        return None
+    return (data, these, plain, described(edited, data))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import copy
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -13,8 +12,11 @@ from flask_babel import gettext
 
 from scorekeeper.language import i18n, problem_words, words
 from scorekeeper.rules.checks import FormatProblem
-from scorekeeper.rules.model import PresetError
-from scorekeeper.rules.patch import apply_changes
+from scorekeeper.rules.documents import preset_document
+from scorekeeper.rules.model import Option
+from scorekeeper.rules.presets import load_presets
+from scorekeeper.web.house import house_shape
+from scorekeeper.web.house.house_shape import governed, without_prose
 from scorekeeper.web.house.house_words import (
     GROUPS,
     NOT_RULES,
@@ -45,6 +47,7 @@ class Field:
     errors: list[str] = field(default_factory=list)
     choices: tuple[tuple[str, str], ...] = ()  # a choice's (code, words), in list order
     note: str = ""  # what the value does elsewhere, said beside the field (not a problem)
+    locked: bool = False  # set by a house option switched on: shown, not posted
 
     @property
     def id(self) -> str:
@@ -132,22 +135,47 @@ def groups(document: Mapping[str, Any], typed: Mapping[str, str] | None = None) 
     for group_id, heading, tops in GROUPS:
         group = Group(group_id, heading)
         for top in tops:
-            if top not in document or top in NOT_RULES:
-                continue
-            for key, label, value, item in _leaves(document[top], top, heading_words(top)):
-                choices = choices_of(key, value, document)
-                kind = "choice" if choices else "number" if value is None else _kind(value)
-                shown = typed[key] if key in typed else _label_shown(key, value)
-                removable = item if top == "canastas" else ""
-                group.fields.append(Field(key, label, kind, shown, removable, choices=choices))
+            if top in document and top not in NOT_RULES:
+                group.fields += _fields(document, top, typed)
         if group_id == "canastas":  # a blank row adds a kind
-            for name, kind in (("label", "text"), ("bonus", "number"), ("min_points", "number")):
-                key = f"{NEW_KIND}.{name}"
-                group.fields.append(Field(key, new_kind_words(name), kind, typed.get(key, "")))
+            group.fields += _new_kind_fields(typed)
         if group.fields:
             made.append(group)
     _note_concealed(made)
     return made
+
+
+def _fields(document: Mapping[str, Any], top: str, typed: Mapping[str, str]) -> list[Field]:
+    """Returns the fields of one top-level key of a document, as typed or as it holds them."""
+    made = []
+    for key, label, value, item in _leaves(document[top], top, heading_words(top)):
+        choices = choices_of(key, value, document)
+        kind = "choice" if choices else "number" if value is None else _kind(value)
+        shown = typed[key] if key in typed else _label_shown(key, value)
+        removable = item if top == "canastas" else ""
+        made.append(Field(key, label, kind, shown, removable, choices=choices))
+    return made
+
+
+def _new_kind_fields(typed: Mapping[str, str]) -> list[Field]:
+    """Returns the blank row that adds a canasta kind, with what was typed in it."""
+    return [
+        Field(f"{NEW_KIND}.{name}", new_kind_words(name), kind, typed.get(f"{NEW_KIND}.{name}", ""))
+        for name, kind in (("label", "text"), ("bonus", "number"), ("min_points", "number"))
+    ]
+
+
+def lock(made: list[Group], held: list[tuple[str, Mapping[str, Any]]]) -> None:
+    """Marks each field a house option switched on sets: shown, not posted, its option said."""
+    for group in made:
+        for f in group.fields:
+            label = next((label for label, sets in held if governed(f.key, [(label, sets)])), None)
+            if label is not None:
+                f.locked = True
+                f.note = gettext(
+                    "Set by the house option “%(option)s”: switch it off to change this.",
+                    option=label,
+                )
 
 
 def _note_concealed(made: list[Group]) -> None:
@@ -175,16 +203,11 @@ def switched_on(
     return {
         option_id
         for option_id, option_changes in options
-        if all(value_at(document, k) == v for k, v in option_changes.items())
+        if all(
+            without_prose(value_at(document, k)) == without_prose(v)
+            for k, v in option_changes.items()
+        )
     }
-
-
-def structure(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-    """Returns the base with the changes applied, unchecked: the shape the form shows."""
-    try:
-        return apply_changes(base, changes, "set")
-    except PresetError:
-        return copy.deepcopy(dict(base))
 
 
 def attach(made: list[Group], problems: list[FormatProblem]) -> list[str]:
@@ -210,3 +233,41 @@ def labels(document: Mapping[str, Any]) -> dict[str, str]:
     return {
         f.key: f.label for g in groups(document) for f in g.fields if not f.key.startswith(NEW_KIND)
     }
+
+
+def parts(
+    base: str,
+    changes: Mapping[str, Any],
+    typed: Mapping[str, str] | None,
+    problems: list[FormatProblem],
+    shape: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Returns the form's parts: its groups of fields, the options, the problems where they go.
+
+    `shape` is the document a posted form had (the base's by default): a refused form shows
+    again every row and item it was posted with. A kind removed stays on the form with its
+    Remove box ticked, so the posted fields say it."""
+    removed = {k for k, v in changes.items() if v is None}
+    kept = {k: v for k, v in changes.items() if k not in removed}
+    shown = house_shape.structure(shape or preset_document(base), kept)
+    made = groups(shown, typed)
+    options = _options(base, shown)
+    lock(made, [(words.text(o.label), o.changes) for o, on in options if on])
+    return {"groups": made, "options": options, "removed": removed, **_said(made, problems)}
+
+
+def _options(base: str, shown: Mapping[str, Any]) -> list[tuple[Option, bool]]:
+    """Returns the base's house options, each with whether the document holds it."""
+    preset_options = load_presets()[base].rules.options
+    held = switched_on(shown, [(o.id, o.changes) for o in preset_options])
+    return [(o, o.id in held) for o in preset_options]
+
+
+def _said(made: list[Group], problems: list[FormatProblem]) -> dict[str, Any]:
+    """Puts the problems beside their fields; returns the name's, those that fit no field, and
+    the refusal banner's links, in the form's order: each field with a problem."""
+    left = attach(made, [p for p in problems if p.field != "name"])
+    name_errors = [problem_words.format_problem(p) for p in problems if p.field == "name"]
+    invalid = [("f-name", gettext("Name"))] if name_errors else []
+    invalid += [(f.id, f.label) for g in made for f in g.fields if f.errors]
+    return {"left": left, "name_errors": name_errors, "invalid": invalid}

@@ -24,14 +24,19 @@ from scorekeeper.db import get_db
 from scorekeeper.language import problem_words
 from scorekeeper.language.problem_words import format_problem
 from scorekeeper.rules.checks import FormatProblem
-from scorekeeper.rules.documents import FormatError, preset_document, rules_of
+from scorekeeper.rules.documents import FormatError, preset_document
 from scorekeeper.rules.model import Rules
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.store import group_formats
 from scorekeeper.store import house_formats as houses
 from scorekeeper.web.access import browser_id
 from scorekeeper.web.games.share import qr_svg
-from scorekeeper.web.house import house_example, house_form, house_reading, house_words
+from scorekeeper.web.house import (
+    house_example,
+    house_form,
+    house_reading,
+    house_words,
+)
 from scorekeeper.web.origin import public_url, reachable_by_other_phones
 
 bp = Blueprint("house", __name__, url_prefix="/formats")
@@ -78,68 +83,37 @@ def _render(
     problems: list[FormatProblem] | None = None,
     status: int = 200,
     rules: Rules | None = None,
+    shape: Mapping[str, Any] | None = None,
 ) -> Response:
     """Renders the form: every value of the document, problems beside fields, the example.
 
-    `rules` are the edited rules when the request already built them (a posted form).
+    `rules` are the edited rules when the request already built them (a posted form), and
+    `shape` the document whose form was posted (house_reading.Reading.shape).
     """
     preset = load_presets()[base]
-    base_document = preset_document(base)
-    shown = house_form.structure(base_document, changes)
-    groups = house_form.groups(shown, typed)
-    left = house_form.attach(groups, problems or [])
-    name_errors = [format_problem(p) for p in problems or [] if p.field == "name"]
-    left = [m for m in left if m not in name_errors]
-    # The banner's links, in the form's order: each field with a problem, by its words.
-    invalid = [("f-name", gettext("Name"))] if name_errors else []
-    invalid += [(f.id, f.label) for g in groups for f in g.fields if f.errors]
-    example = None
-    if not problems:
-        try:
-            edited = rules or rules_of(shown)
-            data, these, plain = house_example.compare(edited, preset.rules)
-            example = (data, these, plain, house_example.described(edited, data))
-        except FormatError:
-            example = None
-    options = [
-        (o, o.id in house_form.switched_on(shown, _options(base))) for o in preset.rules.options
-    ]
+    problems = problems or []
+    form = house_form.parts(base, changes, typed, problems, shape)
+    example = None if problems else house_example.for_form(base, changes, rules)
     body = render_template(
         "formats/form.html",
         base=base,
         preset=preset,
         presets=load_presets().values(),
-        changes=json.dumps(changes, ensure_ascii=False),
         name=name,
-        name_errors=name_errors,
-        groups=groups,
-        left=left,
-        invalid=invalid,
-        options=options,
         example=example,
         house=house,
         failed=bool(problems),
+        **form,
     )
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def _prior_changes(base: str) -> dict[str, Any]:
-    """Returns the changes the form was rendered with (a hidden field), or none."""
-    try:
-        changes = json.loads(request.form.get("changes", "{}"))
-    except json.JSONDecodeError:
-        return {}
-    return changes if isinstance(changes, dict) else {}
-
-
-def _submitted(base: str) -> tuple[house_reading.Reading, str]:
+def _submitted(base: str, house: houses.HouseFormat | None) -> tuple[house_reading.Reading, str]:
     """Reads the posted form into changes to the base preset, and the name typed."""
-    base_document = preset_document(base)
-    shown = house_form.structure(base_document, _prior_changes(base))
-    switched = set(request.form.getlist("switched"))
-    reading = house_reading.read(base_document, shown, request.form, _options(base), switched)
+    saved = house.document if house else None
+    reading = house_reading.read(preset_document(base), request.form, _options(base), saved)
     return reading, request.form.get("name", "")
 
 
@@ -151,14 +125,9 @@ def _base(value: str | None) -> str:
 
 def _save(base: str, house: houses.HouseFormat | None) -> Response:
     """Previews or saves the posted form; impossible rules come back beside their fields."""
-    reading, name = _submitted(base)
+    reading, name = _submitted(base, house)
     problems = list(reading.problems)
-    checked = None
-    if not problems:
-        try:  # checked once: the example and the saved document both use what this makes
-            checked = houses.check(name or "Preview", base, reading.changes)
-        except FormatError as error:
-            problems += error.problems
+    checked = None if problems else _check(name, base, reading.changes, problems)
     if request.form.get("action") == "save" and checked is not None:
         try:
             made = _store(house, name, base, reading.changes, checked)
@@ -176,7 +145,20 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
         problems=problems,
         status=422 if problems else 200,
         rules=checked.rules if checked and not problems else None,
+        shape=reading.shape,
     )
+
+
+def _check(
+    name: str, base: str, changes: Mapping[str, Any], problems: list[FormatProblem]
+) -> houses.Checked | None:
+    """Checks the form's rules once (the example and the saved row both use what this makes),
+    or adds why not to `problems`."""
+    try:
+        return houses.check(name or "Preview", base, changes)
+    except FormatError as error:
+        problems += error.problems
+        return None
 
 
 def _store(

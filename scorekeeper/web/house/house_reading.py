@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -13,7 +12,9 @@ from flask_babel import gettext
 from scorekeeper import language
 from scorekeeper.language import i18n, words
 from scorekeeper.rules.checks import FormatProblem
+from scorekeeper.web.house import house_shape
 from scorekeeper.web.house.house_form import LIMIT, NEW_KIND, Field, groups
+from scorekeeper.web.house.house_shape import Options
 from scorekeeper.web.house.house_words import new_kind_words, text_of, value_at
 
 
@@ -40,11 +41,13 @@ def _band_rows(fields: list[Field]) -> dict[str, dict[int, dict[str, str]]]:
 
 @dataclass
 class Reading:
-    """What a submitted form says: the changes to the base, what was typed, and problems."""
+    """What a submitted form says: the changes to the base, what was typed, and problems;
+    `shape` is the document whose form was posted (its rows and items, the base's values)."""
 
     changes: dict[str, Any]
     typed: dict[str, str]
     problems: list[FormatProblem]
+    shape: dict[str, Any]
 
 
 def _not_a_number(example: Any) -> str:
@@ -96,18 +99,38 @@ def slug(label: str) -> str:
 
 def read(
     base: Mapping[str, Any],
-    shown: Mapping[str, Any],
     raw: Mapping[str, str],
-    options: list[tuple[str, Mapping[str, Any]]],
-    switched_before: set[str],
+    options: Options,
+    saved: Mapping[str, Any] | None = None,
 ) -> Reading:
-    """Reads the form rendered from `shown` into changes to `base`, keeping every typed text."""
+    """Reads a posted form into changes to `base`, keeping every typed text: the posted
+    fields are the whole state (the options switched on set their keys, and no field of
+    theirs is read). `saved`: the document of the house format edited, if any."""
+    on = house_shape.switched(raw, options)
+    shown = house_shape.posted_shape(base, raw, on)
+    fields = [
+        f
+        for g in groups(shown)
+        for f in g.fields
+        if not f.key.startswith(NEW_KIND) and not house_shape.governed(f.key, on)
+    ]
     problems: list[FormatProblem] = []
-    fields = [f for g in groups(shown) for f in g.fields if not f.key.startswith(NEW_KIND)]
-    values = _typed_values(fields, shown, raw, problems)
-    typed = {f.key: str(raw.get(f.key, "")) for f in fields if f.kind != "switch"}
-    typed.update({f.key: text_of(values[f.key]) for f in fields if f.key not in raw})
-    failed = {p.field for p in problems}
+    values = _typed_values(fields, shown, raw, problems, saved or base)
+    changes = house_shape.option_changes(on)
+    changes.update(_changes(fields, values, base, raw, {p.field for p in problems}))
+    typed = _typed(fields, values, raw)
+    changes.update(_new_kind(typed, problems))
+    return Reading(changes, typed, problems, shown)
+
+
+def _changes(
+    fields: list[Field],
+    values: Mapping[str, Any],
+    base: Mapping[str, Any],
+    raw: Mapping[str, str],
+    failed: set[str],
+) -> dict[str, Any]:
+    """Returns what the fields change in the base: values, band tables, items added, removed."""
     removed = {k.removeprefix("remove.") for k in raw if k.startswith("remove.")}
     bands = _band_rows(fields)
     plain = [f for f in fields if f.key not in failed and _table_of(f.key, bands) is None]
@@ -115,11 +138,28 @@ def read(
     changes.update(_band_changes(bands, values, base, failed))
     changes.update(_added_items(plain, values, base, removed))
     _remove_items(changes, base, removed)
+    return changes
+
+
+def _typed(
+    fields: list[Field], values: Mapping[str, Any], raw: Mapping[str, str]
+) -> dict[str, str]:
+    """Returns each field's text as typed (as the document holds it when not posted)."""
+    typed = {f.key: str(raw.get(f.key, "")) for f in fields if f.kind != "switch"}
+    typed.update({f.key: text_of(values[f.key]) for f in fields if f.key not in raw})
     typed.update(_new_kind_typed(raw))
-    new_kind = _new_kind_change(typed, problems)
-    changes.update(new_kind)
-    _switch(changes, base, raw, options, switched_before)
-    return Reading(changes, typed, problems)
+    return typed
+
+
+def _new_kind(typed: dict[str, str], problems: list[FormatProblem]) -> dict[str, Any]:
+    """Returns the kind the blank row adds; once added, the row is blank again (the kind has
+    its own row now), unless something typed in it is wrong."""
+    found: list[FormatProblem] = []
+    kind = _new_kind_change(typed, found)
+    problems += found
+    if kind and not found:
+        typed.update(dict.fromkeys(_new_kind_typed({}), ""))
+    return {} if found else kind
 
 
 def _typed_values(
@@ -127,13 +167,18 @@ def _typed_values(
     shown: Mapping[str, Any],
     raw: Mapping[str, str],
     problems: list[FormatProblem],
+    saved: Mapping[str, Any],
 ) -> dict[str, Any]:
-    """Returns each field's value as posted; a field not posted keeps the value it showed."""
+    """Returns each field's value as posted; a field not posted keeps the value it showed.
+
+    A number that is no number is refused with an example: the saved format's (or the
+    base's) value."""
     values = {}
     for f in fields:
         before = value_at(shown, f.key)
         posted = f.key in raw or f.kind == "switch"
-        values[f.key] = _value(f, raw, problems, before) if posted else before
+        example = value_at(saved, f.key)  # None for a kind or a row only the form has
+        values[f.key] = _value(f, raw, problems, example) if posted else before
         # A label left as the form showed it is the preset's, still in English.
         label = f.key.endswith(".label") and isinstance(before, str)
         if label and values[f.key] in _in_any_language(before):
@@ -241,21 +286,3 @@ def _new_kind_change(typed: Mapping[str, str], problems: list[FormatProblem]) ->
         number = _number(text or "0", f"{NEW_KIND}.{name}", new_kind_words(name), problems)
         kind[name] = number if number is not None else 0
     return {f"canastas.{slug(label)}": kind}
-
-
-def _switch(
-    changes: dict[str, Any],
-    base: Mapping[str, Any],
-    raw: Mapping[str, str],
-    options: list[tuple[str, Mapping[str, Any]]],
-    switched_before: set[str],
-) -> None:
-    """Applies the house options switched on, and undoes those switched off, over the fields."""
-    for option_id, option_changes in options:
-        now_on = f"option.{option_id}" in raw
-        if now_on and option_id not in switched_before:
-            for key, value in option_changes.items():
-                changes[key] = copy.deepcopy(value)
-        elif not now_on and option_id in switched_before:
-            for key in option_changes:
-                changes.pop(key, None)
