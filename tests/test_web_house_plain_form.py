@@ -186,3 +186,38 @@ def test_a_posted_form_is_checked_once_and_its_rules_built_once(client, monkeypa
     monkeypatch.setattr(documents, "build_rules", counting)
     client.post(NEW, data={**form, "name": "Once", "going_out.bonus": "200", "action": action})
     assert len(built) == 1
+
+
+def _every_option():
+    from scorekeeper.rules.presets import load_presets
+
+    return [
+        pytest.param(preset_id, option.id, id=f"{preset_id}-{option.id}")
+        for preset_id, preset in sorted(load_presets().items())
+        for option in preset.rules.options
+    ]
+
+
+@pytest.mark.slow  # every house option of every preset through the editor, on then off
+@pytest.mark.parametrize(("preset_id", "option_id"), _every_option())
+def test_every_option_switches_on_and_off_through_the_plain_form(app, client, preset_id, option_id):
+    """Ticked: saved as exactly the option's changes, and shown on when edited; saved untouched,
+    the same rules (an option it overlaps may show on too); every switch off: the preset's."""
+    from scorekeeper.rules.presets import load_presets
+
+    option = next(o for o in load_presets()[preset_id].rules.options if o.id == option_id)
+    made = submit(
+        client, f"/formats/new?base={preset_id}", name="O", **{f"option.{option_id}": "on"}
+    )
+    path = location(made)
+    assert FORMAT_PAGE.fullmatch(path), made.text[:2000]
+    assert _saved(app) == json.loads(json.dumps(dict(option.changes)))
+    document = json.loads(rows(app)[0]["document"])
+    fields = shown(client.get(path + "/edit").data)
+    assert fields[f"option.{option_id}"] == "on"
+    assert location(client.post(path + "/edit", data={**fields, "action": "save"})) == path
+    assert json.loads(rows(app)[0]["document"]) == document
+    fields = {k: v for k, v in fields.items() if not k.startswith("option.")}
+    off = client.post(path + "/edit", data={**fields, "action": "save"})
+    assert location(off) == path, off.text[:2000]
+    assert _saved(app) == {}

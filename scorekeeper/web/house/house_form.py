@@ -203,11 +203,17 @@ def switched_on(
     return {
         option_id
         for option_id, option_changes in options
-        if all(
-            without_prose(value_at(document, k)) == without_prose(v)
-            for k, v in option_changes.items()
-        )
+        if all(holds(document, k, v) for k, v in option_changes.items())
     }
+
+
+def holds(document: Mapping[str, Any], key: str, value: Any) -> bool:
+    """Tells whether a document holds a change, explanations aside; a table given for an item
+    of a list (patched into it, or added with its id) is held when the item has its values."""
+    found = value_at(document, key)
+    if isinstance(found, Mapping) and "id" in found and isinstance(value, Mapping):
+        return all(holds(found, name, v) for name, v in value.items() if name not in PROSE)
+    return bool(without_prose(found) == without_prose(value))
 
 
 def attach(made: list[Group], problems: list[FormatProblem]) -> list[str]:
