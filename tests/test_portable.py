@@ -281,7 +281,7 @@ def test_a_bad_import_file_is_refused_and_changes_nothing(
         pytest.param(b" " * (MAX_BYTES + 1), "larger than", id="too-big"),
         pytest.param(b'"just a string"', "not a Canasta", id="not-an-object"),
         pytest.param(
-            b'{"kind": "canasta-scorekeeper", "version": 1, "games": [[[[[[[[[[[1]]]]]]]]]]]}',
+            b'{"kind": "canasta-scorekeeper", "version": 1, "games": [[[[[[[[[[[[1]]]]]]]]]]]]}',
             "nests deeper",
             id="nested-games",
         ),

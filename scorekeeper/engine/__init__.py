@@ -8,6 +8,7 @@ from scorekeeper.engine.game import (
     Status,
     append,
     dealer,
+    dealing,
     game_status,
     next_row,
     replay,
@@ -20,12 +21,18 @@ from scorekeeper.engine.names import MAX_NAME
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import Item, Preview, SideScore, preview, score_hand, teams
 from scorekeeper.engine.setup import Draft, check_name, check_setup, check_side_count
-from scorekeeper.engine.validate import total_problems, validate_hand, warnings_for
+from scorekeeper.engine.validate import (
+    checked_score,
+    total_problems,
+    validate_hand,
+    warnings_for,
+)
 
 __all__ = [
     "MAX_NAME",
     "append",
     "check_name",
+    "checked_score",
     "check_setup",
     "check_side_count",
     "Draft",
@@ -42,6 +49,7 @@ __all__ = [
     "SideScore",
     "Status",
     "dealer",
+    "dealing",
     "game_status",
     "next_row",
     "opening_minimum",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from scorekeeper.engine.hand import Hand
@@ -127,14 +128,24 @@ def seats_at_table(rules: Rules, setup: Setup, hand_index: int) -> tuple[str, ..
     return tuple(players[i] for i in range(longest) for players in playing if i < len(players))
 
 
-def dealer(rules: Rules, setup: Setup, hand_index: int) -> str:
-    """Returns the dealer of hand `hand_index` (0-based): the deal passes one seat to the left."""
+def dealing(rules: Rules, setup: Setup) -> Callable[[int], str]:
+    """Returns `dealer` for one game, hand 1's table worked out once rather than every hand."""
     first = seats_at_table(rules, setup, 0)
     start = first.index(setup.first_dealer) if setup.first_dealer in first else 0
-    # The seats change only with who sits out: most hands sit at hand 1's table.
-    same = sitting_out(rules, setup, hand_index) == sitting_out(rules, setup, 0)
-    seats = first if same else seats_at_table(rules, setup, hand_index)
-    return seats[(start + hand_index) % len(seats)]
+    away = sitting_out(rules, setup, 0)
+
+    def dealer_of(hand_index: int) -> str:
+        # The seats change only with who sits out: most hands sit at hand 1's table.
+        same = sitting_out(rules, setup, hand_index) == away
+        seats = first if same else seats_at_table(rules, setup, hand_index)
+        return seats[(start + hand_index) % len(seats)]
+
+    return dealer_of
+
+
+def dealer(rules: Rules, setup: Setup, hand_index: int) -> str:
+    """Returns the dealer of hand `hand_index` (0-based): the deal passes one seat to the left."""
+    return dealing(rules, setup)(hand_index)
 
 
 def game_status(rules: Rules, totals: Mapping[str, int], hands_played: int) -> Status:
@@ -164,6 +175,26 @@ def game_status(rules: Rules, totals: Mapping[str, int], hands_played: int) -> S
 
 def _minimums(rules: Rules, totals: Mapping[str, int], deal: int) -> dict[str, OpeningNeed | None]:
     return {k: opening_minimum(rules, t, deal) for k, t in totals.items()}
+
+
+Minimums = Callable[[Mapping[str, int], int], dict[str, OpeningNeed | None]]
+_UNMADE = OpeningNeed(-1)  # a need no rules make: marks a total not met before
+
+
+def _minimums_of(rules: Rules) -> Minimums:
+    """Returns `_minimums` under these rules for one replay, each need made once per total."""
+    made: dict[tuple[int, int], OpeningNeed | None] = {}
+
+    def minimums(totals: Mapping[str, int], deal: int) -> dict[str, OpeningNeed | None]:
+        found = {}
+        for key, total in totals.items():
+            need = made.get((total, deal), _UNMADE)
+            if need is _UNMADE:
+                need = made[total, deal] = opening_minimum(rules, total, deal)
+            found[key] = need
+        return found
+
+    return minimums
 
 
 def _state(
@@ -200,13 +231,19 @@ def _row(
     index: int,
     hand: Hand,
     after_end: bool = False,
+    *,
+    scores: Mapping[str, SideScore] | None = None,
+    dealer_of: Callable[[int], str] | None = None,
+    minimums: Minimums | None = None,
 ) -> Row:
-    scored = preview(rules, hand, totals)
+    """Scores hand `index + 1` (0-based `index`) on `totals`; what the caller already has
+    for this game (the hand's scores, its dealing, its minimums) it may pass."""
+    scored = preview(rules, hand, totals, scores)
     return Row(
         number=index + 1,
-        dealer=dealer(rules, setup, index),
+        dealer=dealer(rules, setup, index) if dealer_of is None else dealer_of(index),
         sitting_out=sitting_out(rules, setup, index),
-        minimums=_minimums(rules, totals, index + 1),
+        minimums=(minimums or partial(_minimums, rules))(totals, index + 1),
         scores=scored.scores,
         totals=scored.totals,
         lone_hand=hand.lone_hand,
@@ -216,6 +253,13 @@ def _row(
 
 def _ends_here(rules: Rules, totals: Mapping[str, int], hands_played: int) -> bool:
     """Tells whether the game is over once `hands_played` hands have these totals."""
+    ending = rules.ending
+    # game_status's own test of a finish first: most hands finish nothing.
+    if ending.deals is not None:
+        if hands_played < ending.deals:
+            return False
+    elif all(t < (ending.target or 0) for t in totals.values()):
+        return False
     return game_status(rules, totals, hands_played).over
 
 
@@ -226,14 +270,15 @@ def next_row(
     count: int,
     running: Mapping[str, int],
     hand: Hand,
+    scores: Mapping[str, SideScore] | None = None,
 ) -> tuple[Row, GameState]:
     """Scores hand `count + 1` on a sheet known by its head alone (its state without rows).
 
     `running` is each side's total after hand `count` (counted or not); returns the new row
-    and the new head, whose `rows` is empty.
+    and the new head, whose `rows` is empty. `scores`: the hand's, when the caller has them.
     """
     ended_at = head.ended_at
-    row = _row(rules, setup, running, count, hand, after_end=ended_at is not None)
+    row = _row(rules, setup, running, count, hand, ended_at is not None, scores=scores)
     played = count + 1
     if ended_at is not None:
         return row, _state(rules, setup, (), dict(head.totals), ended_at, head.start_totals, played)
@@ -241,10 +286,16 @@ def next_row(
     return row, _state(rules, setup, (), dict(row.totals), ended_at, head.start_totals, played)
 
 
-def append(rules: Rules, setup: Setup, state: GameState, hand: Hand) -> GameState:
-    """Returns the sheet with one more hand, scoring only that hand."""
+def append(
+    rules: Rules,
+    setup: Setup,
+    state: GameState,
+    hand: Hand,
+    scores: Mapping[str, SideScore] | None = None,
+) -> GameState:
+    """Returns the sheet with one more hand, scoring only that hand (unless given `scores`)."""
     running = state.rows[-1].totals if state.rows else state.totals
-    row, head = next_row(rules, setup, state, len(state.rows), running, hand)
+    row, head = next_row(rules, setup, state, len(state.rows), running, hand, scores)
     return replace(head, rows=(*state.rows, row))
 
 
@@ -257,14 +308,37 @@ def restate(rules: Rules, setup: Setup, state: GameState) -> GameState:
     return _state(rules, setup, state.rows, totals, ended_at, state.start_totals)
 
 
-def replay(rules: Rules, setup: Setup, hands: Sequence[Hand]) -> GameState:
-    """Scores every hand in order and returns the whole sheet, ending where the rules say."""
+def replay(
+    rules: Rules,
+    setup: Setup,
+    hands: Sequence[Hand],
+    scored: Sequence[Mapping[str, SideScore]] | None = None,
+) -> GameState:
+    """Scores every hand in order and returns the whole sheet, ending where the rules say.
+
+    `scored` holds each hand's `score_hand` under these rules when the caller has them.
+    """
     start = {s.key: setup.start_totals.get(s.key, 0) for s in setup.sides}
     totals = counted = start
     ended_at: int | None = None
     rows: list[Row] = []
+    dealer_of, minimums = dealing(rules, setup), _minimums_of(rules)
     for index, hand in enumerate(hands):
-        rows.append(_row(rules, setup, totals, index, hand, after_end=ended_at is not None))
+        scores = None if scored is None else scored[index]
+        after = ended_at is not None
+        rows.append(
+            _row(
+                rules,
+                setup,
+                totals,
+                index,
+                hand,
+                after,
+                scores=scores,
+                dealer_of=dealer_of,
+                minimums=minimums,
+            )
+        )
         totals = dict(rows[-1].totals)
         if ended_at is None:
             counted = totals

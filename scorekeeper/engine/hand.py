@@ -93,9 +93,11 @@ def _count(value: Any, side: str, key: str, problems: list[Problem], label: str 
     `label` is the preset's own word for the field (a canasta kind's, an extra's); the hand's
     fixed fields are named by their key, which the edges word (problem_texts.FIELD_WORDS).
     """
-    params = {"label": label or key}
+    if type(value) is int and 0 <= value <= MAX_ENTRY:  # nearly every count: nothing wrong
+        return value
     if value is None or value == "":
         return 0
+    params = {"label": label or key}
     if isinstance(value, bool) or not isinstance(value, int):
         problems.append(Problem(side, key, "not_whole", params))
         return 0
@@ -112,11 +114,13 @@ def _count(value: Any, side: str, key: str, problems: list[Problem], label: str 
 
 def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> SideEntry:
     """Turns one column's raw mapping into a SideEntry, recording every type problem."""
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):  # JSON's dict: no ABC check
         problems.append(Problem(side, "hand", "entry_not_object"))
         return SideEntry()
-    _unknown_fields(rules, side, raw, problems)
-    canastas = _canastas(rules, side, raw.get("canastas") or {}, problems)
+    if not rules.entry_fields.issuperset(raw):
+        _unknown_fields(rules, side, raw, problems)
+    melded = raw.get("canastas")  # none at all (absent, {} or 0) is no canasta: most hands
+    canastas = _canastas(rules, side, melded, problems) if melded else {}
     went_out = raw.get("went_out", "no") or "no"
     if went_out not in GOING_OUT_CHOICES:
         problems.append(Problem(side, "went_out", "bad_going_out"))
@@ -146,7 +150,7 @@ def _unknown_fields(
 
 def _canastas(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> dict[str, int]:
     """Reads a side's canastas, kind by kind, recording unknown kinds and bad counts."""
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         problems.append(Problem(side, "canastas", "canastas_not_object"))
         return {}
     canastas: dict[str, int] = {}
@@ -180,9 +184,9 @@ def _special_hand(rules: Rules, side: str, value: Any, problems: list[Problem]) 
 
 def parse_hand(rules: Rules, raw: Any, sides: list[str], problems: list[Problem]) -> Hand:
     """Turns a raw {"hand": {...}, "lone_hand": ...} mapping into a Hand for these sides."""
-    raw = raw if isinstance(raw, Mapping) else {}
+    raw = raw if type(raw) is dict or isinstance(raw, Mapping) else {}
     columns = raw.get("hand")
-    if not isinstance(columns, Mapping):
+    if type(columns) is not dict and not isinstance(columns, Mapping):
         problems.append(Problem(None, "hand", "hand_not_object"))
         columns = {}
     for key in columns:

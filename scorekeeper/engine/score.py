@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.engine.hand import Hand, SideEntry
@@ -160,14 +160,14 @@ def _melded_item(rules: Rules, team: Team) -> Item:
 
 def _team_items(rules: Rules, team: Team, hand: Hand) -> list[Item]:
     items = [_melded_item(rules, team)]
-    for kind in rules.canastas:
+    for kind in rules.canastas if team.canastas else ():  # in the preset's order
         if n := team.canastas.get(kind.id, 0):
             items.append(Item(f"canastas.{kind.id}", kind.label, n * kind.bonus, n))
     if team.went_out == "out":
         items.append(Item("going_out", "Went out", rules.going_out.bonus))
     elif team.went_out == "concealed":
         items.append(Item("going_out", "Went out concealed", rules.going_out.concealed_bonus))
-    for extra in rules.extras:
+    for extra in rules.extras if team.extras else ():
         n = team.extras.get(extra.id, 0)
         if n and not extra.personal and _extra_applies(extra.when, team, hand):
             items.append(Item(extra.id, extra.label, n * extra.points, n))
@@ -179,7 +179,7 @@ def _own_items(rules: Rules, entry: SideEntry, team: Team, hand: Hand) -> list[I
     """Returns what belongs to one player alone: threes and penalties for threes."""
     items = _threes_item("red_threes", rules.red_threes, entry.red_threes, team)
     items += _threes_item("black_threes", rules.black_threes, entry.black_threes, team)
-    for extra in rules.extras:
+    for extra in rules.extras if entry.extras else ():
         n = entry.extras.get(extra.id, 0)
         if n and extra.personal and _extra_applies(extra.when, team, hand):
             items.append(Item(extra.id, extra.label, n * extra.points, n))
@@ -207,10 +207,15 @@ def _special_items(rules: Rules, team: Team, entry: SideEntry) -> tuple[Item, ..
     return tuple(items)
 
 
-def score_hand(rules: Rules, hand: Hand) -> dict[str, SideScore]:
-    """Scores a valid hand: each column gets its team's score plus its own threes."""
+def score_hand(
+    rules: Rules, hand: Hand, played: Sequence[Team] | None = None
+) -> dict[str, SideScore]:
+    """Scores a valid hand: each column gets its team's score plus its own threes.
+
+    `played` is the hand's teams when the caller has them already (`teams(rules, hand)`).
+    """
     scores: dict[str, SideScore] = {}
-    for team in teams(rules, hand):
+    for team in teams(rules, hand) if played is None else played:
         if team.special_hand:  # MAC: the hand's value is the side's whole score
             for member in team.members:
                 items = _special_items(rules, team, hand.entries[member])
@@ -224,7 +229,15 @@ def score_hand(rules: Rules, hand: Hand) -> dict[str, SideScore]:
     return {k: scores[k] for k in hand.entries}
 
 
-def preview(rules: Rules, hand: Hand, totals_before: Mapping[str, int]) -> Preview:
-    """Scores a valid hand and adds each column's score to its total before the hand."""
-    scores = score_hand(rules, hand)
+def preview(
+    rules: Rules,
+    hand: Hand,
+    totals_before: Mapping[str, int],
+    scores: Mapping[str, SideScore] | None = None,
+) -> Preview:
+    """Scores a valid hand and adds each column's score to its total before the hand.
+
+    `scores` is the hand's `score_hand` under these rules when the caller has it already.
+    """
+    scores = score_hand(rules, hand) if scores is None else scores
     return Preview(scores, {k: totals_before.get(k, 0) + s.score for k, s in scores.items()})

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.engine.hand import Hand, Problem, SideEntry
 from scorekeeper.engine.opening import OpeningNeed
-from scorekeeper.engine.score import Team, teams
+from scorekeeper.engine.score import SideScore, Team, score_hand, teams
 from scorekeeper.rules.checks import CANASTA_CARDS
 from scorekeeper.rules.model import Rules
 
@@ -78,8 +78,9 @@ def _special_problems(team: Team, anchor: str, rules: Rules) -> list[Problem]:
 
 def _least_in_hand(team: Team, anchor: str, rules: Rules) -> list[Problem]:
     """Checks that cards caught in hand (MAC's three aces) fit the points left in hand."""
-    held = [(e, team.extras.get(e.id, 0)) for e in rules.extras if e.holds == "hand"]
-    least = sum(n * e.min_points for e, n in held)
+    extras = rules.extras if team.extras else ()  # most teams hold no extras at all
+    held = [(e, team.extras.get(e.id, 0)) for e in extras if e.holds == "hand"]
+    least = sum(n * e.min_points for e, n in held) if held else 0
     if team.hand_points >= least:
         return []
     return [
@@ -108,7 +109,11 @@ def _unfinished_out(team: Team, anchor: str, rules: Rules) -> list[Problem]:
 
 def _team_problems(team: Team, hand: Hand, rules: Rules) -> list[Problem]:
     """Checks what a team's melds imply: canastas need points, going out needs canastas."""
-    anchor = next((m for m in team.members if hand.entries[m].out), team.members[0])
+    anchor = team.members[0]  # the member who went out, if one did
+    for member in team.members:
+        if hand.entries[member].out:
+            anchor = member
+            break
     problems = _least_in_hand(team, anchor, rules)
     if team.special_hand:
         return problems + _special_problems(team, anchor, rules)
@@ -122,9 +127,11 @@ def _melded_problems(team: Team, anchor: str, rules: Rules) -> list[Problem]:
     """Checks that a team's melded points can hold its canastas and unfinished melds."""
     if team.melded_points == 0 and team.canasta_count:
         return [Problem(anchor, "canastas", "canasta_without_melds")]
-    in_melds = [(e, team.extras.get(e.id, 0)) for e in rules.extras if e.holds == "melded"]
-    unfinished = sum(n * e.min_points for e, n in in_melds)
-    least = sum(n * rules.canasta(k).min_points for k, n in team.canastas.items())
+    extras = rules.extras if team.extras else ()  # most teams hold no extras at all
+    in_melds = [(e, team.extras.get(e.id, 0)) for e in extras if e.holds == "melded"]
+    unfinished = sum(n * e.min_points for e, n in in_melds) if in_melds else 0
+    canastas = team.canastas.items()
+    least = sum(n * rules.canasta(k).min_points for k, n in canastas) if canastas else 0
     if unfinished and team.melded_points < least + unfinished:
         params = {"least": least + unfinished, "melded": team.melded_points}
         return [Problem(anchor, "melded_points", "melds_need_points", params)]
@@ -171,10 +178,11 @@ def _threes_in_pack(hand: Hand, rules: Rules) -> list[Problem]:
         extras = [e for e in rules.extras if e.card == card]
         if not (extras or field == "red_threes" or rules.black_threes):
             continue
-        held = sum(
-            getattr(e, field) + sum(e.extras.get(x.id, 0) for x in extras)
-            for e in hand.entries.values()
-        )
+        held = 0
+        for entry in hand.entries.values():
+            held += getattr(entry, field)
+            if entry.extras:  # most entries have none
+                held += sum(entry.extras.get(x.id, 0) for x in extras)
         in_pack = rules.cards_in_pack(card)
         if held > in_pack:
             blamed = field if field == "red_threes" or rules.black_threes else extras[0].id
@@ -208,8 +216,14 @@ def _scarce_cards(hand: Hand, rules: Rules) -> list[Problem]:
     used: dict[str, int] = {}
     problems = []
     for side, entry in hand.entries.items():
-        takers = [(f"canastas.{k.id}", entry.canastas.get(k.id, 0), k.uses) for k in rules.canastas]
-        takers += [(e.id, entry.extras.get(e.id, 0), e.uses) for e in rules.extras]
+        if not (entry.canastas or entry.extras):  # melded nothing that takes a scarce card
+            continue
+        takers = [
+            (f"canastas.{k.id}", entry.canastas.get(k.id, 0), k.uses)
+            for k in rules.canastas
+            if k.uses
+        ]
+        takers += [(e.id, entry.extras.get(e.id, 0), e.uses) for e in rules.extras if e.uses]
         for field, count, uses in takers:
             for card, each in uses.items() if count else ():
                 before = used.get(card, 0)
@@ -236,7 +250,9 @@ def _whole_hand_problems(hand: Hand, rules: Rules) -> list[Problem]:
     problems += _threes_in_pack(hand, rules)
     problems += _canastas_in_pack(hand, rules)
     problems += _scarce_cards(hand, rules)
-    cards = sum(e.melded_points + e.hand_points for e in hand.entries.values())
+    cards = 0
+    for entry in hand.entries.values():
+        cards += entry.melded_points + entry.hand_points
     if cards > rules.card_points_max:
         problems.append(
             Problem(
@@ -259,9 +275,15 @@ def total_problems(totals_before: Mapping[str, int]) -> list[Problem]:
 
 
 def validate_hand(
-    rules: Rules, hand: Hand, totals_before: Mapping[str, int] | None = None
+    rules: Rules,
+    hand: Hand,
+    totals_before: Mapping[str, int] | None = None,
+    played: Sequence[Team] | None = None,
 ) -> list[Problem]:
-    """Returns every problem with a hand, each tied to a side and field; empty when valid."""
+    """Returns every problem with a hand, each tied to a side and field; empty when valid.
+
+    `played` is the hand's teams when the caller has them already (`teams(rules, hand)`).
+    """
     problems = total_problems(totals_before or {})
     # Where each column is one player, whoever went out has emptied their hand.
     one_player_columns = rules.table.individual or rules.table.partnership == "lone_hand"
@@ -270,10 +292,17 @@ def validate_hand(
         problems += _count_problems(side, entry, rules)
         if entry.out and entry.hand_points and one_player_columns:
             problems.append(Problem(side, "hand_points", "out_with_cards"))
-    for team in teams(rules, hand):
+    for team in teams(rules, hand) if played is None else played:
         problems += _team_problems(team, hand, rules)
     problems += _whole_hand_problems(hand, rules)
     return problems
+
+
+def checked_score(rules: Rules, hand: Hand) -> tuple[list[Problem], dict[str, SideScore] | None]:
+    """Returns a hand's problems, and its scores when it has none: its teams grouped once."""
+    played = teams(rules, hand)
+    problems = validate_hand(rules, hand, None, played)
+    return problems, None if problems else score_hand(rules, hand, played)
 
 
 def opening_warnings(

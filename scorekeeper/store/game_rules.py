@@ -10,7 +10,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.engine import GameState, Hand, Setup
+from scorekeeper.engine import GameState, Hand, Setup, SideScore
 from scorekeeper.rules.documents import FormatError, canonical, digest, rules_of
 from scorekeeper.rules.model import Rules
 from scorekeeper.store import cache
@@ -61,18 +61,28 @@ class RuleBook:
         return self.segment_for(number).rules
 
     def replay(
-        self, setup: Setup, hands: Sequence[Hand], adjust: Callable[[Rules], Rules] = _same
+        self,
+        setup: Setup,
+        hands: Sequence[Hand],
+        adjust: Callable[[Rules], Rules] = _same,
+        scored: Sequence[Mapping[str, SideScore]] | None = None,
     ) -> GameState:
-        """Scores every hand under the rules it was played with; the result by the latest."""
+        """Scores every hand under the rules it was played with; the result by the latest.
+
+        `scored` holds each hand's `score_hand` under its adjusted rules, when the caller
+        has them already (an import scores each hand as it checks it).
+        """
         if len(self.segments) == 1:
-            return engine.replay(adjust(self.current.rules), setup, hands)
+            return engine.replay(adjust(self.current.rules), setup, hands, scored)
         first_change = self.segments[1].from_hand - 1
-        state = engine.replay(adjust(self.segments[0].rules), setup, hands[:first_change])
+        early = None if scored is None else scored[:first_change]
+        state = engine.replay(adjust(self.segments[0].rules), setup, hands[:first_change], early)
         for number, hand in enumerate(hands[first_change:], first_change + 1):
             rules = adjust(self.rules_for(number))
             if self.segment_for(number).from_hand == number:  # the new rules may play on
                 state = engine.restate(rules, setup, state)
-            state = engine.append(rules, setup, state, hand)
+            scores = None if scored is None else scored[number - 1]
+            state = engine.append(rules, setup, state, hand, scores)
         return engine.restate(adjust(self.rules_for(len(hands) + 1)), setup, state)
 
 

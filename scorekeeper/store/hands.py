@@ -170,7 +170,7 @@ def _valid(game: Game, hand: Hand | Mapping[str, Any], number: int) -> tuple[Han
     parsed, problems = game.check(hand, number)
     if problems:
         raise InvalidHand(problems)
-    return parsed, json.dumps(parsed.as_dict(), ensure_ascii=False)
+    return parsed, scores.entry_json(parsed)
 
 
 def record_hand(

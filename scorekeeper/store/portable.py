@@ -7,7 +7,6 @@ then one short transaction. Their public names are all here, as before the split
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -126,7 +125,7 @@ def _rows(game: Imported, owner: str | None, stamp: str) -> Rows:
         {
             "game_id": game_id,
             "number": row.number,
-            "entry": json.dumps(hand.as_dict(), ensure_ascii=False),
+            "entry": scores.entry_json(hand),
             "created_at": stamp,
             "updated_at": stamp,
             "result": scores.row_json(row),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper import engine
-from scorekeeper.engine import GameState, Hand, Setup, Side
+from scorekeeper.engine import GameState, Hand, Setup, Side, SideScore
 from scorekeeper.engine.ending import EndProblem, TargetRaise, after_end_problems, with_raises
 from scorekeeper.language.marked import N_
 from scorekeeper.rules.documents import FormatError, digest, preset_document, rules_of
@@ -67,22 +67,29 @@ def _hands(
         refused = N_("Game %(game)s: %(name)s must be a list of at most %(most)s hands.")
         raise InvalidImport(refused, game=game, name="hands", most=Grouped(MAX_HANDS))
     keys = [s.key for s in setup.sides]
-    hands = []
+    # Each segment's rules with the raised target, made once and not for every hand.
+    adjusted = {s.from_hand: with_raises(s.rules, raises) for s in book.segments}
+    hands: list[Hand] = []
+    scored: list[Mapping[str, SideScore]] = []
     for number, entry in enumerate(raw, 1):
         problems: list[engine.Problem] = []
-        rules = with_raises(book.rules_for(number), raises)
-        hands.append(engine.parse_hand(rules, entry, keys, problems))
-        # Checked before the replay: the engine scores only hands it has found possible.
-        problems = problems or engine.validate_hand(rules, hands[-1])
-        if problems:
+        rules = adjusted[book.segment_for(number).from_hand]
+        hand = engine.parse_hand(rules, entry, keys, problems)
+        scores: Mapping[str, SideScore] | None = None
+        if not problems:  # checked before it is scored: the engine scores only possible hands
+            problems, scores = engine.checked_score(rules, hand)
+        if scores is None:
             raise _hand_refused(game, number, problems[0])
-    state = book.replay(setup, hands, lambda rules: with_raises(rules, raises))
+        hands.append(hand)
+        scored.append(scores)  # scored once, as it was checked: the replay adds them up
+    state = book.replay(setup, hands, lambda rules: with_raises(rules, raises), scored)
     for problem in () if reopened else after_end_problems(state):  # none recorded past the end
         refused = N_("Game %(game)s: %(name)s: %(problem)s")
         raise InvalidImport(refused, game=game, name=problem.field, problem=problem)
+    before = [state.start_totals, *(row.totals for row in state.rows)]
     for number in range(1, len(hands) + 1):  # what the hands could not check alone
-        problems = engine.total_problems(state.totals_before(number))
-        if problems:
+        if any(total % 5 for total in before[number - 1].values()):
+            problems = engine.total_problems(state.totals_before(number))
             raise _hand_refused(game, number, problems[0])
     return tuple(hands), state
 

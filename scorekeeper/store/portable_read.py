@@ -22,7 +22,10 @@ MAX_GAMES = 2_000
 WEB_MAX_BYTES = 2 * 1024 * 1024  # a body sent in chunks; web imports up to this run side by side
 MAX_FILE_HANDS = 3_000  # hands in one file, all games together: bounds the CPU per import
 MAX_KEYS = 40 * MAX_FILE_HANDS + 400 * MAX_GAMES  # a hand has about 16 keys, rules about 300
-MAX_DEPTH = 11  # games > game > rules > segment > document > options > option > set > tiers > tier
+# file > games > game > rules > segment > document > options > option > set > opening >
+# tiers > tier: Modern American's "three_deals" sets {"opening": {"tiers": [...]}}, not
+# "opening.tiers", so its games export twelve deep (the import refused them at 11).
+MAX_DEPTH = 12
 # The command line takes what `export` makes: a 2,000-game group exports as about 11 MB.
 # Its owner imports their own file; the parse (about 10 bytes of memory per byte) bounds it.
 CLI_MAX_BYTES = 48 * 1024 * 1024

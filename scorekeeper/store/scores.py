@@ -41,6 +41,16 @@ logger = logging.getLogger(__name__)
 
 UNREAD = "unread"  # in a hand's `result`: its entry has problems under its rules (row_json)
 
+# Made once, not at every json.dumps: the text is json.dumps's with the same arguments
+# (check_circular only guards against a value holding itself, which none of these do).
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+_ENTRY = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
+
+def entry_json(hand: Hand) -> str:
+    """Returns a hand's entry as the JSON kept in its `entry` (`scorekeeper score`'s shape)."""
+    return _ENTRY.encode(hand.as_dict())
+
 
 def _need(need: OpeningNeed | None) -> list[Any] | None:
     return None if need is None else [need.points, need.needs, need.must_exceed]
@@ -56,7 +66,7 @@ def row_json(row: Row, unread: bool = False) -> str:
     `unread`: the hand's entry does not read cleanly under its rules (a rule changed after it
     was played); the sheet parses only such hands again, to say what is wrong with them.
     """
-    return json.dumps(
+    return _COMPACT.encode(
         {
             **({UNREAD: True} if unread else {}),
             "dealer": row.dealer,
@@ -68,9 +78,7 @@ def row_json(row: Row, unread: bool = False) -> str:
                 k: [s.score, [item.as_dict() for item in s.items]] for k, s in row.scores.items()
             },
             "totals": dict(row.totals),
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
+        }
     )
 
 
@@ -111,7 +119,7 @@ def _params(params: Mapping[str, Any]) -> dict[str, Any]:
 def head_json(state: GameState, running: Mapping[str, int]) -> str:
     """Returns a game's head (its state without rows, and the last row's totals) as JSON."""
     status = state.status
-    return json.dumps(
+    return _COMPACT.encode(
         {
             "totals": dict(state.totals),
             "running": dict(running),
@@ -127,9 +135,7 @@ def head_json(state: GameState, running: Mapping[str, int]) -> str:
                 "code": status.code,
                 "params": dict(status.params),
             },
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
+        }
     )
 
 
