@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from flask import Config, Flask
@@ -17,7 +19,7 @@ from scorekeeper.extensions import babel, csrf
 from scorekeeper.resources import resource_dir
 from scorekeeper.store import cache
 from scorekeeper.store.connection import migrate
-from scorekeeper.web.language import select_locale
+from scorekeeper.web.language import chosen_locale
 
 
 def _instance_path() -> str | None:
@@ -118,10 +120,32 @@ def owner_only(database: str) -> None:
             path.chmod(0o600)
 
 
+class App(Flask):
+    """Flask, asking once per function, not on every request, whether it must be awaited."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._plain: set[CodeType] = set()  # code of plain `def`s seen here: run as they are
+        super().__init__(*args, **kwargs)
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """Returns the function as Flask runs it: itself, or an async one wrapped to be awaited."""
+        # Flask asks inspect about every hook and view on every request (eight a record, about
+        # 60 Python calls), and the answer for a plain function never changes. Kept by code
+        # object, not by function: closures made per request (after_this_request) share their
+        # code, so the set stays as small as the program.
+        code = getattr(getattr(func, "__func__", func), "__code__", None)
+        if code in self._plain and not hasattr(func, "_is_coroutine_marker"):
+            return func
+        made = super().ensure_sync(func)
+        if made is func and code is not None:
+            self._plain.add(code)
+        return made
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Builds the app: config, instance folder, secret key, database, CSRF, languages, blueprints."""
     folder = instance_folder()
-    app = Flask(
+    app = App(
         __name__,
         instance_path=str(folder),
         template_folder=str(resource_dir("templates")),
@@ -137,7 +161,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(
         app,
-        locale_selector=select_locale,
+        locale_selector=chosen_locale,
         default_translation_directories=str(resource_dir("translations")),
     )
     web.init_app(app, error_renderers={"/api/": api.problems.from_http})  # problem+json

@@ -151,14 +151,23 @@ def freeze(
     return str(row["digest"])
 
 
-def rule_book(db: Database, game_id: str) -> RuleBook:
-    """Returns the rules a game is kept under; RulesUnreadable when none load."""
-    found = rows(
-        db,
-        "SELECT from_hand, source, source_id, options, digest FROM game_rules "
-        "WHERE game_id = ? ORDER BY from_hand",
-        [game_id],
-    )
+RULE_COLUMNS = ("from_hand", "source", "source_id", "options", "digest")
+
+
+def rule_book(
+    db: Database, game_id: str, found: Sequence[Mapping[str, Any]] | None = None
+) -> RuleBook:
+    """Returns the rules a game is kept under; RulesUnreadable when none load.
+
+    `found`: the game's `game_rules` rows (RULE_COLUMNS, oldest first) when the caller read
+    them already, with the game's row (a record reads all it needs in one statement).
+    """
+    if found is None:
+        found = rows(
+            db,
+            f"SELECT {', '.join(RULE_COLUMNS)} FROM game_rules WHERE game_id = ? ORDER BY from_hand",
+            [game_id],
+        )
     if not found:
         raise RulesUnreadable(f"Game {game_id} has no frozen rules.")
     segments = []

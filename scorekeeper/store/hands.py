@@ -185,17 +185,18 @@ def add_hand(
 ) -> Game:
     """Adds the next hand to a game and returns the game as saved, without reading it again.
 
-    One write transaction: spend the token, read the head, rules and sides, score the hand
-    with the engine under the game's frozen rules, insert it with its row, update the head.
+    One write transaction: read the head, rules and sides (one statement), spend the token,
+    score the hand with the engine under the game's frozen rules, insert it with its row,
+    update the head.
     """
     with write(db):
         stamp = now()
-        row = scores.game_row(db, game_id)
+        row, rule_rows, seats = scores.game_row_whole(db, game_id)
         _use_token(db, game_id, form_token, stamp)  # a repeat is AlreadySaved, not stale
         if row["version"] != version:
             raise StaleGame()
-        book, raises = rule_book(db, game_id), scores.raises_of(row)
-        setup = scores.setup_of(db, row)
+        book, raises = rule_book(db, game_id, rule_rows), scores.raises_of(row)
+        setup = scores.setup_of(db, row, seats)
         head, running = scores.head_from(row["head"], row["ended_at"])
         game = game_from(row, book, raises, setup, head, running, row["hand_count"], _unread)
         if game.locked:

@@ -32,7 +32,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.ending import TargetRaise, with_raises
 from scorekeeper.store.errors import GameNotFound
-from scorekeeper.store.game_rules import RuleBook, rule_book
+from scorekeeper.store.game_rules import RULE_COLUMNS, RuleBook, rule_book
 
 logger = logging.getLogger(__name__)
 
@@ -163,16 +163,24 @@ def head_from(text: str, ended_at: int | None) -> tuple[GameState, dict[str, int
 # --- what a game is played with -----------------------------------------------------------
 
 
-def setup_of(db: Database, game: Mapping[str, Any]) -> Setup:
-    """Returns a game's sides, players, seating, first dealer and starting totals."""
+SEATS = (
+    "SELECT s.position, s.name, p.name FROM sides s LEFT JOIN players p "
+    "ON p.game_id = s.game_id AND p.side_position = s.position "
+    "WHERE s.game_id = ? ORDER BY s.position, p.position"
+)
+
+
+def setup_of(
+    db: Database, game: Mapping[str, Any], seats: Sequence[Sequence[Any]] | None = None
+) -> Setup:
+    """Returns a game's sides, players, seating, first dealer and starting totals.
+
+    `seats`: (side position, side name, player name or None) in seating order, when the
+    caller read them already with the game's row (`game_row_whole`).
+    """
     players: dict[int, list[str]] = {}
     names: dict[int, str] = {}
-    for position, name, player in db.execute(
-        "SELECT s.position, s.name, p.name FROM sides s LEFT JOIN players p "
-        "ON p.game_id = s.game_id AND p.side_position = s.position "
-        "WHERE s.game_id = ? ORDER BY s.position, p.position",
-        [game["id"]],
-    ):
+    for position, name, player in db.execute(SEATS, [game["id"]]) if seats is None else seats:
         names[position] = name
         if player is not None:
             players.setdefault(position, []).append(player)
@@ -235,6 +243,38 @@ def game_row(db: Database, game_id: str) -> dict[str, Any]:
     if found is None:
         raise GameNotFound()
     return dict(zip([c[0] for c in cursor.description], found, strict=True))
+
+
+# One statement for all a record reads: the game's row, its frozen rules' rows and its seats,
+# the last two as JSON arrays (sorted here: an aggregate's order is not SQL's promise).
+_WHOLE = (
+    "SELECT g.*, (SELECT json_group_array(json_array(from_hand, source, source_id, options, "
+    "digest)) FROM game_rules WHERE game_id = g.id) AS rule_rows_, "
+    "(SELECT json_group_array(json_array(s.position, p.position, s.name, p.name)) FROM sides s "
+    "LEFT JOIN players p ON p.game_id = s.game_id AND p.side_position = s.position "
+    "WHERE s.game_id = g.id) AS seat_rows_ FROM games g WHERE g.id = ?"
+)
+
+
+def game_row_whole(
+    db: Database, game_id: str
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[tuple[int, str, str | None]]]:
+    """Returns a game's row, its `game_rules` rows (for `rule_book`) and its seats (for
+    `setup_of`), read in one statement; GameNotFound when there is no such game."""
+    cursor = db.execute(_WHOLE, [game_id])
+    found = cursor.fetchone()
+    if found is None:
+        raise GameNotFound()
+    row = dict(zip([c[0] for c in cursor.description], found, strict=True))
+    rules = sorted(json.loads(row.pop("rule_rows_")), key=lambda r: r[0])
+    seats = sorted(  # a side without players has one row whose player position is null
+        json.loads(row.pop("seat_rows_")), key=lambda r: (r[0], -1 if r[1] is None else r[1])
+    )
+    return (
+        row,
+        [dict(zip(RULE_COLUMNS, r, strict=True)) for r in rules],
+        [(position, side, player) for position, _seat, side, player in seats],
+    )
 
 
 # --- writing them -------------------------------------------------------------------------

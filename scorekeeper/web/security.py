@@ -6,8 +6,8 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Flask, g, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request, g, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 from werkzeug import Response
 from werkzeug.exceptions import RequestEntityTooLarge as TooLarge
@@ -42,6 +42,7 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 HSTS = "max-age=31536000"
+assert not any("\n" in v or "\r" in v for v in HEADERS.values())  # add_headers appends as is
 WITHOUT_POLICY = {n: v for n, v in HEADERS.items() if n != "Content-Security-Policy"}
 # Pages that show a link or a one-time form token: a copy kept on the phone would outlive a
 # replaced link, or hand an old token to whoever opens the phone next.
@@ -64,6 +65,7 @@ NO_STORE = frozenset(
 # service worker keeps neither, so nothing outlives a member's removal on the phone.
 PUBLIC_PAGES = frozenset({"games.new", "shell.offline", "language.pick"})
 PRIVATE = "private, no-store"
+API_PATH = "/api/"  # the JSON API (scorekeeper.api): bearer tokens, no session
 
 
 def _private(response: Response) -> bool:
@@ -90,6 +92,13 @@ class SessionInterface(SecureCookieSessionInterface):
             self._signer = (keys, signer)
         return signer
 
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        """Returns the browser's session, or none (Flask's null session) for the JSON API."""
+        # The API takes bearer link tokens, never the cookie: no cookie read, signed or written.
+        if request.path.startswith(API_PATH):
+            return None
+        return super().open_session(app, request)
+
     def get_cookie_secure(self, app: Flask) -> bool:
         """Tells whether the session cookie is Secure: by config, or because of HTTPS."""
         return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
@@ -112,8 +121,10 @@ def add_headers(response: Response) -> Response:
         # that page's style hashes, would refuse its inline stylesheets on every revisit.
         headers = WITHOUT_POLICY
     # One pass over the headers already set, not one per header: every response pays this.
-    present = {name.lower() for name, _ in response.headers.items()}
-    response.headers.extend((n, v) for n, v in headers.items() if n.lower() not in present)
+    # Appended to the header list as they are: constants, checked once when this module
+    # loaded (werkzeug's add() would check every value again, for every response).
+    present = {name.lower() for name in response.headers.keys()}  # noqa: SIM118 - Headers
+    response.headers._list.extend(h for h in headers.items() if h[0].lower() not in present)
     if request.endpoint in NO_STORE:  # neither the browser nor the service worker keeps them
         response.headers["Cache-Control"] = "no-store"
     elif _private(response):

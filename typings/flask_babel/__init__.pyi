@@ -32,7 +32,7 @@ class Babel:
         default_domain: str = "messages",
         default_translation_directories: str = "translations",
         default_timezone: str = "UTC",
-        locale_selector: Callable[[], str | None] | None = None,
+        locale_selector: Callable[[], str | Locale | None] | None = None,
         timezone_selector: Callable[[], str | None] | None = None,
     ) -> None: ...
 

@@ -1,0 +1,161 @@
+"""What an API record costs: one read and its writes in one transaction, no session, lean hooks."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from flask import Flask
+from flask.sessions import SecureCookieSession
+
+from scorekeeper import store
+from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND
+from scorekeeper.store import scores
+from scorekeeper.store.connection import thread_connection, write
+from scorekeeper.store.game_rules import rule_book
+from scorekeeper.web.language import chosen_locale
+from scorekeeper.web.security import HEADERS
+
+GAMES = {  # format: sides
+    "classic": [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])],
+    "six_hand_three_teams": [("A", ["Ann", "Bob"]), ("B", ["Cy", "Di"]), ("C", ["Ed", "Flo"])],
+}
+
+
+def _new_game(client) -> tuple[str, str]:
+    body = client.post("/api/v1/games", json=EXAMPLE_GAME).get_json()
+    return body["id"], body["tokens"]["edit"]
+
+
+def _record(client, game_id: str, token: str, version: int, key: str, **extra: str):
+    headers = {"Authorization": f"Bearer {token}", "If-Match": f'"{version}"'}
+    return client.post(
+        f"/api/v1/games/{game_id}/hands",
+        json=EXAMPLE_HAND,
+        headers=headers | {"Idempotency-Key": key} | extra,
+    )
+
+
+def test_a_record_reads_its_game_once_inside_its_one_write_transaction(app, client) -> None:
+    """Between BEGIN IMMEDIATE and COMMIT: one SELECT (the game's row, rules and seats), the
+    one-time key, the hand and the head; the hand is saved and answered as before."""
+    game_id, token = _new_game(client)
+    connection = thread_connection(app.config["DATABASE"])  # the one the request borrows
+    statements: list[str] = []
+    connection.conn.set_trace_callback(statements.append)
+    try:
+        response = _record(client, game_id, token, 1, "record-path-0000001")
+    finally:
+        connection.conn.set_trace_callback(None)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["hand"] == 1 and response.headers["ETag"] == '"2"'
+    begin, commit = statements.index("BEGIN IMMEDIATE"), statements.index("COMMIT")
+    inside = [s for s in statements[begin + 1 : commit] if not s.startswith("PRAGMA")]
+    reads = [s for s in inside if s.startswith("SELECT")]
+    assert len(reads) == 1, reads
+    assert all(f"FROM {table}" in reads[0] for table in ("games", "game_rules", "sides"))
+    assert [s.split(" (")[0] for s in inside if s.startswith("INSERT")] == [
+        "INSERT INTO used_form_tokens",
+        "INSERT INTO hands",
+    ]
+    assert statements.count("COMMIT") == 1  # one transaction: nothing written after it
+
+
+@pytest.mark.parametrize("format_id", list(GAMES))
+def test_the_one_read_gives_what_the_three_reads_gave(store_db, format_id) -> None:
+    """The game's row, its rule book and its setup, from one statement, equal the separate reads,
+    whatever order SQLite's aggregates visit the rules and the seats in."""
+    sides = GAMES[format_id]
+    game = store.create_game(store_db, format_id=format_id, sides=sides, first_dealer="Ann")
+    with write(store_db):  # a second rules segment from hand 3, and a side whose players left
+        store_db.execute(
+            "INSERT INTO game_rules (game_id, from_hand, source, source_id, options, document, "
+            "digest, frozen_at) SELECT game_id, 3, source, source_id, options, document, digest, "
+            "frozen_at FROM game_rules WHERE game_id = ?",
+            [game.id],
+        )
+        store_db.execute("DELETE FROM players WHERE game_id = ? AND side_position = 1", [game.id])
+    row, rule_rows, seats = scores.game_row_whole(store_db, game.id)
+    assert row == scores.game_row(store_db, game.id)
+    assert [r["from_hand"] for r in rule_rows] == [1, 3]
+    assert rule_book(store_db, game.id, rule_rows) == rule_book(store_db, game.id)
+    alone = scores.setup_of(store_db, row)
+    assert scores.setup_of(store_db, row, seats) == alone
+    assert alone.sides[1].players == ()  # a side left without players is still a side
+    with pytest.raises(store.GameNotFound):
+        scores.game_row_whole(store_db, "no-such-game")
+
+
+def test_api_requests_open_no_session_and_pages_still_do(app, client) -> None:
+    """The API takes bearer tokens: its requests get Flask's null session (no cookie read or
+    written, even when a browser sends one); every page still has the signed session."""
+    interface = app.session_interface
+    with app.test_request_context("/api/v1/games/x", headers={"Cookie": "session=forged"}):
+        from flask import request
+
+        assert interface.open_session(app, request) is None
+    with app.test_request_context("/games/new"):
+        from flask import request
+
+        assert isinstance(interface.open_session(app, request), SecureCookieSession)
+    client.get("/")  # a page: the browser's session cookie is set
+    assert client.get_cookie("session") is not None
+    game_id, token = _new_game(client)
+    response = _record(client, game_id, token, 1, "record-path-0000002")
+    assert response.status_code == 201
+    assert "Set-Cookie" not in response.headers
+    assert "Cookie" not in response.headers.get("Vary", "")
+
+
+def test_an_api_answer_carries_each_security_header_once(client) -> None:
+    """The security headers are added once each, beside the answer's own Cache-Control."""
+    game_id, token = _new_game(client)
+    response = _record(client, game_id, token, 1, "record-path-0000003")
+    for name, value in HEADERS.items():
+        assert response.headers.getlist(name) == [value], name
+    assert response.headers.getlist("Cache-Control") == ["private, no-cache"]
+
+
+def test_a_language_is_one_locale_object_and_the_api_still_follows_accept_language(
+    app, client
+) -> None:
+    """Flask-Babel gets one Locale per language, made once; the API answers in the language
+    the request asks for (Accept-Language, ?lang=) and in English otherwise."""
+    with app.test_request_context("/api/v1/games/x", headers={"Accept-Language": "de"}):
+        first = chosen_locale()
+        assert str(first) == "de" and chosen_locale() is first
+    game_id, token = _new_game(client)
+    english = _record(client, game_id, token, 1, "record-path-0000004")
+    german = _record(
+        client, game_id, token, 2, "record-path-0000005", **{"Accept-Language": "de-AT"}
+    )
+    italian = client.get(
+        f"/api/v1/games/{game_id}?lang=it", headers={"Authorization": f"Bearer {token}"}
+    )
+    messages = [r.get_json()["game"]["status"]["message"] for r in (english, german)]
+    messages.append(italian.get_json()["status"]["message"])
+    assert messages[0].startswith("First to") and len(set(messages)) == 3, messages
+
+
+def test_the_app_asks_once_whether_a_plain_function_must_be_awaited(app: Flask) -> None:
+    """Plain functions (closures made anew included) run as they are; an async one never does."""
+
+    def made(n: int):
+        def hook() -> int:
+            return n
+
+        return hook
+
+    first, second = made(1), made(2)
+    assert app.ensure_sync(first) is first and app.ensure_sync(second) is second
+    assert first.__code__ in app._plain  # noqa: SLF001 - what the app keeps
+
+    async def waited() -> int:
+        return 3
+
+    try:
+        wrapped = app.ensure_sync(waited)
+    except RuntimeError:  # Flask without asgiref: refused, never run unawaited
+        return
+    assert wrapped is not waited and wrapped() == 3
+    assert asyncio.iscoroutinefunction(waited)
