@@ -42,14 +42,20 @@ function grouped(n) {
     return fieldset.querySelector(".side-name").textContent;
   }
 
-  /* The preview checks the whole hand again, so its answer replaces the last page's marks. */
+  /* The preview checks the whole hand again, so its answer replaces the last page's marks.
+     The card counter's marks are its own (the server never sees a count): they stay. */
   function clearFieldErrors() {
+    function ours(node) { return !node.closest("details.counter"); }
     form.querySelectorAll(".live-error").forEach(function (node) { node.remove(); });
     form.querySelectorAll(".field > ul.errors, fieldset.choice > ul.errors").forEach(function (node) {
       node.hidden = true;
     });
-    form.querySelectorAll(".invalid").forEach(function (node) { node.classList.remove("invalid"); });
-    form.querySelectorAll("[aria-invalid]").forEach(function (node) { node.removeAttribute("aria-invalid"); });
+    form.querySelectorAll(".invalid").forEach(function (node) {
+      if (ours(node)) node.classList.remove("invalid");
+    });
+    form.querySelectorAll("[aria-invalid]").forEach(function (node) {
+      if (ours(node)) node.removeAttribute("aria-invalid");
+    });
   }
 
   function fieldName(name) {
