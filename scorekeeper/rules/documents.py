@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import tomllib
@@ -17,6 +16,7 @@ from scorekeeper.rules.model import FormatChoiceError, PresetError, Rules
 from scorekeeper.rules.patch import apply_changes
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.rules.reader import build_rules
+from scorekeeper.rules.tree import copied
 
 MAX_NAME = 60
 MAX_CHANGES = 200
@@ -59,7 +59,7 @@ def preset_document(format_id: str, options: Iterable[str] = ()) -> dict[str, An
         rules = preset.with_options(options)
     except FormatChoiceError as error:
         raise FormatError([FormatProblem("options", "unknown_option", error.message)]) from None
-    document = copy.deepcopy(preset.data)
+    document = copied(preset.data)
     for option_id in rules.active_options:
         document = apply_changes(document, rules.option(option_id).changes, preset.where)
     return document
@@ -112,7 +112,7 @@ def derive_rules(
             "set", "too_many", N_("At most %(most)s changes at once."), most=MAX_CHANGES
         )
         raise FormatError([found])
-    document = preset_document(base) if isinstance(base, str) else copy.deepcopy(dict(base))
+    document = preset_document(base) if isinstance(base, str) else copied(dict(base))
     for key in ("id", "name", "order"):
         if key in changes:
             problems.append(

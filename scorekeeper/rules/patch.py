@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.language.marked import N_
 from scorekeeper.rules.checks import FormatProblem, problem
 from scorekeeper.rules.model import PresetError
+from scorekeeper.rules.tree import copied
 
 
 def patch(data: dict[str, Any], path: str, value: Any, where: str) -> None:
@@ -27,7 +27,7 @@ def patch(data: dict[str, Any], path: str, value: Any, where: str) -> None:
         return
     if not isinstance(node, dict):
         raise _unknown_key(where, path, N_("%(key)r names no field of this preset."))
-    node[last] = copy.deepcopy(value)
+    node[last] = copied(value)
 
 
 def _patch_item(items: list[Any], path: str, item_id: str, value: Any, where: str) -> None:
@@ -36,9 +36,9 @@ def _patch_item(items: list[Any], path: str, item_id: str, value: Any, where: st
     if value is None and index is not None:
         del items[index]
     elif isinstance(value, dict) and index is not None:
-        items[index].update(copy.deepcopy(value))
+        items[index].update(copied(value))
     elif isinstance(value, dict):
-        items.append({"id": item_id, **copy.deepcopy(value)})
+        items.append({"id": item_id, **copied(value)})
     else:
         raise _unknown_key(
             where, path, N_("%(key)r must end in a field name, or give a whole table.")
@@ -54,7 +54,7 @@ def apply_changes(
     data: Mapping[str, Any], changes: Mapping[str, Any], where: str
 ) -> dict[str, Any]:
     """Returns a copy of a document with dotted-key changes applied, as house options are."""
-    patched = copy.deepcopy(dict(data))
+    patched = copied(dict(data))
     problems: list[FormatProblem] = []
     for path, value in changes.items():
         try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -13,6 +12,7 @@ from scorekeeper.resources import resource_dir
 from scorekeeper.rules.model import FormatChoiceError, PresetError, Rules
 from scorekeeper.rules.patch import patch
 from scorekeeper.rules.reader import build_rules
+from scorekeeper.rules.tree import copied
 
 
 class Preset:
@@ -44,7 +44,7 @@ class Preset:
 
     @cache  # noqa: B019 - presets live for the whole process
     def _patched(self, active: tuple[str, ...]) -> Rules:
-        data = copy.deepcopy(self.data)
+        data = copied(self.data)
         touched: dict[str, str] = {}
         for option in (self.rules.option(i) for i in active):
             for path, value in option.changes.items():

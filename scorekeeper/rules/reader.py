@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -26,6 +25,7 @@ from scorekeeper.rules.model import (
     Table,
     Threes,
 )
+from scorekeeper.rules.tree import copied
 
 
 class _Reader:
@@ -377,4 +377,4 @@ def _check_cards(r: _Reader, rules: Rules) -> None:
 
 def build_rules(data: Mapping[str, Any], where: str, active: Iterable[str] = ()) -> Rules:
     """Validates a whole format document (a preset file's shape) into rules: the one loader."""
-    return _build(copy.deepcopy(dict(data)), where, tuple(active))
+    return _build(copied(dict(data)), where, tuple(active))
