@@ -10,6 +10,7 @@ import sys
 # process, and the fast loop runs three. Bytecode caches are ignored by git (.gitignore).
 sys.dont_write_bytecode = False
 
+import os
 import re
 import shutil
 from collections.abc import Callable, Iterator, Mapping
@@ -28,6 +29,64 @@ from scorekeeper.store.connection import connect, migrate
 # A hand We win by going out with a canasta: the one hand of the `game_id` fixture.
 GOOD = {0: {"melded_points": "300", "canastas-natural": 1, "went_out": "out"}}
 HIDDEN = re.compile(r'name="(version|form_token|csrf_token)" value="([^"]*)"')
+
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def leaves_out_browser_tests(markexpr: str) -> bool:
+    """Returns whether a `-m` expression rejects every test marked browser (slow or not)."""
+    if not markexpr or not re.fullmatch(r"[\w\s()]+", markexpr):
+        return False  # not a plain expression of marker names: collect as usual
+    names = set(re.findall(r"\w+", markexpr)) - {"and", "or", "not"}
+    for marks in ({"browser"}, {"browser", "slow"}):
+        if eval(markexpr, {"__builtins__": {}}, {name: name in marks for name in names}):
+            return False
+    return True
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Leaves tests/browser unimported when the marker expression leaves its tests out."""
+    # Every module there is marked browser (tests/test_suite_layout.py checks it), so the fast
+    # loop loses no test; each pytest process saves importing Playwright and 30 modules.
+    if collection_path == BROWSER_TESTS and leaves_out_browser_tests(config.option.markexpr):
+        return True
+    return None
+
+
+RAM_DISK = Path("/dev/shm")  # Linux's shared-memory folder: a RAM disk on most machines
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Puts the tests' temporary folders on a RAM disk when the machine has a roomy one."""
+    # Each test copies a database that SQLite syncs to disk when it closes, and pytest
+    # deletes the folders again: on a virtual disk that is several milliseconds a test.
+    # A container's small /dev/shm (64 MB by default) is left alone.
+    if config.option.basetemp or "PYTEST_DEBUG_TEMPROOT" in os.environ:
+        return
+    roomy = RAM_DISK.is_dir() and os.access(RAM_DISK, os.W_OK)
+    if roomy and shutil.disk_usage(RAM_DISK).free > 2 * 1024**3:
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(RAM_DISK)
+
+
+SLOW_LIST = Path(__file__).parent / "slow_tests.txt"
+
+
+def listed_slow_tests() -> set[str]:
+    """Returns the node ids tests/slow_tests.txt names (none when SCOREKEEPER_SLOW_LIST=off)."""
+    if os.environ.get("SCOREKEEPER_SLOW_LIST") == "off" or not SLOW_LIST.is_file():
+        return set()
+    lines = SLOW_LIST.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks slow the tests bench/slow_tests.py measured as most of the fast loop's time."""
+    listed = listed_slow_tests()
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.slow)
 
 
 def make_app(tmp_path, monkeypatch, **config: Any) -> Flask:

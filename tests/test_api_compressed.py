@@ -5,12 +5,15 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
-import requests
 from werkzeug.serving import make_server
 
 from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND
+
+if TYPE_CHECKING:
+    import requests  # imported by the test that uses it: collecting need not load it
 
 TIMEOUT = 10  # seconds a request may take before the test fails instead of hanging
 
@@ -35,6 +38,8 @@ def _write(session, method: str, url: str, etag: str, **more) -> requests.Respon
 
 def test_each_write_takes_the_etag_a_gzipped_answer_gave_as_its_if_match(origin):
     """requests asks for gzip, as fetch and curl --compressed do; each ETag works as If-Match."""
+    import requests
+
     session = requests.Session()
     session.headers["Accept-Encoding"] = "gzip"
     created = session.post(f"{origin}/games", json=EXAMPLE_GAME, timeout=TIMEOUT)

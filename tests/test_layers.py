@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import subprocess
 import sys
@@ -83,7 +84,13 @@ def _edge_package(name: str) -> str:
 
 
 MODULES = sorted(PACKAGE.rglob("*.py"))
-EDGES = [(_module_name(p), target) for p in MODULES for target in sorted(_imports(p))]
+
+
+@functools.cache
+def edges() -> list[tuple[str, str]]:
+    """Returns every (importer, imported) pair in the package, parsed once, when first asked."""
+    # Parsed on demand, not at import: collecting the suite should not read 180 modules.
+    return [(_module_name(p), target) for p in MODULES for target in sorted(_imports(p))]
 
 
 def test_every_module_has_a_layer() -> None:
@@ -104,7 +111,7 @@ def test_the_written_rule_is_read() -> None:
 
 def _crossings() -> set[tuple[str, str]]:
     wrong: set[tuple[str, str]] = set()
-    for source, target in EDGES:
+    for source, target in edges():
         if _owner(target) is None:  # outside the package
             continue
         mine, theirs = LAYERS[_owner(source)], LAYERS[_owner(target)]
@@ -130,13 +137,13 @@ def test_each_pending_crossing_still_exists() -> None:
     "layer", ["scorekeeper.rules.presets", "scorekeeper.engine", "scorekeeper.stats"]
 )
 def test_the_rules_import_neither_the_web_nor_the_database(layer: str) -> None:
-    for source, target in EDGES:
+    for source, target in edges():
         if _owner(source) == layer:
             assert target.split(".")[0] not in WEB_STACK + DATABASE, (source, target)
 
 
 def test_the_store_imports_no_web_module() -> None:
-    for source, target in EDGES:
+    for source, target in edges():
         if _owner(source) == "scorekeeper.store":
             assert target.split(".")[0] not in WEB_STACK, (source, target)
 
