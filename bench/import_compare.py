@@ -4,7 +4,8 @@
 
 Loads the `scorekeeper` package of OTHER_CHECKOUT (a second checkout of, say, main) and then
 this checkout's, and imports the file of bench/import_lock.py (GAMES Classic games of HANDS
-hands in one group) into a fresh database with each in turn, RUNS times each, alternating:
+hands in one group) into a fresh database with each in turn, RUNS times each, alternating
+(A B B A ...):
 on a shared machine both see the same noise. Prints each side's least and median CPU per
 MB (the importing thread's own). Bounded: 2 x RUNS imports.
 """
@@ -26,11 +27,14 @@ sys.path.insert(0, str(HERE))
 
 from bench.import_lock import export_text  # noqa: E402
 
-Importer = Callable[[Path, bytes], None]
+Importer = Callable[[Path, bytes], float]
 
 
 def importer(root: Path) -> Importer:
-    """Returns an import of a file into a fresh database by the code under `root`."""
+    """Returns an import of a file into a fresh database by the code under `root`.
+
+    It returns the import's own CPU: the database's migration is done before the clock starts.
+    """
     for name in [m for m in sys.modules if m == "scorekeeper" or m.startswith("scorekeeper.")]:
         del sys.modules[name]  # the other checkout's modules stay alive in its functions
     sys.path.insert(0, str(root))
@@ -43,11 +47,14 @@ def importer(root: Path) -> Importer:
     assert Path(portable.__file__).resolve().is_relative_to(root.resolve()), portable.__file__
     presets.load_presets()  # read once per server process, as the app does at its first page
 
-    def run(path: Path, data: bytes) -> None:
+    def run(path: Path, data: bytes) -> float:
         connection.migrate(path)
         db = connection.connect(path)
+        started = time.thread_time()
         portable.import_document(db, data, max_bytes=64 * 1024 * 1024)
+        spent = time.thread_time() - started
         db.close()
+        return spent
 
     return run
 
@@ -55,10 +62,7 @@ def importer(root: Path) -> Importer:
 def cpu_of(run: Importer, data: bytes) -> float:
     """Returns the CPU one import takes, into a fresh database."""
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "bench.db"
-        started = time.thread_time()
-        run(path, data)
-        return time.thread_time() - started
+        return run(Path(folder) / "bench.db", data)
 
 
 def main() -> None:
@@ -72,9 +76,11 @@ def main() -> None:
     mb = len(data) / 1024 / 1024
     sides = {"other": importer(args.other), "this": importer(HERE)}
     spent: dict[str, list[float]] = {name: [] for name in sides}
+    order = list(sides)
     for _ in range(max(1, args.runs)):
-        for name, run in sides.items():
-            spent[name].append(cpu_of(run, data) / mb)
+        for name in order:
+            spent[name].append(cpu_of(sides[name], data) / mb)
+        order.reverse()  # ABBA: neither side always runs just after the other
     print(f"file: {args.games} games x {args.hands} hands, {mb:.2f} MB; {args.runs} runs each")
     for name, figures in spent.items():
         least, median = min(figures), statistics.median(figures)

@@ -69,11 +69,12 @@ def _hands(
     keys = [s.key for s in setup.sides]
     # Each segment's rules with the raised target, made once and not for every hand.
     adjusted = {s.from_hand: with_raises(s.rules, raises) for s in book.segments}
+    only = adjusted[1] if len(adjusted) == 1 else None  # most games: one rules document
     hands: list[Hand] = []
     scored: list[Mapping[str, SideScore]] = []
     for number, entry in enumerate(raw, 1):
         problems: list[engine.Problem] = []
-        rules = adjusted[book.segment_for(number).from_hand]
+        rules = only or adjusted[book.segment_for(number).from_hand]
         hand = engine.parse_hand(rules, entry, keys, problems)
         scores: Mapping[str, SideScore] | None = None
         if not problems:  # checked before it is scored: the engine scores only possible hands
