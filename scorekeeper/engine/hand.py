@@ -125,11 +125,18 @@ def parse_entry(rules: Rules, side: str, raw: Any, problems: list[Problem]) -> S
     if went_out not in GOING_OUT_CHOICES:
         problems.append(Problem(side, "went_out", "bad_going_out"))
         went_out = "no"
-    extras = {
-        e.id: n for e in rules.extras if (n := _count(raw.get(e.id), side, e.id, problems, e.label))
-    }
+    extras = (
+        {}
+        if rules.extra_ids.isdisjoint(raw)  # most columns count no extra at all
+        else {
+            e.id: n
+            for e in rules.extras
+            if (n := _count(raw.get(e.id), side, e.id, problems, e.label))
+        }
+    )
+    special = raw.get("special_hand")
     return SideEntry(
-        special_hand=_special_hand(rules, side, raw.get("special_hand"), problems),
+        special_hand=None if special is None else _special_hand(rules, side, special, problems),
         melded_points=_count(raw.get("melded_points"), side, "melded_points", problems),
         hand_points=_count(raw.get("hand_points"), side, "hand_points", problems),
         red_threes=_count(raw.get("red_threes"), side, "red_threes", problems),

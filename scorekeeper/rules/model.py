@@ -236,6 +236,11 @@ class Rules:
         return frozenset(known)
 
     @cached_property
+    def extra_ids(self) -> frozenset[str]:
+        """Returns the ids of the extras a hand's column may count under these rules."""
+        return frozenset(e.id for e in self.extras)
+
+    @cached_property
     def canasta_kinds(self) -> Mapping[str, CanastaKind]:
         """Returns the canasta kinds by id, in the preset's order."""
         return MappingProxyType({k.id: k for k in self.canastas})
