@@ -118,3 +118,28 @@ def test_a_date_filter_is_refused_exactly_when_its_pattern_refuses_it(text):
         assert not valid
     else:
         assert valid
+
+
+# Every character some regex dialect calls white space: ECMAScript's \s (JSON Schema's
+# patterns) and Unicode's White_Space (Python's and the validator's), which differ on two.
+SPACES = (
+    "\t\n\v\f\r \x85\xa0\u1680"
+    + "".join(map(chr, range(0x2000, 0x200B)))
+    + ("\u2028\u2029\u202f\u205f\u3000\ufeff")
+)
+
+
+@pytest.mark.parametrize("space", list(SPACES), ids=lambda c: f"U+{ord(c):04X}")
+def test_a_name_of_white_space_is_refused_in_every_dialect(space):
+    """A bare \\S let a name of one U+0085 through the schema that the validator refused."""
+    import re
+
+    from pydantic import ValidationError
+
+    from scorekeeper.api.bodies_events import NOT_BLANK, NewEvent
+
+    assert re.search(NOT_BLANK, space * 3) is None
+    assert re.search(NOT_BLANK, f"{space}Ann{space}")
+    body = {"name": "Tuesday", "format": "classic", "entrants": [{"name": "A"}, {"name": space}]}
+    with pytest.raises(ValidationError):
+        spec.adapter(NewEvent).validate_python(body)

@@ -17,7 +17,11 @@ from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME
 
 MAX_ROUNDS = 40
 MAX_SCORE = 100_000
-Name = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"\S")]
+# Something other than white space, the same in every regex dialect: a bare \S is not, since
+# JSON Schema's (ECMAScript) counts U+0085 as a letter and U+FEFF as a space, and the
+# validator's (Rust's, Unicode) the other way round; a name of one U+0085 passed the schema.
+NOT_BLANK = r"[^\x09-\x0d \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=NOT_BLANK)]
 # 3.0 is 3, as JSON Schema counts it (bodies.WHOLE), wherever a whole number is asked for.
 Int = Annotated[int, WHOLE]
 Whole = Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE), WHOLE]
@@ -70,10 +74,12 @@ class NewEvent(TypedDict):
     """A new club night: name, format, entrants, movement, rounds, deals and scoring."""
 
     __pydantic_config__ = SHAPE  # type: ignore[misc]
-    name: Annotated[str, StringConstraints(min_length=1, max_length=MAX_EVENT_NAME, pattern=r"\S")]
+    name: Annotated[
+        str, StringConstraints(min_length=1, max_length=MAX_EVENT_NAME, pattern=NOT_BLANK)
+    ]
     format: Annotated[
         str,
-        StringConstraints(min_length=1, max_length=80, pattern=r"\S"),
+        StringConstraints(min_length=1, max_length=80, pattern=NOT_BLANK),
         Field(description="a preset id or a house format's id"),
     ]
     options: NotRequired[list[str]]
