@@ -203,11 +203,15 @@ def parse_hand(rules: Rules, raw: Any, sides: list[str], problems: list[Problem]
     if columns and missing:
         problems.append(Problem(None, "hand", "missing_sides", {"missing": missing}))
     entries = {s: parse_entry(rules, s, columns.get(s, {}), problems) for s in sides}
-    lone = raw.get("lone_hand")
+    return Hand(entries=entries, lone_hand=_lone_hand(rules, raw.get("lone_hand"), sides, problems))
+
+
+def _lone_hand(rules: Rules, lone: Any, sides: list[str], problems: list[Problem]) -> str | None:
+    """Reads who played alone: None unless the format has lone hands and names a side here."""
     if rules.table.partnership != "lone_hand" and lone is not None:
         problems.append(Problem(None, "lone_hand", "no_lone_hand", {"format": rules.name}))
-        lone = None
-    elif lone is not None and lone not in sides:
+        return None
+    if lone is not None and lone not in sides:
         problems.append(Problem(None, "lone_hand", "unknown_lone_hand", {"side": str(lone)}))
-        lone = None
-    return Hand(entries=entries, lone_hand=lone)
+        return None
+    return None if lone is None else str(lone)

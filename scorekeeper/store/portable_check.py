@@ -66,6 +66,23 @@ def _hands(
     if not isinstance(raw, list) or len(raw) > MAX_HANDS:
         refused = N_("Game %(game)s: %(name)s must be a list of at most %(most)s hands.")
         raise InvalidImport(refused, game=game, name="hands", most=Grouped(MAX_HANDS))
+    hands, scored = _scored_hands(game, book, setup, raw, raises)
+    state = book.replay(setup, hands, lambda rules: with_raises(rules, raises), scored)
+    for problem in () if reopened else after_end_problems(state):  # none recorded past the end
+        refused = N_("Game %(game)s: %(name)s: %(problem)s")
+        raise InvalidImport(refused, game=game, name=problem.field, problem=problem)
+    before = [state.start_totals, *(row.totals for row in state.rows)]
+    for number in range(1, len(hands) + 1):  # what the hands could not check alone
+        if any(total % 5 for total in before[number - 1].values()):
+            problems = engine.total_problems(state.totals_before(number))
+            raise _hand_refused(game, number, problems[0])
+    return hands, state
+
+
+def _scored_hands(
+    game: str, book: RuleBook, setup: Setup, raw: list[Any], raises: tuple[TargetRaise, ...]
+) -> tuple[tuple[Hand, ...], list[Mapping[str, SideScore]]]:
+    """Reads, checks and scores each hand once, under its segment's rules with the raises."""
     keys = [s.key for s in setup.sides]
     # Each segment's rules with the raised target, made once and not for every hand.
     adjusted = {s.from_hand: with_raises(s.rules, raises) for s in book.segments}
@@ -83,16 +100,7 @@ def _hands(
             raise _hand_refused(game, number, problems[0])
         hands.append(hand)
         scored.append(scores)  # scored once, as it was checked: the replay adds them up
-    state = book.replay(setup, hands, lambda rules: with_raises(rules, raises), scored)
-    for problem in () if reopened else after_end_problems(state):  # none recorded past the end
-        refused = N_("Game %(game)s: %(name)s: %(problem)s")
-        raise InvalidImport(refused, game=game, name=problem.field, problem=problem)
-    before = [state.start_totals, *(row.totals for row in state.rows)]
-    for number in range(1, len(hands) + 1):  # what the hands could not check alone
-        if any(total % 5 for total in before[number - 1].values()):
-            problems = engine.total_problems(state.totals_before(number))
-            raise _hand_refused(game, number, problems[0])
-    return tuple(hands), state
+    return tuple(hands), scored
 
 
 def _segment_document(game: str, at: str, raw: dict[str, Any]) -> dict[str, Any]:

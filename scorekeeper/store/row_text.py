@@ -67,25 +67,42 @@ def _item(item: Item) -> str:
 
 
 def _row(row: Row, unread: bool) -> str:
-    minimums = ",".join([f"{_known(k) or _new(k)}:{_need(n)}" for k, n in row.minimums.items()])
-    scores = ",".join(
+    return (
+        ('{"unread":true,' if unread else "{")
+        + _placing(row)
+        + f'"minimums":{{{_minimums(row)}}},"scores":{{{_scores(row)}}},'
+        + f'"totals":{{{_totals(row)}}}}}'
+    )
+
+
+def _placing(row: Row) -> str:
+    """Returns the row's dealer, who sat out, who played alone and whether it came after the end."""
+    away, lone, after = row.sitting_out, row.lone_hand, row.after_end
+    return (
+        f'"dealer":{_known(row.dealer) or _new(row.dealer)},'
+        + f'"sitting_out":{"null" if away is None else _known(away) or _new(away)},'
+        + f'"lone_hand":{"null" if lone is None else _known(lone) or _new(lone)},'
+        + f'"after_end":{"true" if after is True else "false" if after is False else _odd()},'
+    )
+
+
+def _minimums(row: Row) -> str:
+    return ",".join([f"{_known(k) or _new(k)}:{_need(n)}" for k, n in row.minimums.items()])
+
+
+def _scores(row: Row) -> str:
+    return ",".join(
         [
             f"{_known(k) or _new(k)}:[{s.score if type(s.score) is int else _odd()},"
             f"[{','.join([_item(i) for i in s.items])}]]"
             for k, s in row.scores.items()
         ]
     )
-    totals = ",".join(
+
+
+def _totals(row: Row) -> str:
+    return ",".join(
         [f"{_known(k) or _new(k)}:{v if type(v) is int else _odd()}" for k, v in row.totals.items()]
-    )
-    away, lone, after = row.sitting_out, row.lone_hand, row.after_end
-    return (
-        ('{"unread":true,' if unread else "{")
-        + f'"dealer":{_known(row.dealer) or _new(row.dealer)},'
-        + f'"sitting_out":{"null" if away is None else _known(away) or _new(away)},'
-        + f'"lone_hand":{"null" if lone is None else _known(lone) or _new(lone)},'
-        + f'"after_end":{"true" if after is True else "false" if after is False else _odd()},'
-        + f'"minimums":{{{minimums}}},"scores":{{{scores}}},"totals":{{{totals}}}}}'
     )
 
 
