@@ -1,6 +1,6 @@
 """Writes tests/slow_tests.txt: the few tests that take most of the fast loop's time.
 
-Usage: python bench/slow_tests.py [--share 0.8] [--durations FILE]
+Usage: python bench/slow_tests.py [--share 0.85] [--durations FILE]
 
 Runs the fast loop once with `--durations=0` (or reads a saved run's output), adds each
 test's setup, call and teardown, and lists the slowest tests that together take `--share` of
@@ -54,7 +54,7 @@ def slowest(seconds: Counter[str], share: float) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--share", type=float, default=0.8)
+    parser.add_argument("--share", type=float, default=0.85)
     parser.add_argument("--durations", type=Path, help="a saved `pytest --durations=0` output")
     args = parser.parse_args()
     if args.durations:

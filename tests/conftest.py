@@ -72,12 +72,17 @@ def pytest_configure(config: pytest.Config) -> None:
 SLOW_LIST = Path(__file__).parent / "slow_tests.txt"
 
 
-def listed_slow_tests() -> set[str]:
-    """Returns the node ids tests/slow_tests.txt names (none when SCOREKEEPER_SLOW_LIST=off)."""
-    if os.environ.get("SCOREKEEPER_SLOW_LIST") == "off" or not SLOW_LIST.is_file():
-        return set()
+def slow_list() -> set[str]:
+    """Returns the node ids tests/slow_tests.txt names."""
     lines = SLOW_LIST.read_text(encoding="utf-8").splitlines()
     return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def listed_slow_tests() -> set[str]:
+    """Returns the tests to mark slow: the list's, or none when SCOREKEEPER_SLOW_LIST=off."""
+    if os.environ.get("SCOREKEEPER_SLOW_LIST") == "off":
+        return set()  # how bench/slow_tests.py times every test again
+    return slow_list()
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
@@ -107,11 +109,16 @@ def test_every_body_the_schema_allows_passes_its_validator(app, method, path):
 
 
 @given(st.text(max_size=12))
+@example("\n")  # Python's $ would take it; ECMAScript's and the validator's do not
+@example("٢٠٢٦-٠١-٠٢")  # Arabic-Indic digits: not [0-9], and ECMAScript's \d is [0-9]
 def test_a_date_filter_is_refused_exactly_when_its_pattern_refuses_it(text):
     from scorekeeper.api.bodies import HistoryQuery
 
     pattern = document()["components"]["schemas"]["HistoryQuery"]["properties"]["since"]
-    valid = not list(Draft202012Validator(pattern).iter_errors(text))
+    # JSON Schema's patterns are ECMAScript's: `^…$` is the whole text. Python's `$` (which
+    # jsonschema uses) also matches before a last newline, so the whole text is asked here.
+    whole = pattern["pattern"].removeprefix("^").removesuffix("$")
+    valid = re.fullmatch(whole, text) is not None
     try:
         spec.adapter(HistoryQuery).validate_python({"since": text})
     except Exception:

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests import conftest
-from tests.conftest import BROWSER_TESTS, leaves_out_browser_tests, listed_slow_tests
+from tests.conftest import BROWSER_TESTS, leaves_out_browser_tests, slow_list
 
 
 def test_every_browser_module_is_marked_browser() -> None:
@@ -46,7 +46,7 @@ def test_the_browser_folder_is_skipped_only_when_no_browser_test_could_run(
 
 def test_every_test_listed_slow_still_exists() -> None:
     """tests/slow_tests.txt names real tests: a renamed one would silently join the fast loop."""
-    listed = listed_slow_tests()
+    listed = slow_list()
     assert listed
     root = BROWSER_TESTS.parent.parent
     gone = []
@@ -71,7 +71,8 @@ class _Item:
 
 def test_the_hook_marks_only_listed_tests_slow(monkeypatch: pytest.MonkeyPatch) -> None:
     """A listed test is marked slow, so `-m "not slow"` leaves it out; others stay as they are."""
-    listed, unlisted = _Item(min(listed_slow_tests())), _Item("tests/test_x.py::test_fast")
+    monkeypatch.delenv("SCOREKEEPER_SLOW_LIST", raising=False)
+    listed, unlisted = _Item(min(slow_list())), _Item("tests/test_x.py::test_fast")
     conftest.pytest_collection_modifyitems([listed, unlisted])  # type: ignore[list-item]
     assert (listed.added, unlisted.added) == (["slow"], [])
     monkeypatch.setenv("SCOREKEEPER_SLOW_LIST", "off")  # how bench/slow_tests.py measures all

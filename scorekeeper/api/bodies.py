@@ -175,5 +175,9 @@ class HistoryQuery(TypedDict, total=False):
     format: Annotated[str, Field(description="a format key, as the history gives it")]
     player: Annotated[str, Field(description="a player id")]
     partnership: Annotated[str, Field(description="two or more player ids joined by +")]
-    since: Annotated[str, Field(pattern=r"^(\d{4}-\d{2}-\d{2})?$", description="YYYY-MM-DD")]
-    until: Annotated[str, Field(pattern=r"^(\d{4}-\d{2}-\d{2})?$", description="YYYY-MM-DD")]
+    since: Annotated[
+        str, Field(pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", description="YYYY-MM-DD")
+    ]
+    until: Annotated[
+        str, Field(pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", description="YYYY-MM-DD")
+    ]
