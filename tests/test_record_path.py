@@ -10,7 +10,7 @@ from flask.sessions import SecureCookieSession
 
 from scorekeeper import store
 from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND
-from scorekeeper.store import scores
+from scorekeeper.store import cache, scores
 from scorekeeper.store.connection import thread_connection, write
 from scorekeeper.store.game_rules import rule_book
 from scorekeeper.web.language import chosen_locale
@@ -36,9 +36,14 @@ def _record(client, game_id: str, token: str, version: int, key: str, **extra: s
     )
 
 
-def test_a_record_reads_its_game_once_inside_its_one_write_transaction(app, client) -> None:
+@pytest.mark.parametrize("room", [True, False], ids=["cache-on", "cache-off"])
+def test_a_record_reads_its_game_once_inside_its_one_write_transaction(
+    app, client, monkeypatch, room
+) -> None:
     """Between BEGIN IMMEDIATE and COMMIT: one SELECT (the game's row, rules and seats), the
-    one-time key, the hand and the head; the hand is saved and answered as before."""
+    one-time key, the hand and the head; the hand is saved and answered as before. With the
+    speed room off, no rules are kept by digest: their document is the one more read."""
+    monkeypatch.setattr(cache, "on", room)
     game_id, token = _new_game(client)
     connection = thread_connection(app.config["DATABASE"])  # the one the request borrows
     statements: list[str] = []
@@ -52,7 +57,8 @@ def test_a_record_reads_its_game_once_inside_its_one_write_transaction(app, clie
     begin, commit = statements.index("BEGIN IMMEDIATE"), statements.index("COMMIT")
     inside = [s for s in statements[begin + 1 : commit] if not s.startswith("PRAGMA")]
     reads = [s for s in inside if s.startswith("SELECT")]
-    assert len(reads) == 1, reads
+    assert len(reads) == (1 if room else 2), reads
+    assert all(s.startswith("SELECT document FROM game_rules") for s in reads[1:]), reads
     assert all(f"FROM {table}" in reads[0] for table in ("games", "game_rules", "sides"))
     assert [s.split(" (")[0] for s in inside if s.startswith("INSERT")] == [
         "INSERT INTO used_form_tokens",
