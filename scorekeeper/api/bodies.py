@@ -30,6 +30,8 @@ SHAPE = ConfigDict(extra="forbid", strict=True)
 # Digits as a person types them, grouped or not ("1,250", "1.250", "1 250"); the request's
 # language decides which grouping it takes (i18n.parse_whole).
 DIGITS = r"^ *(-? *[0-9]{1,3}([,. '\u00a0\u202f\u2019]?[0-9]{3})*)? *$"
+# A day as YYYY-MM-DD, or nothing; [0-9], not \d, which counts other scripts' digits in Python.
+DAY = r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"
 
 
 def _one_error(kind: str) -> WrapValidator:
@@ -175,9 +177,5 @@ class HistoryQuery(TypedDict, total=False):
     format: Annotated[str, Field(description="a format key, as the history gives it")]
     player: Annotated[str, Field(description="a player id")]
     partnership: Annotated[str, Field(description="two or more player ids joined by +")]
-    since: Annotated[
-        str, Field(pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", description="YYYY-MM-DD")
-    ]
-    until: Annotated[
-        str, Field(pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", description="YYYY-MM-DD")
-    ]
+    since: Annotated[str, Field(pattern=DAY, description="YYYY-MM-DD")]
+    until: Annotated[str, Field(pattern=DAY, description="YYYY-MM-DD")]

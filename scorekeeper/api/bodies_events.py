@@ -12,7 +12,7 @@ from typing import Annotated, Literal, NotRequired
 from pydantic import ConfigDict, Field, StringConstraints
 from typing_extensions import TypedDict
 
-from scorekeeper.api.bodies import SHAPE, WHOLE
+from scorekeeper.api.bodies import DAY, SHAPE, WHOLE
 from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME
 
 MAX_ROUNDS = 40
@@ -100,7 +100,7 @@ class NewEvent(TypedDict):
     ]
     bye: NotRequired[ByeInput | None]
     confirm: NotRequired[Annotated[bool, Field(description="opponents confirm each hand")]]
-    date: NotRequired[Annotated[str, Field(pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]]
+    date: NotRequired[Annotated[str, Field(pattern=DAY)]]
     group: NotRequired[
         Annotated[
             str,

@@ -29,7 +29,7 @@ NAME_IS_TEXT = 'A name is text, like "Ann".'
 SIDE_SHAPE = 'Each side is {"name": ..., "players": [...]}.'
 
 
-def _path(loc: Sequence[int | str]) -> str:
+def field_path(loc: Sequence[int | str]) -> str:
     """Returns a location as the API names fields: sides[1].players[0], start_totals.We."""
     text = ""
     for part in loc:
@@ -71,7 +71,7 @@ def _hand_entry(error: ErrorDetails) -> Entry:
         return Problem(side, key, "unknown_special_hand", {"hand": str(value), "hands": []})
     if key == "canastas" and len(loc) == 3:
         return Problem(side, "canastas", "canastas_not_object")
-    field = _path(loc[2:])
+    field = field_path(loc[2:])
     words = f"{loc[3]}_canastas" if len(loc) > 3 else key
     limit = MAX_ENTRY if key in POINTS else i18n.MAX_COUNT
     label = words.replace("_", " ").capitalize()
@@ -102,7 +102,7 @@ def _game_entries(error: ErrorDetails) -> list[Entry]:
     if key == "format":
         return _format_entries(None if error["type"] == "missing" else value)
     if key == "sides" and _is_name(loc):
-        return [field_error(_path(loc), NAME_IS_TEXT)]
+        return [field_error(field_path(loc), NAME_IS_TEXT)]
     messages = {
         "options": N_("Options are a list of house option ids."),
         "sides": SIDE_SHAPE,
@@ -116,15 +116,15 @@ def _game_entries(error: ErrorDetails) -> list[Entry]:
         )
         multiple = problem_words.words("start_not_multiple_of_5", {})
         words = multiple if found.code == "not_a_number" else found.message
-        return [field_error(_path(loc), words)]
-    return [field_error(_path(loc), messages[key])]
+        return [field_error(field_path(loc), words)]
+    return [field_error(field_path(loc), messages[key])]
 
 
 def _one_field(message: str, kind: str, status: int, detail: str) -> Callable[..., ApiProblem]:
     """Returns the refusal of a body whose every bad field gets the same message."""
 
     def refuse(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
-        entries = [field_error(_path(e["loc"]), message) for e in errors]
+        entries = [field_error(field_path(e["loc"]), message) for e in errors]
         return ApiProblem(status, detail, kind=kind, errors=_unique(entries))
 
     return refuse
@@ -176,7 +176,7 @@ def _house_format(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> Ap
         entries = [field_error(p.field, format_problem(p)) for p in error.problems]
     else:
         entries = [
-            field_error(_path(e["loc"]), "Send name and base as text, set as an object.")
+            field_error(field_path(e["loc"]), "Send name and base as text, set as an object.")
             for e in errors
         ]
     return ApiProblem(
@@ -225,7 +225,7 @@ REFUSALS: dict[Any, Refusal] = {
 
 def _any_body(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
     """Refuses a body that has no words of its own: each bad field, as pydantic names it."""
-    entries = [field_error(_path(e["loc"]), e["msg"]) for e in errors]
+    entries = [field_error(field_path(e["loc"]), e["msg"]) for e in errors]
     return ApiProblem(
         422, N_("The request is not valid; nothing was saved."), kind="bad-body", errors=entries
     )

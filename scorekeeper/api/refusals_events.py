@@ -10,18 +10,11 @@ from pydantic_core import ErrorDetails
 from scorekeeper.api import bodies_events
 from scorekeeper.api.event_body import read_new_event
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.api.refusals import register
+from scorekeeper.api.refusals import field_path, register
 
 RESULT = 'Send {"scores": [north-south, east-west]}, {"scores": null} or {"no_play": true|false}.'
 GROUP = "The group is its id, as POST /api/v1/groups answered it."
 ENTRANT = 'Send {"name": "...", "players": ["...", "..."]}.'
-
-
-def _path(loc: Sequence[int | str]) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
 
 
 def _new_event(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
@@ -30,7 +23,7 @@ def _new_event(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiPr
     if any(e["loc"][:1] == ("group",) for e in errors):
         entries.append(field_error("group", GROUP))
     if not entries:  # a value the shape refuses and the reader would take (none known)
-        entries = [field_error(_path(e["loc"]), e["msg"]) for e in errors]
+        entries = [field_error(field_path(e["loc"]), e["msg"]) for e in errors]
     # A bad group alone is refused as the view refuses it: the group's words as the detail.
     alone = [e["field"] for e in entries] == ["group"]
     detail = GROUP if alone else "The event cannot be made like this."

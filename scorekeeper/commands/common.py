@@ -1,4 +1,4 @@
-"""What every command shares: the failure status, its one-line message, paper and language options."""
+"""What every command shares: the failure status, its one-line message, paper, language and PDF options."""
 
 from __future__ import annotations
 
@@ -14,6 +14,13 @@ PAPER = click.option(
     default="a4",
     show_default=True,
     help="Paper size.",
+)
+PDF_OUTPUT = click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="The PDF file to write.",
 )
 LANG = click.option(
     "--lang",

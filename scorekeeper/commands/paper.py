@@ -6,18 +6,12 @@ from pathlib import Path
 
 import click
 
-from scorekeeper.commands.common import LANG, PAPER, app_database, fail, write_file
+from scorekeeper.commands.common import LANG, PAPER, PDF_OUTPUT, app_database, fail, write_file
 
 
 @click.command(short_help="Write a format's blank score sheet as PDF.")
 @click.argument("format_id", metavar="FORMAT")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    required=True,
-    help="The PDF file to write.",
-)
+@PDF_OUTPUT
 @click.option(
     "--option",
     "options",
@@ -61,13 +55,7 @@ def sheet(
 
 @click.command("export-pdf", short_help="Write a saved game's score sheet as PDF.")
 @click.argument("game_id")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    required=True,
-    help="The PDF file to write.",
-)
+@PDF_OUTPUT
 @PAPER
 @LANG
 def export_pdf(game_id: str, output: Path, paper: str, lang: str) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import functools
 import re
 from collections.abc import Iterable, Mapping
@@ -12,6 +11,7 @@ from scorekeeper.rules.documents import preset_document
 from scorekeeper.rules.model import PresetError
 from scorekeeper.rules.patch import apply_changes
 from scorekeeper.rules.presets import load_presets
+from scorekeeper.rules.tree import copied
 from scorekeeper.web.house.house_words import GROUPS, NOT_RULES, PROSE, value_at
 
 Options = list[tuple[str, Mapping[str, Any]]]  # a base's house options: (id, its changes)
@@ -33,7 +33,7 @@ def option_changes(on: Options) -> dict[str, Any]:
     """Returns the changes of the options switched on, later ones over earlier ones."""
     merged: dict[str, Any] = {}
     for _, changes in on:
-        merged.update(copy.deepcopy(dict(changes)))
+        merged.update(copied(dict(changes)))
     return merged
 
 
@@ -51,7 +51,7 @@ def structure(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, 
     try:
         return apply_changes(base, changes, "set")
     except PresetError:
-        return copy.deepcopy(dict(base))
+        return copied(dict(base))
 
 
 def posted_shape(base: Mapping[str, Any], raw: Mapping[str, str], on: Options) -> dict[str, Any]:
@@ -131,7 +131,7 @@ def _list_item(items: list[dict[str, Any]], item_id: str) -> dict[str, Any]:
 
 def sample(name: str) -> Any:
     """Returns an empty value of the kind a key holds in the presets (a number when none has it)."""
-    return copy.deepcopy(_samples().get(name, 0))
+    return copied(_samples().get(name, 0))
 
 
 @functools.cache
