@@ -11,9 +11,9 @@ from scorekeeper.store.connection import migrate, thread_connection
 
 def get_db() -> Database:
     """Returns this request's database connection: the thread's own, opened on first use."""
-    if "db" not in g:
-        g.db = thread_connection(current_app.config["DATABASE"])
-    db: Database = g.db
+    db: Database | None = g.get("db")  # one look through Flask's proxy, not three
+    if db is None:
+        db = g.db = thread_connection(current_app.config["DATABASE"])
     return db
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
+import time
 
 import pytest
 from flask import Flask
@@ -165,3 +168,55 @@ def test_the_app_asks_once_whether_a_plain_function_must_be_awaited(app: Flask) 
         return
     assert wrapped is not waited and wrapped() == 3
     assert asyncio.iscoroutinefunction(waited)
+
+
+def test_a_connection_sets_its_busy_timeout_once_and_a_write_still_waits_its_turn(
+    store_db, tmp_path
+) -> None:
+    """The first write of a connection sets SQLite's busy timeout to 0 (the retry loop waits
+    instead); later writes run no PRAGMA, and a write still waits while another holds the lock."""
+    statements: list[str] = []
+    store_db.conn.set_trace_callback(statements.append)
+    try:
+        for _ in range(2):
+            with write(store_db):
+                store_db.execute("SELECT 1")
+    finally:
+        store_db.conn.set_trace_callback(None)
+    assert [s for s in statements if s.startswith("PRAGMA")] == ["PRAGMA busy_timeout = 0"]
+    assert statements.count("BEGIN IMMEDIATE") == 2
+    other = sqlite3.connect(tmp_path / "store.db", isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # another process's write, holding the lock a while
+    released = threading.Timer(0.2, other.execute, ["COMMIT"])
+    released.start()
+    started = time.monotonic()
+    try:
+        with write(store_db):
+            store_db.execute("CREATE TABLE waited (n INTEGER)")
+    finally:
+        released.join()
+        other.close()
+    assert time.monotonic() - started >= 0.15  # it waited for the lock, and then wrote
+    assert store_db.execute("SELECT count(*) FROM waited").fetchone() == (0,)
+
+
+def test_the_status_sentence_follows_the_language_with_one_speaker_each(app) -> None:
+    """Each language's words and numbers come from one speaker made once, in its own grouping."""
+    from scorekeeper.language import i18n, problem_words
+
+    with app.test_request_context("/api/v1/games/x", headers={"Accept-Language": "de"}):
+        assert problem_words._speaker() is problem_words._speaker()  # noqa: SLF001
+        german = problem_words.words("first_to", {"target": 5000, "hands": 1})
+    with i18n.speaking("en"):
+        english = problem_words.words("first_to", {"target": 5000, "hands": 1})
+    assert "5.000" in german and "5,000" in english, (german, english)
+    assert problem_words._speaker_of("de") is not problem_words._speaker_of("en")  # noqa: SLF001
+
+
+def test_a_record_answers_its_cache_headers_as_before(client) -> None:
+    """The answer's ETag, Cache-Control and Vary, appended as they are, read as werkzeug's did."""
+    game_id, token = _new_game(client)
+    response = _record(client, game_id, token, 1, "record-path-0000006")
+    assert response.headers.getlist("ETag") == ['"2"']
+    assert response.headers.getlist("Vary") == ["Authorization, Accept-Encoding"]
+    assert response.headers.getlist("Cache-Control") == ["private, no-cache"]

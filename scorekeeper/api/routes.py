@@ -36,9 +36,13 @@ def _game_response(
     body = game_json(game, with_hands=with_hands)
     response = jsonify({**extra, "game": body} if extra else body)
     response.status_code = status
-    response.headers["ETag"] = access.etag(game.version)
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.add("Authorization")
+    # Appended as they are: constant names, an ETag of digits, and a Vary this answer is the
+    # first to set (werkzeug would check each value again and parse Vary into a set first).
+    response.headers._list += [  # noqa: SLF001 - werkzeug's own list of (name, value)
+        ("ETag", access.etag(game.version)),
+        ("Cache-Control", "private, no-cache"),
+        ("Vary", "Authorization"),
+    ]
     return response
 
 

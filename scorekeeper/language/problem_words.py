@@ -7,6 +7,7 @@ one in with the catalogue's translations and the reader's numbers (`i18n.number`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache, partial
 from typing import Any
 
 from scorekeeper import language
@@ -19,14 +20,19 @@ from scorekeeper.store.errors import StoreError
 
 def _speaker() -> problem_texts.Speaker:
     """Returns the reader's language: its catalogue and Babel's numbers."""
+    return _speaker_of(i18n.current())
+
+
+@cache
+def _speaker_of(code: str) -> problem_texts.Speaker:
+    """Returns a language's speaker, made once: its catalogue is loaded once anyway."""
     # The catalogue's raw strings: language.gettext would fill in placeholders.
-    code = i18n.current()
     translations = language.translations(code)
     english = code == i18n.DEFAULT_LOCALE
     return problem_texts.Speaker(
         gettext=translations.gettext,
         ngettext=translations.ngettext,
-        number=i18n.number,
+        number=partial(i18n.number, locale=code),  # not asking the language again a number
         inline=str.lower if english else str,
     )
 

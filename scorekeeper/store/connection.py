@@ -90,27 +90,31 @@ def close_kept() -> None:
 
 
 LOCK_WAIT_SECONDS = 5.0
+# Connections whose busy timeout is already 0: set once a connection, not twice a write.
+_unwaiting: weakref.WeakSet[Database] = weakref.WeakSet()
 
 
 def _begin_immediate(db: Database) -> None:
     """Takes the write lock, retrying every fraction of a millisecond until it is free."""
     # SQLite's own busy handler sleeps 1, 2, 5, 10... ms between tries, far longer than a
     # write here holds the lock; short, jittered retries keep a busy table's waits short.
-    db.execute("PRAGMA busy_timeout = 0")
+    # The timeout stays 0 once set: every write here starts with this loop, and a WAL reader
+    # never waits for a writer, so setting it again around each BEGIN (two statements a
+    # write) bought nothing.
+    if db not in _unwaiting:
+        db.execute("PRAGMA busy_timeout = 0")
+        _unwaiting.add(db)
     deadline = time.monotonic() + LOCK_WAIT_SECONDS
     pause = 0.0001
-    try:
-        while True:
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) or time.monotonic() > deadline:
-                    raise
-            time.sleep(pause * (0.5 + random.random()))
-            pause = min(pause * 2, 0.004)
-    finally:
-        db.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT_SECONDS * 1000)}")
+    while True:
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause * (0.5 + random.random()))
+        pause = min(pause * 2, 0.004)
 
 
 @contextmanager
