@@ -164,9 +164,15 @@ def get(port: int, path: str, headers: dict[str, str] | None = None, timeout: fl
 
 
 def session_cookie(port: int, game_id: str) -> str:
-    """Opens the game's owner link once and returns the session cookie it sets."""
+    """Opens the game's owner link and its sheet once; returns the session cookie a phone then holds."""
     _status, headers, _ = get(port, f"/join/{token(game_id, 'owner')}")
-    return headers["Set-Cookie"].split(";", 1)[0]
+    cookie = headers["Set-Cookie"].split(";", 1)[0]
+    # The first sheet keeps the session's CSRF secret in the cookie, as a phone's browser
+    # then holds it: a cookie from before it would make every request of the bench sign a
+    # new cookie, which no phone does after its first page.
+    _status, headers, _ = get(port, f"/games/{game_id}", {"Cookie": cookie})
+    again = headers.get("Set-Cookie")
+    return again.split(";", 1)[0] if again else cookie
 
 
 def wrk(url: str, seconds: int, connections: int, script: Path, *extra: str, args=()) -> dict:

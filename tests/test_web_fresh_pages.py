@@ -1,5 +1,6 @@
-"""Pages are rendered for the browser that asks (none is kept), and a group's statistics are
-added up once per `stats_version`."""
+"""A sheet is rendered once per key and shared only by browsers its key names (each with its
+own tokens, filled in per answer; with the room off, rendered for every answer), and a group's
+statistics are added up once per `stats_version`."""
 
 from __future__ import annotations
 
@@ -24,14 +25,20 @@ FOLLOW = re.compile(r'data-follow="([0-9a-f]+)"')
 def renders(monkeypatch) -> list[str]:
     """Counts the sheet renders, by the role each was rendered for."""
     seen: list[str] = []
-    real = sheet_page._render
+    real = sheet_page._built
 
-    def counting(game, role, *args):
-        seen.append(role)
-        return real(game, role, *args)
+    def counting(key):
+        seen.append(key.role)
+        return real(key)
 
-    monkeypatch.setattr(sheet_page, "_render", counting)
+    monkeypatch.setattr(sheet_page, "_built", counting)
     return seen
+
+
+def rendered(*roles: str) -> list[str]:
+    """Returns the renders expected for answers to these roles in turn: one per key while
+    the room keeps pages, one per answer with it off."""
+    return list(dict.fromkeys(roles)) if cache.on else list(roles)
 
 
 def tokens(page: str) -> tuple[str, str, str]:
@@ -64,8 +71,9 @@ def test_each_answer_has_its_own_form_token_and_a_new_hand_shows_at_once(
 ) -> None:
     settled(table, game_id)
     renders.clear()
+    cache.pages.clear()  # nothing kept from before: each test's renders are its own
     first, second = sheet(table, game_id), sheet(table, game_id)
-    assert renders == ["owner", "owner"]  # rendered for each answer: nothing kept to leak
+    assert renders == rendered("owner", "owner")  # the second answer: the first's text
     assert without_tokens(first) == without_tokens(second)
     assert tokens(first)[2] == tokens(second)[2]  # the same browser follows the same tag
     assert saved_hand(table.record(game_id, GOOD), game_id) == 2
@@ -79,9 +87,10 @@ def test_phones_with_the_same_role_see_the_same_page_but_not_their_tags(
     ann, bob = phone(app, view), phone(app, view)
     settled(table, game_id)
     renders.clear()
+    cache.pages.clear()  # nothing kept from before: each test's renders are its own
     ann_page, bob_page = sheet(ann, game_id), sheet(bob, game_id)
     owner_page = sheet(table, game_id)
-    assert renders == ["view", "view", "owner"]
+    assert renders == rendered("view", "view", "owner")
     assert tokens(ann_page)[2] != tokens(bob_page)[2]  # each tag names its own browser
     assert without_tokens(ann_page) == without_tokens(bob_page)
     assert "Record hand 2" in owner_page and "Record hand 2" not in ann_page
@@ -92,8 +101,9 @@ def test_a_pages_tokens_are_its_own_and_accepted_by_its_forms(csrf_app, renders)
     game_id = finished_game(table)  # a finished game's sheet has forms: reopen, play on
     settled(table, game_id)
     renders.clear()
+    cache.pages.clear()  # nothing kept from before: each test's renders are its own
     first, kept = sheet(table, game_id), sheet(table, game_id)
-    assert renders == ["owner", "owner"]
+    assert renders == rendered("owner", "owner")
     assert tokens(first)[1] and tokens(first)[1] != tokens(kept)[1]  # one-time: never twice
     response = table.client.post(
         f"/games/{game_id}/reopen", data=hidden_fields(kept) | {"reopened": "1"}

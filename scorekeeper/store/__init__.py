@@ -40,8 +40,10 @@ from scorekeeper.store.hands import (
 from scorekeeper.store.names import rename
 from scorekeeper.store.rules_change import (
     RulesUnchanged,
+    SheetHead,
     play_on_under_new_rules,
     rules_changed,
+    sheet_head,
     source_document,
 )
 from scorekeeper.store.shelf import (
@@ -102,6 +104,8 @@ __all__ = [
     "rename",
     "role_of",
     "rules_changed",
+    "sheet_head",
+    "SheetHead",
     "set_reopened",
     "source_document",
 ]

@@ -2,21 +2,56 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from sqlite_utils import Database
 
 from scorekeeper.language.marked import N_
 from scorekeeper.rules.documents import FormatError, digest, preset_digest, preset_document
-from scorekeeper.store.errors import StoreError
-from scorekeeper.store.game_rules import HOUSE, PRESET, Segment, freeze
+from scorekeeper.store.errors import GameNotFound, StoreError
+from scorekeeper.store.game_rules import HOUSE, PRESET, freeze
 from scorekeeper.store.games import Game
 from scorekeeper.store.hands import _current, _locked
 from scorekeeper.store.house_formats import house_document
 
+
+class Origin(Protocol):
+    """Where a game's current rules came from, and the digest of what was frozen then."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def source_id(self) -> str: ...
+    @property
+    def options(self) -> tuple[str, ...]: ...
+    @property
+    def digest(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Frozen:
+    """An Origin read from its row alone, without the document or its rules."""
+
+    source: str
+    source_id: str
+    options: tuple[str, ...]
+    digest: str
+
+
+@dataclass(frozen=True)
+class SheetHead:
+    """What names a game's sheet, read without its hands: version, reopened, rules moved on."""
+
+    version: int
+    reopened: bool
+    rules_changed: bool
+
+
 # How to read what each kind of source gives today.
-SOURCES: dict[str, Callable[[Database, Segment], Mapping[str, Any]]] = {
+SOURCES: dict[str, Callable[[Database, Origin], Mapping[str, Any]]] = {
     PRESET: lambda _db, segment: preset_document(segment.source_id, segment.options),
     HOUSE: lambda db, segment: house_document(db, segment.source_id, segment.options),
 }
@@ -28,7 +63,7 @@ class RulesUnchanged(StoreError):
     message = N_("This game already plays under the latest rules.")
 
 
-def source_document(db: Database, segment: Segment) -> Mapping[str, Any] | None:
+def source_document(db: Database, segment: Origin) -> Mapping[str, Any] | None:
     """Returns what the segment's source gives today; None when it is gone or broken."""
     read = SOURCES.get(segment.source)
     if read is None:
@@ -41,7 +76,27 @@ def source_document(db: Database, segment: Segment) -> Mapping[str, Any] | None:
 
 def rules_changed(db: Database, game: Game) -> bool:
     """Tells whether the game's rules source has moved on since its rules were frozen."""
-    segment = game.rule_book.current
+    return origin_changed(db, game.rule_book.current)
+
+
+def sheet_head(db: Database, game_id: str) -> SheetHead:
+    """Returns what names a game's sheet in one statement (and its house format's, if any)."""
+    row = db.execute(
+        "SELECT g.version, g.reopened, r.source, r.source_id, r.options, r.digest "
+        "FROM games g LEFT JOIN game_rules r ON r.game_id = g.id WHERE g.id = ? "
+        "ORDER BY r.from_hand DESC LIMIT 1",
+        [game_id],
+    ).fetchone()
+    if row is None:
+        raise GameNotFound()
+    if row[2] is None:  # no rules at all: the sheet says so (RulesUnreadable) when built
+        return SheetHead(int(row[0]), bool(row[1]), rules_changed=False)
+    origin = Frozen(row[2], row[3], tuple(json.loads(row[4])), row[5])
+    return SheetHead(int(row[0]), bool(row[1]), origin_changed(db, origin))
+
+
+def origin_changed(db: Database, segment: Origin) -> bool:
+    """Tells whether a rules source has moved on since the segment's rules were frozen."""
     if segment.source == PRESET:  # asked on every sheet: the preset's digest is kept
         try:
             return preset_digest(segment.source_id, tuple(segment.options)) != segment.digest

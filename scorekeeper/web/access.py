@@ -17,7 +17,8 @@ def browser_id() -> str:
     """Returns this browser's random id, creating it (and a long-lived session) on first use."""
     if "browser" not in session:
         session["browser"] = secrets.token_urlsafe(16)
-    session.permanent = True  # a phone keeps its games across restarts of the browser
+    if not session.permanent:  # set once: setting it marks the session changed, re-signed
+        session.permanent = True  # a phone keeps its games across restarts of the browser
     return str(session["browser"])
 
 
@@ -26,15 +27,21 @@ def role(game_id: str) -> str | None:
     return store.role_of(get_db(), browser_id(), game_id)
 
 
+def held(game_id: str) -> str:
+    """Returns this browser's role in a game; 404 without one."""
+    found = role(game_id)
+    if found is None:
+        abort(404)  # the same answer as an unknown id, so ids reveal nothing
+    return found
+
+
 def open_game(game_id: str, *, write: bool = False) -> tuple[Game, str]:
     """Returns the game and this browser's role; 404 without a role, 403 for a viewer's write."""
-    held = role(game_id)
-    if held is None:
-        abort(404)  # the same answer as an unknown id, so ids reveal nothing
-    if write and held not in WRITERS:
+    held_role = held(game_id)
+    if write and held_role not in WRITERS:
         abort(403)
     try:
-        return store.get_game(get_db(), game_id), held
+        return store.get_game(get_db(), game_id), held_role
     except store.GameNotFound:
         abort(404)
 

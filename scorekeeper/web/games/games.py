@@ -37,7 +37,7 @@ from scorekeeper.store.players import players_of, recent_partnerships
 from scorekeeper.store.stamps import now
 from scorekeeper.web import access
 from scorekeeper.web.games import follow, game_form, undo
-from scorekeeper.web.games.sheet_page import kept_sheet, offline_copy, outbox_words, render_sheet
+from scorekeeper.web.games.sheet_page import offline_copy, outbox_words, render_sheet, sheet_html
 from scorekeeper.web.groups import groups, player_picks
 from scorekeeper.web.house.house_formats import made_here
 from scorekeeper.web.posting import posted, posted_token
@@ -184,17 +184,21 @@ def sheet(game_id: str) -> Response:
         copy = make_response(offline_copy(game, role, now()))
         copy.headers["Cache-Control"] = "private, no-store"  # the worker keeps it, by hand
         return copy
-    unchanged = follow.not_modified(game_id)
+    role = access.held(game_id)
+    try:
+        head = store.sheet_head(get_db(), game_id)  # no hand is read unless the page is new
+    except store.GameNotFound:
+        abort(404)
+    tag = follow.etag(game_id, head.version, role)  # the header's, and the page's follow tag
+    unchanged = follow.not_modified(tag)
     if unchanged is not None:
         return unchanged
-    game, role = access.open_game(game_id)
-    tag = follow.etag(game.id, game.version, role)  # the header's, and the page's follow tag
-    offered = undo.offered(game)
-    if offered is not None and access.can_write(role):  # this browser's own Undo: never kept
-        return follow.untagged(render_sheet(game, role, undo=offered)[0])
+    offered = undo.offered(game_id, head.version)
+    if offered is not None and access.can_write(role):  # this browser's own Undo: never cached
+        return follow.untagged(sheet_html(game_id, head, role, tag, offered))
     if "_flashes" in session:  # a page with "Hand 3 saved." must never come back from a 304
-        return follow.untagged(kept_sheet(game, role, tag))
-    return follow.tagged(kept_sheet(game, role, tag), tag)
+        return follow.untagged(sheet_html(game_id, head, role, tag))
+    return follow.tagged(sheet_html(game_id, head, role, tag), tag)
 
 
 @bp.post("/games/<game_id>/reopen")

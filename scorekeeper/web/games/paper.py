@@ -55,7 +55,11 @@ def remember(response: Answer, paper: str) -> Answer:
 
 def context() -> dict[str, object]:
     """Gives every template the paper in use, why, and the other size to switch to."""
-    paper, why = chosen()
+    return described(*chosen())
+
+
+def described(paper: str, why: str) -> dict[str, object]:
+    """Returns the template's words for a paper and why it is in use."""
     other = next(p for p in PAPERS if p != paper)
     return {
         "paper": {

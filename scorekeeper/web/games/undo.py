@@ -37,14 +37,14 @@ def offer(game_id: str, kind: str, version: int, **details: Any) -> None:
     }
 
 
-def offered(game: Game) -> dict[str, Any] | None:
-    """Returns this browser's undo for the game as it stands now, or None."""
+def offered(game_id: str, version: int) -> dict[str, Any] | None:
+    """Returns this browser's undo for the game as it stands now (at `version`), or None."""
     undo = session.get(KEY)
-    if not isinstance(undo, dict) or undo.get("game") != game.id:
+    if not isinstance(undo, dict) or undo.get("game") != game_id:
         return None
-    fresh = undo.get("version") == game.version and undo.get("until", "") > datetime.now(
-        UTC
-    ).isoformat(timespec="seconds")
+    fresh = undo.get("version") == version and undo.get("until", "") > datetime.now(UTC).isoformat(
+        timespec="seconds"
+    )
     return undo if fresh else None
 
 
@@ -79,7 +79,7 @@ def undo(game_id: str) -> Response:
     """Takes back this browser's last destructive tap, if the game has not changed since."""
     game, _role = access.open_game(game_id, write=True)
     version, token = posted()
-    undo = offered(game)
+    undo = offered(game.id, game.version)
     if undo is None or version != game.version:
         flash(gettext("Nothing to undo: the game has changed since."), "error")
         return redirect(url_for("games.sheet", game_id=game_id))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -15,9 +16,11 @@ from werkzeug import Response
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n, words
 from scorekeeper.stats.history import Entry, Filters, history
+from scorekeeper.store import cache
 from scorekeeper.store import players as store_players
-from scorekeeper.store.figures import Summed, summed
-from scorekeeper.store.groups import InvalidGroup
+from scorekeeper.store.figures import Summed, stats_version, summed
+from scorekeeper.store.groups import InvalidGroup, get_group
+from scorekeeper.web import keyed_pages
 from scorekeeper.web.groups import group_csv
 from scorekeeper.web.groups.groups import bp, is_admin, member_group
 
@@ -109,11 +112,42 @@ def history_csv(group_id: str) -> Response:
     return group_csv.download(group_csv.history_rows(entries), f"{group.name} history")
 
 
+@dataclass(frozen=True)
+class StatsKey:
+    """Everything a group's statistics page is rendered from (web/keyed_pages.py)."""
+
+    database: str
+    group_id: str
+    stats_version: int  # moved by SQL triggers with anything the statistics add up
+    group_name: str  # a new name is no new version
+    language: str
+    linked: bool
+    root_url: str
+    path: str
+
+
 @bp.get("/<group_id>/stats")
 def stats_page(group_id: str) -> str:
     """Shows who wins: players, partnerships, head to head and streaks, per format in detail."""
     group = member_group(group_id)
-    sums = summed(get_db(), group_id)
+    db = get_db()
+    where = cache.key(db, group_id)
+    key = StatsKey(
+        database=where[0] if where else "",
+        group_id=group_id,
+        stats_version=stats_version(db, group_id),
+        group_name=group.name,
+        **keyed_pages.reading(),
+    )
+    return keyed_pages.filled(keyed_pages.page(key, _stats_built, keep=bool(where)), {})
+
+
+def _stats_built(key: StatsKey) -> str:
+    """Renders a group's statistics page from its key alone."""
+    db = get_db()
+    group, sums = get_group(db, key.group_id), summed(db, key.group_id)
+    if (sums.signature, group.name) != (key.stats_version, key.group_name):
+        keyed_pages.unkeepable()  # it moved on since the request read it: shown, not kept
     return render_template("groups/stats.html", group=group, stats=sums.statistics)
 
 
