@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Callable, Hashable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from flask import Flask, current_app, get_flashed_messages, request, url_for
@@ -146,7 +147,8 @@ def flashes() -> Markup:
 
 
 def language_link() -> str:
-    """Returns the address of the language switch, coming back to this page."""
+    """Returns the address of the language switch, coming back to this page (a keyed page's
+    own address, also when a form's answer shows it)."""
     return url_for("language.pick", next=language.here())
 
 
@@ -156,17 +158,14 @@ def back_path() -> str:
 
 
 # The pieces any page may show that belong to one browser, by hole name.
-PIECES: dict[str, Callable[[], str]] = {
-    "csrf_token": generate_csrf,
-    "flashes": flashes,
-    "language_link": language_link,
-    "back_path": back_path,
-}
+PIECES: dict[str, Callable[[], str]] = {"csrf_token": generate_csrf, "flashes": flashes}
 
 
 def init_app(app: Flask) -> None:
-    """Gives templates the pieces (`csrf_token()` included) as holes in keyed renders."""
-    pieces = {name: (lambda name=name: own(name)) for name in PIECES}
+    """Gives templates the pieces (`csrf_token()` included) as holes in keyed renders, and the
+    page's own address: in a keyed render, the address its key names (no hole needed)."""
+    pieces: dict[str, Callable[[], str]] = {name: partial(own, name) for name in PIECES}
+    pieces |= {"language_link": language_link, "back_path": back_path}
     app.jinja_env.globals.update(pieces)  # for imported macros, which see only globals
     # Flask-WTF also hands templates its csrf_token() through a context processor; this one,
     # registered after it, puts the hole-aware one in its place.
