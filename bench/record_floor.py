@@ -12,13 +12,15 @@ version in one write; no checking, no scoring), and a real record
 write pool of bench_http.py). Prints the
 lowest and the median of five batches; the record's ratio to the insert is what
 bench_http.py's `record` ratio approaches when the server has the machine to itself.
-Then, since a shared machine moves timings by 2x between runs of the same code, what a record
-does, counted: Python calls and C calls inside the app's WSGI call, and SQL statements, a record.
+Then the same record sent straight to the app's WSGI callable (no test client), and, since a
+shared machine moves timings by 2x between runs of the same code, what a record does, counted:
+Python calls and C calls inside the app's WSGI call, and SQL statements, a record.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import statistics
@@ -99,6 +101,54 @@ def bare_record_app(path: str) -> object:
         return {"version": version + 1, "hand": number + 1}
 
     return app
+
+
+def wsgi_record(app: Any, games: list[list[str]], turn: Any) -> Callable[[], None]:
+    """Returns a record sent straight to the app's WSGI callable with the environ gunicorn
+    builds: the app's own work, without the test client's."""
+    body = json.dumps(HAND).encode()
+    seen: dict[str, Any] = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]], _exc: Any = None) -> None:
+        seen["status"], seen["headers"] = status, headers
+
+    def send() -> None:
+        game = games[next(turn) % len(games)]
+        path = f"/api/v1/games/{game[0]}/hands"
+        environ = {
+            "REQUEST_METHOD": "POST",
+            "SCRIPT_NAME": "",
+            "PATH_INFO": path,
+            "RAW_URI": path,
+            "QUERY_STRING": "",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "8000",
+            "REMOTE_ADDR": "127.0.0.1",
+            "HTTP_HOST": "127.0.0.1:8000",
+            "CONTENT_TYPE": "application/json",
+            "CONTENT_LENGTH": str(len(body)),
+            "HTTP_AUTHORIZATION": f"Bearer {game[1]}",
+            "HTTP_IF_MATCH": game[2],
+            "HTTP_IDEMPOTENCY_KEY": uuid.uuid4().hex,
+            "wsgi.input": io.BytesIO(body),
+            "wsgi.url_scheme": "http",
+            "wsgi.errors": sys.stderr,
+            "wsgi.version": (1, 0),
+            "wsgi.multithread": False,
+            "wsgi.multiprocess": True,
+            "wsgi.run_once": False,
+            "wsgi.input_terminated": True,
+        }
+        answer = app(environ, start_response)
+        try:
+            b"".join(answer)
+        finally:
+            answer.close()
+        assert seen["status"].startswith("201"), seen["status"]
+        game[2] = dict(seen["headers"])["ETag"]
+
+    return send
 
 
 def counted(app: Any, record: Callable[[], None], database: str, records: int = 100) -> str:
@@ -196,12 +246,17 @@ def main() -> int:
         "a record's SQL alone, bare Flask": cpu_ms(bare_record, args.requests),
         "the app, a record": cpu_ms(record, args.requests),
     }
+    straight = cpu_ms(wsgi_record(app, games, turn), args.requests)
     insert = rows["bare insert (yardstick)"][1]
     print(f"CPU ms per request through the test client, {args.requests} requests each:")
     for name, (low, middle) in rows.items():
         print(
             f"  {name:<34} lowest {low:.3f}  median {middle:.3f}  ({insert / middle:.2f} of the insert's rate)"
         )
+    low, middle = straight
+    print(
+        f"The app's record straight through WSGI (no test client): lowest {low:.3f}  median {middle:.3f}"
+    )
     print(counted(app, record, f"{folder}/scorekeeper.db"))
     return 0
 
