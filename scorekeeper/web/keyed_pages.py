@@ -3,8 +3,8 @@
 A keyed page is rendered in a request made up from its key, run in a fresh context where no
 browser's request, session, cookies or `g` exist: nothing one browser holds can enter the text
 kept for others, whatever a template or filter reads. What belongs to one browser (its CSRF
-and form tokens, its messages, its Undo, the address it is on) is a named hole in that text,
-filled for each request by `filled`. Rendering takes the same path with the room on or off;
+and form tokens, its messages, its Undo, its follow tag) is a named hole in that text, filled
+for each request by `filled`; the page's address and language come from the key. Rendering takes the same path with the room on or off;
 off (`store/cache.py`), nothing is kept and every request renders its page again.
 """
 
