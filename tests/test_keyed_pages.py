@@ -21,10 +21,9 @@ TOKENS = re.compile(r'name="(csrf_token|form_token)" value="[^"]*"|data-follow="
 class Key:
     """A page key with nothing of its own: what the made-up request is made from."""
 
-    language: str = "en"
-    linked: bool = False
-    root_url: str = "http://localhost/"
-    path: str = "/somewhere"
+    reading: keyed_pages.Reading = keyed_pages.Reading(
+        database="", language="en", linked=False, root_url="http://localhost/", path="/somewhere"
+    )
 
 
 def seen_from_inside(_key: Key) -> str:

@@ -17,13 +17,14 @@ from collections.abc import Callable, Hashable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from flask import Flask, current_app, get_flashed_messages, request, url_for
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 from werkzeug.test import EnvironBuilder
 
+from scorekeeper.db import get_db
 from scorekeeper.language import i18n
 from scorekeeper.store import cache
 from scorekeeper.web import language
@@ -37,17 +38,22 @@ _keying: ContextVar[bool] = ContextVar("keying", default=False)
 _unkeepable: ContextVar[bool] = ContextVar("unkeepable", default=False)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """How a request reads a page, from which database: what a keyed render is made up from."""
+
+    database: str  # the database file; "" for one in memory, whose pages are never kept
+    language: str
+    linked: bool  # the address carried ?lang=, so every link carries it too
+    root_url: str
+    path: str
+
+
 class PageKey(Hashable, Protocol):
-    """What a keyed page's request is made up from; the rest of the key is the page's own."""
+    """A keyed page's key: how it is read, and all the rest its page is rendered from."""
 
     @property
-    def root_url(self) -> str: ...
-    @property
-    def path(self) -> str: ...
-    @property
-    def language(self) -> str: ...
-    @property
-    def linked(self) -> bool: ...  # the address carried ?lang=, so every link carries it too
+    def reading(self) -> Reading: ...
 
 
 K = TypeVar("K", bound=PageKey)
@@ -66,14 +72,16 @@ class Keyed:
         return sum(map(len, self.parts)) + self.notes.size()
 
 
-def reading(path: str | None = None) -> dict[str, Any]:
-    """Returns how this request reads a page, for its key: language, address, links' ?lang=."""
-    return {
-        "language": i18n.current(),
-        "linked": i18n.language_code(request.args.get("lang")) is not None,
-        "root_url": request.root_url,
-        "path": path or request.path,
-    }
+def reading(path: str | None = None) -> Reading:
+    """Returns how this request reads a page (at `path`, else its own address), for its key."""
+    database = cache.key(get_db(), "pages")
+    return Reading(
+        database=database[0] if database else "",
+        language=i18n.current(),
+        linked=i18n.language_code(request.args.get("lang")) is not None,
+        root_url=request.root_url,
+        path=path or request.path,
+    )
 
 
 def hole(name: str) -> Markup:
@@ -95,7 +103,9 @@ def unkeepable() -> None:
 
 def page(key: K, build: Callable[[K], str], *, keep: bool = True) -> Keyed:
     """Returns the page of `key`: kept, or rendered by `build(key)` alone and kept."""
-    keep = keep and not current_app.debug  # in debug, templates change under a running app
+    # In debug, templates change under a running app; a database in memory has no file to
+    # name it by.
+    keep = keep and bool(key.reading.database) and not current_app.debug
     found = cache.pages.get(key) if keep else None
     if found is None:
         app = current_app._get_current_object()  # type: ignore[attr-defined]  # noqa: SLF001
@@ -108,11 +118,12 @@ def page(key: K, build: Callable[[K], str], *, keep: bool = True) -> Keyed:
 def _render_alone(app: Flask, key: K, build: Callable[[K], str]) -> Keyed:
     """Renders a page in a request made up from its key (run in an empty context)."""
     _keying.set(True)
+    read = key.reading
     environ = EnvironBuilder(
-        path=key.path,
-        base_url=key.root_url,
-        query_string=f"lang={key.language}" if key.linked else None,
-        headers=[("Accept-Language", tag(key.language))],
+        path=read.path,
+        base_url=read.root_url,
+        query_string=f"lang={read.language}" if read.linked else None,
+        headers=[("Accept-Language", tag(read.language))],
     ).get_environ()
     with app.request_context(environ):
         text = build(key)

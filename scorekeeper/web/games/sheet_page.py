@@ -15,7 +15,7 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import Row
 from scorekeeper.engine.ending import next_target
 from scorekeeper.language import i18n
-from scorekeeper.store import Game, SheetHead, cache
+from scorekeeper.store import Game, SheetHead
 from scorekeeper.web import keyed_pages
 from scorekeeper.web.access import can_write
 from scorekeeper.web.games import follow, paper
@@ -28,7 +28,6 @@ from scorekeeper.web.posting import new_form_token
 class SheetKey:
     """Everything a sheet's kept text is rendered from: its game's state and how it is read."""
 
-    database: str
     game_id: str
     version: int
     reopened: bool
@@ -36,10 +35,7 @@ class SheetKey:
     rules_changed: bool  # the rules' source may move on without a new version
     paper: tuple[str, str]  # (size, why): the PDF link names it
     offline_as_of: str
-    language: str  # how the page is read: keyed_pages.reading()
-    linked: bool  # the address carried ?lang=, so every link on the page carries it
-    root_url: str
-    path: str
+    reading: keyed_pages.Reading
 
 
 def render_sheet(
@@ -72,9 +68,7 @@ def sheet_html(
     offline_as_of: str = "",
 ) -> str:
     """Returns the sheet for this request: the text its key names, this browser's pieces in it."""
-    database = cache.key(get_db(), game_id)
     key = SheetKey(
-        database=database[0] if database else "",
         game_id=game_id,
         version=head.version,
         reopened=head.reopened,
@@ -83,10 +77,10 @@ def sheet_html(
         paper=paper.chosen(),
         offline_as_of=offline_as_of,
         # The sheet's own address, also when a form's answer (409) shows it.
-        **keyed_pages.reading(url_for("games.sheet", game_id=game_id, lang=None)),
+        reading=keyed_pages.reading(url_for("games.sheet", game_id=game_id, lang=None)),
     )
     # An offline copy says when it was taken: one of a kind, never kept.
-    kept = keyed_pages.page(key, _built, keep=bool(database) and not offline_as_of)
+    kept = keyed_pages.page(key, _built, keep=not offline_as_of)
     form_token = "" if offline_as_of else new_form_token()  # one for every form of the page
     return keyed_pages.filled(
         kept,

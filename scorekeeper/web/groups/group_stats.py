@@ -16,7 +16,6 @@ from werkzeug import Response
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n, words
 from scorekeeper.stats.history import Entry, Filters, history
-from scorekeeper.store import cache
 from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import Summed, stats_version, summed
 from scorekeeper.store.groups import InvalidGroup, get_group
@@ -116,30 +115,23 @@ def history_csv(group_id: str) -> Response:
 class StatsKey:
     """Everything a group's statistics page is rendered from (web/keyed_pages.py)."""
 
-    database: str
     group_id: str
     stats_version: int  # moved by SQL triggers with anything the statistics add up
     group_name: str  # a new name is no new version
-    language: str
-    linked: bool
-    root_url: str
-    path: str
+    reading: keyed_pages.Reading
 
 
 @bp.get("/<group_id>/stats")
 def stats_page(group_id: str) -> str:
     """Shows who wins: players, partnerships, head to head and streaks, per format in detail."""
     group = member_group(group_id)
-    db = get_db()
-    where = cache.key(db, group_id)
     key = StatsKey(
-        database=where[0] if where else "",
         group_id=group_id,
-        stats_version=stats_version(db, group_id),
+        stats_version=stats_version(get_db(), group_id),
         group_name=group.name,
-        **keyed_pages.reading(),
+        reading=keyed_pages.reading(),
     )
-    return keyed_pages.filled(keyed_pages.page(key, _stats_built, keep=bool(where)), {})
+    return keyed_pages.filled(keyed_pages.page(key, _stats_built), {})
 
 
 def _stats_built(key: StatsKey) -> str:
