@@ -5,10 +5,8 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from types import CodeType
 from typing import Any
 
 from flask import Config, Flask
@@ -120,35 +118,10 @@ def owner_only(database: str) -> None:
             path.chmod(0o600)
 
 
-class App(Flask):
-    """Flask, asking once per function, not on every request, whether it must be awaited."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._plain: set[CodeType] = set()  # code of plain `def`s seen here: run as they are
-        super().__init__(*args, **kwargs)
-
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        """Returns the function as Flask runs it: itself, or an async one wrapped to be awaited."""
-        # Flask asks inspect about every hook and view on every request (eight a record, about
-        # 60 Python calls), and the answer for a plain function never changes. Kept by code
-        # object, not by function: closures made per request (after_this_request) share their
-        # code, so the set stays as small as the program.
-        # A bound method's attributes are its function's: asked of the function, a missing
-        # marker costs no AttributeError raised and caught through the method (1 µs a hook).
-        target = getattr(func, "__func__", func)
-        code = getattr(target, "__code__", None)
-        if code in self._plain and not hasattr(target, "_is_coroutine_marker"):
-            return func
-        made = super().ensure_sync(func)
-        if made is func and code is not None:
-            self._plain.add(code)
-        return made
-
-
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Builds the app: config, instance folder, secret key, database, CSRF, languages, blueprints."""
     folder = instance_folder()
-    app = App(
+    app = Flask(
         __name__,
         instance_path=str(folder),
         template_folder=str(resource_dir("templates")),

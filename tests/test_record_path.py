@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 import threading
 import time
 
 import pytest
-from flask import Flask
 from flask.sessions import SecureCookieSession
 
 from scorekeeper import store
@@ -144,30 +142,6 @@ def test_a_language_is_one_locale_object_and_the_api_still_follows_accept_langua
     messages = [r.get_json()["game"]["status"]["message"] for r in (english, german)]
     messages.append(italian.get_json()["status"]["message"])
     assert messages[0].startswith("First to") and len(set(messages)) == 3, messages
-
-
-def test_the_app_asks_once_whether_a_plain_function_must_be_awaited(app: Flask) -> None:
-    """Plain functions (closures made anew included) run as they are; an async one never does."""
-
-    def made(n: int):
-        def hook() -> int:
-            return n
-
-        return hook
-
-    first, second = made(1), made(2)
-    assert app.ensure_sync(first) is first and app.ensure_sync(second) is second
-    assert first.__code__ in app._plain  # noqa: SLF001 - what the app keeps
-
-    async def waited() -> int:
-        return 3
-
-    try:
-        wrapped = app.ensure_sync(waited)
-    except RuntimeError:  # Flask without asgiref: refused, never run unawaited
-        return
-    assert wrapped is not waited and wrapped() == 3
-    assert asyncio.iscoroutinefunction(waited)
 
 
 def test_a_connection_sets_its_busy_timeout_once_and_a_write_still_waits_its_turn(

@@ -26,12 +26,8 @@ reach a reader it was not made for:
   (800 requests): 400 collections and 2.6 s of them without, 4 and 0.1 s with; the sheet's
   p99.9 989 ms against 270 ms on a loaded machine.
 
-- `pages`: the sheet's and a group's statistics page, by a key that names everything they
-  are rendered from (game and version, role, language, paper; group and statistics version).
-  web/keyed_pages.py renders them in a request made up from that key alone, where no
-  browser's session, cookies or `g` exist, so nothing one browser holds can be kept for
-  another: its tokens, messages and Undo are holes, filled for each request. A 30-hand sheet
-  costs about 1 ms kept against 6-7 ms rendered (docs/performance.md).
+No rendered page is kept: the sheet and a group's statistics are rendered from stored rows
+(and the figures above) on every request that is not a 304.
 
 The switch: `SCOREKEEPER_CACHE=off` in the
 environment (or `configure(False)`) keeps nothing and computes everything on each request;
@@ -127,12 +123,11 @@ pdfs: Kept[bytes] = Kept(4 * 1024 * 1024, size=len)  # about 100 sheets of 40 ha
 stats: Kept[Any] = Kept(16)  # the groups read most recently
 events: Kept[Any] = Kept(64)  # a few events' settings, standings and rounds' tables
 tables: Kept[Any] = Kept(1024)  # each table's result by its game's version: 20 nights of 50
-pages: Kept[Any] = Kept(8 * 1024 * 1024, size=lambda page: page.size())  # ~300 sheets of 30 hands
 
 
 def clear() -> None:
     """Drops everything kept, as a new process starts."""
-    for room in (rules, pdfs, stats, events, tables, pages):
+    for room in (rules, pdfs, stats, events, tables):
         room.clear()
 
 

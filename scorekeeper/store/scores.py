@@ -31,7 +31,6 @@ from scorekeeper.engine import (
     Status,
 )
 from scorekeeper.engine.ending import TargetRaise, with_raises
-from scorekeeper.store import row_text
 from scorekeeper.store.errors import GameNotFound
 from scorekeeper.store.game_rules import RULE_COLUMNS, RuleBook, rule_book
 
@@ -40,13 +39,14 @@ logger = logging.getLogger(__name__)
 
 # --- rows and heads as JSON -------------------------------------------------------------
 
-UNREAD = row_text.UNREAD  # in a hand's `result`: its entry has problems under its rules
+UNREAD = "unread"  # in a hand's `result`: its entry has problems under its rules
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+_SPACED = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
 def entry_json(hand: Hand) -> str:
     """Returns a hand's entry as the JSON kept in its `entry` (`scorekeeper score`'s shape)."""
-    return row_text.entry_json(hand)
+    return _SPACED.encode(hand.as_dict())
 
 
 def _need(need: OpeningNeed | None) -> list[Any] | None:
@@ -58,13 +58,23 @@ def _need_from(data: list[Any] | None) -> OpeningNeed | None:
 
 
 def row_json(row: Row, unread: bool = False) -> str:
-    """Returns a scored row as the JSON kept in its hand's `result`.
+    """Returns a scored row as the compact JSON kept in its hand's `result`.
 
     `unread`: the hand's entry does not read cleanly under its rules (a rule changed after it
     was played); the sheet parses only such hands again, to say what is wrong with them.
-    The text is json.dumps's (compact) of the row's dealer, minimums, scores and totals.
     """
-    return row_text.row_json(row, unread)
+    return _COMPACT.encode(
+        {
+            **({UNREAD: True} if unread else {}),
+            "dealer": row.dealer,
+            "sitting_out": row.sitting_out,
+            "lone_hand": row.lone_hand,
+            "after_end": row.after_end,
+            "minimums": {k: _need(n) for k, n in row.minimums.items()},
+            "scores": {k: [s.score, [i.as_dict() for i in s.items]] for k, s in row.scores.items()},
+            "totals": dict(row.totals),
+        }
+    )
 
 
 def _item(data: Mapping[str, Any]) -> Item:

@@ -6,14 +6,25 @@ import base64
 import hashlib
 import json
 import re
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path, PurePosixPath
 
-from flask import Blueprint, Response, current_app, g, render_template, url_for
-from markupsafe import Markup
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    g,
+    get_flashed_messages,
+    render_template,
+    request,
+    url_for,
+)
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup, escape
 
 from scorekeeper.language import i18n
+from scorekeeper.web import language
 
 bp = Blueprint("shell", __name__)
 
@@ -100,27 +111,38 @@ def _style(path: str, _stamp: int) -> tuple[str, str]:
     return css, f"'sha256-{digest}'"
 
 
-@dataclass(frozen=True)
-class Notes:
-    """What rendering a page noted for its headers: Link preloads, inline styles' hashes."""
-
-    preloads: tuple[str, ...] = ()
-    styles: tuple[str, ...] = ()
-
-    def size(self) -> int:
-        """Returns the characters held, to account for a kept page's notes."""
-        return sum(map(len, self.preloads + self.styles))
-
-
-def noted() -> Notes:
-    """Returns what this response's rendering noted so far (kept with a cached page)."""
-    return Notes(tuple(g.get("preload", ())), tuple(g.get("style_hashes", ())))
+def flashes() -> Markup:
+    """Returns this browser's waiting messages as the page shows them, once."""
+    waiting: list[tuple[str, str]] = get_flashed_messages(with_categories=True)  # type: ignore[assignment]  # Flask types the pairs' list as list[str] | list[tuple[str, str]]
+    return Markup(  # noqa: S704 - category and message are escaped
+        "".join(
+            f'  <p class="flash {escape(category)}" role="'
+            f'{"alert" if category == "error" else "status"}">{escape(message)}</p>\n'
+            for category, message in waiting
+        )
+    )
 
 
-def note(notes: Notes) -> None:
-    """Notes for this response what a cached page's rendering once noted."""
-    g.setdefault("preload", []).extend(notes.preloads)
-    g.setdefault("style_hashes", []).extend(notes.styles)
+def language_link() -> str:
+    """Returns the address of the language switch, coming back to this page (also when a
+    form's answer shows the page, its own address)."""
+    return url_for("language.pick", next=language.here())
+
+
+def back_path() -> str:
+    """Returns this page's address with its query, for a form to come back to."""
+    return request.full_path if request.query_string else request.path
+
+
+def init_globals(app: Flask) -> None:
+    """Gives every template, imported macros too, the page's own pieces as globals."""
+    pieces = {
+        "csrf_token": generate_csrf,
+        "flashes": flashes,
+        "language_link": language_link,
+        "back_path": back_path,
+    }
+    app.jinja_env.globals.update(pieces)  # for imported macros, which see only globals
 
 
 def tag(code: str) -> str:

@@ -1,4 +1,4 @@
-"""Live following: the sheet's ETag, and a cheap 304 when the game has not changed."""
+"""Live following: a page's ETag, and a cheap 304 when its game or group has not changed."""
 
 from __future__ import annotations
 
@@ -22,7 +22,13 @@ CACHE = "private, no-cache"  # keep a copy, but ask every time: the sheet change
 def etag(game_id: str, version: int, role: str) -> str:
     """Returns the tag of a sheet as this browser sees it: game, version, role, browser, paper."""
     size, why = paper.chosen()  # the page shows the paper: a new choice is a new page
-    seed = f"{BUILD}:{game_id}:{version}:{role}:{access.browser_id()}:{size}:{why}:{i18n.current()}"
+    return page_tag(game_id, str(version), role, size, why)
+
+
+def page_tag(*names: str) -> str:
+    """Returns the tag of a page named by `names` as this browser reads it, in its language."""
+    # The browser is part of it: a page holds this browser's CSRF token.
+    seed = ":".join((BUILD, *names, access.browser_id(), i18n.current()))
     return hashlib.sha256(seed.encode()).hexdigest()[:32]
 
 

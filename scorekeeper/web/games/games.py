@@ -193,12 +193,15 @@ def sheet(game_id: str) -> Response:
     unchanged = follow.not_modified(tag)
     if unchanged is not None:
         return unchanged
-    offered = undo.offered(game_id, head.version)
+    game = store.get_game(get_db(), game_id)  # its stored rows, rendered on every request
+    if game.version != head.version:  # a hand came in between: the page is the newer one's
+        tag = follow.etag(game_id, game.version, role)
+    offered = undo.offered(game_id, game.version)
     if offered is not None and access.can_write(role):  # this browser's own Undo: never cached
-        return follow.untagged(sheet_html(game_id, head, role, tag, offered))
+        return follow.untagged(sheet_html(game, role, tag, offered))
     if "_flashes" in session:  # a page with "Hand 3 saved." must never come back from a 304
-        return follow.untagged(sheet_html(game_id, head, role, tag))
-    return follow.tagged(sheet_html(game_id, head, role, tag), tag)
+        return follow.untagged(sheet_html(game, role, tag))
+    return follow.tagged(sheet_html(game, role, tag), tag)
 
 
 @bp.post("/games/<game_id>/reopen")

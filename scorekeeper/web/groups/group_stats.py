@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 from babel.numbers import format_decimal, format_percent
-from flask import abort, render_template, request, url_for
+from flask import abort, render_template, request, session, url_for
 from werkzeug import Response
 
 from scorekeeper.db import get_db
@@ -18,8 +17,8 @@ from scorekeeper.language import i18n, words
 from scorekeeper.stats.history import Entry, Filters, history
 from scorekeeper.store import players as store_players
 from scorekeeper.store.figures import Summed, stats_version, summed
-from scorekeeper.store.groups import InvalidGroup, get_group
-from scorekeeper.web import keyed_pages
+from scorekeeper.store.groups import InvalidGroup
+from scorekeeper.web.games import follow
 from scorekeeper.web.groups import group_csv
 from scorekeeper.web.groups.groups import bp, is_admin, member_group
 
@@ -111,36 +110,22 @@ def history_csv(group_id: str) -> Response:
     return group_csv.download(group_csv.history_rows(entries), f"{group.name} history")
 
 
-@dataclass(frozen=True)
-class StatsKey:
-    """Everything a group's statistics page is rendered from (web/keyed_pages.py)."""
-
-    group_id: str
-    stats_version: int  # moved by SQL triggers with anything the statistics add up
-    group_name: str  # a new name is no new version
-    reading: keyed_pages.Reading
-
-
 @bp.get("/<group_id>/stats")
-def stats_page(group_id: str) -> str:
-    """Shows who wins: players, partnerships, head to head and streaks, per format in detail."""
+def stats_page(group_id: str) -> Response:
+    """Shows who wins: players, partnerships, head to head and streaks, per format in detail;
+    304 when this browser holds the page of the group's current figures."""
     group = member_group(group_id)
-    key = StatsKey(
-        group_id=group_id,
-        stats_version=stats_version(get_db(), group_id),
-        group_name=group.name,
-        reading=keyed_pages.reading(),
-    )
-    return keyed_pages.filled(keyed_pages.page(key, _stats_built), {})
-
-
-def _stats_built(key: StatsKey) -> str:
-    """Renders a group's statistics page from its key alone."""
     db = get_db()
-    group, sums = get_group(db, key.group_id), summed(db, key.group_id)
-    if (sums.signature, group.name) != (key.stats_version, key.group_name):
-        keyed_pages.unkeepable()  # it moved on since the request read it: shown, not kept
-    return render_template("groups/stats.html", group=group, stats=sums.statistics)
+    version = stats_version(db, group_id)  # moved by SQL triggers with anything it adds up
+    tag = follow.page_tag("stats", group_id, str(version), group.name)
+    unchanged = follow.not_modified(tag)
+    if unchanged is not None:
+        return unchanged
+    sums = summed(db, group_id)  # kept by the speed room under its version
+    if sums.signature != version:  # a game came in between: the page is the newer figures'
+        tag = follow.page_tag("stats", group_id, str(sums.signature), group.name)
+    page = render_template("groups/stats.html", group=group, stats=sums.statistics)
+    return follow.untagged(page) if "_flashes" in session else follow.tagged(page, tag)
 
 
 @bp.get("/<group_id>/stats/<any(players, partnerships, 'head-to-head'):table>.csv")
