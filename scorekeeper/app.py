@@ -16,7 +16,7 @@ from scorekeeper import api, db, settings, web
 from scorekeeper.extensions import babel, csrf
 from scorekeeper.resources import resource_dir
 from scorekeeper.store import cache
-from scorekeeper.store.connection import migrate
+from scorekeeper.store.schema import ready
 from scorekeeper.web.language import chosen_locale
 
 
@@ -73,7 +73,7 @@ def ready_database() -> str:
     database = str(config["DATABASE"])
     folder.mkdir(parents=True, exist_ok=True)
     owner_only(database)
-    migrate(database)
+    ready(database)
     cache.configure(bool(config["CACHE"]))
     return database
 

@@ -6,7 +6,8 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from scorekeeper.store import cache
-from scorekeeper.store.connection import migrate, thread_connection
+from scorekeeper.store.connection import thread_connection
+from scorekeeper.store.schema import ready
 
 
 def get_db() -> Database:
@@ -27,6 +28,6 @@ def close_db(_error: BaseException | None = None) -> None:
 
 def init_app(app: Flask) -> None:
     """Migrates the app's database now, sets the cache switch and closes each request's connection."""
-    migrate(app.config["DATABASE"])
+    ready(app.config["DATABASE"])
     cache.configure(bool(app.config["CACHE"]))
     app.teardown_appcontext(close_db)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 
 # A JSON string, or an unterminated one running to the end: every quote that starts a match
 # ends it at its closing quote or the end of the text, so the scan never restarts inside it

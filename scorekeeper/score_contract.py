@@ -15,8 +15,8 @@ from scorekeeper.engine.hand import Hand, Problem
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, preview
 from scorekeeper.engine.validate import warnings_for
-from scorekeeper.language.problem_texts import english, need_code
 from scorekeeper.rules.model import Rules
+from scorekeeper.sentences.problem_texts import english, need_code
 
 TOP_LEVEL_KEYS = {"sides", "game_over", "winner", "tied", "message", "warnings", "deal"}
 

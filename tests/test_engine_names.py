@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.names import name_problem
-from scorekeeper.language.problem_texts import english
+from scorekeeper.sentences.problem_texts import english
 
 
 @pytest.mark.parametrize(

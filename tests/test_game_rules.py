@@ -11,7 +11,7 @@ from scorekeeper import store
 from scorekeeper.resources import resource_dir
 from scorekeeper.rules import presets
 from scorekeeper.rules.documents import digest, preset_document
-from scorekeeper.store import cache, portable, scores
+from scorekeeper.store import cache, portable, schema, scores
 from scorekeeper.store.connection import connect, write
 from scorekeeper.store.migrations import migrations
 from tests.conftest import hidden_fields, saved_hand
@@ -152,7 +152,8 @@ def test_the_migration_marks_the_hands_that_no_longer_read(tmp_path, table, db) 
     copy = connect(path)
     copy.execute("DELETE FROM _sqlite_migrations WHERE name = '0007_unread_hands_marked'")
     assert not store.get_game(copy, game_id).unreadable  # unmarked: the sheet would not say
-    migrations.apply(copy)
+    migrations.apply(copy)  # SQL only: the game is left to be scored again
+    schema.scored(copy)  # as every start does after migrating
     assert [(n, p.field) for n, p in store.get_game(copy, game_id).unreadable] == [
         (1, "canastas.sevens")
     ]

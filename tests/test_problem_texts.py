@@ -14,8 +14,8 @@ import pytest
 
 from scorekeeper.engine import Problem
 from scorekeeper.engine.ending import EndProblem
-from scorekeeper.language import problem_table, problem_texts
 from scorekeeper.rules import problem_codes
+from scorekeeper.sentences import problem_table, problem_texts
 
 ROOT = Path(__file__).resolve().parents[1] / "scorekeeper"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sr]")

@@ -13,7 +13,7 @@ from scorekeeper import safe_json, store
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import FORM_TOKEN
 
 WRITERS = ("owner", "edit")

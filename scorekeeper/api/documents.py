@@ -10,8 +10,8 @@ from scorekeeper.api.numbers import hand_numbers
 from scorekeeper.api.problems import ApiProblem
 from scorekeeper.engine import Hand, Problem, Row
 from scorekeeper.language import problem_words, words
-from scorekeeper.language.marked import N_
 from scorekeeper.score_contract import opening_dict
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import Game
 
 HAND_KEYS = ("hand", "lone_hand")

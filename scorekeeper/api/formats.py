@@ -13,10 +13,10 @@ from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation, problems
 from scorekeeper.db import get_db
-from scorekeeper.language.marked import N_
 from scorekeeper.language.problem_words import format_problem
 from scorekeeper.rules.documents import FormatError, preset_document
 from scorekeeper.rules.presets import format_summaries, load_presets, summary
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import house_formats as houses
 
 FORMAT_404 = "No such preset or house format."

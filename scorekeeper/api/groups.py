@@ -13,8 +13,8 @@ from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.language import problem_words
-from scorekeeper.language.marked import N_
 from scorekeeper.origin import public_url
+from scorekeeper.sentences.marked import N_
 from scorekeeper.stats.history import Entry, Filters, history
 from scorekeeper.stats.tables import Line, Statistics
 from scorekeeper.store import group_tokens

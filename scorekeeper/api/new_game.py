@@ -12,11 +12,11 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import Draft
 from scorekeeper.engine.setup import MAX_START_TOTAL
 from scorekeeper.language import i18n, problem_words
-from scorekeeper.language.marked import N_
 from scorekeeper.language.problem_words import format_problem
 from scorekeeper.rules.documents import FormatError, inline_document, rules_of
 from scorekeeper.rules.model import FormatChoiceError, Rules
 from scorekeeper.rules.presets import load_presets, rules_for
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
 
 KEYS = ("format", "options", "sides", "first_dealer", "start_totals", "group")

@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 
 from scorekeeper.engine import Problem
 from scorekeeper.language import problem_words
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 
 MEDIA_TYPE = "application/problem+json"
 TYPES = "/api/v1/problems#"  # each kind of problem is explained under this anchor in docs/api.md

@@ -19,9 +19,9 @@ from scorekeeper.engine import Problem
 from scorekeeper.engine.hand import MAX_ENTRY
 from scorekeeper.engine.setup import MAX_START_TOTAL
 from scorekeeper.language import i18n, problem_words
-from scorekeeper.language.marked import N_
 from scorekeeper.language.problem_words import format_problem
 from scorekeeper.rules.documents import FormatError, inline_document
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.house_formats import build
 
 Entry = Problem | dict[str, Any]

@@ -18,8 +18,8 @@ from scorekeeper.api.new_game import read_new_game
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.spec import Answer, operation, problems
 from scorekeeper.db import get_db
-from scorekeeper.language.marked import N_
 from scorekeeper.origin import public_url
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import Game
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store.hands import scoped_key

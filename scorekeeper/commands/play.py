@@ -36,13 +36,14 @@ def score(pretty: bool) -> int:
 def house_summaries() -> list[dict[str, Any]]:
     """Returns the house formats of this instance's database, if it has one yet."""
     from scorekeeper.app import instance_database
-    from scorekeeper.store.connection import connect, migrate
+    from scorekeeper.store.connection import connect
     from scorekeeper.store.house_formats import house_formats
+    from scorekeeper.store.schema import ready
 
     path = instance_database()
     if path is None or not path.is_file():
         return []  # listing formats never creates a database
-    migrate(path)  # as the app would on start: an older database gains the table
+    ready(path)  # as the app would on start: an older database gains the table
     db = connect(path)
     try:
         return [house.summary() for house in house_formats(db)]

@@ -10,8 +10,8 @@ from typing import Any
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.opening import OpeningNeed, opening_minimum
 from scorekeeper.engine.score import SideScore, preview
-from scorekeeper.language import problem_texts
 from scorekeeper.rules.model import Rules
+from scorekeeper.sentences import problem_texts
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.language import problem_texts
 from scorekeeper.rules import problem_codes
 from scorekeeper.rules.model import GOING_OUT_CHOICES, Rules
+from scorekeeper.sentences import problem_texts
 
 MAX_ENTRY = 100_000  # far above any real hand; keeps absurd input out of the arithmetic
 

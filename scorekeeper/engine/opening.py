@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.language import problem_texts
 from scorekeeper.rules.model import Rules
+from scorekeeper.sentences import problem_texts
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 
 ROOT = Path(__file__).resolve().parents[2]  # a checkout: babel.cfg sits at its top
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"

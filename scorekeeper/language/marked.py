@@ -1,13 +1,5 @@
-"""A marker for English words written below the web layer, so the catalogues list them."""
+"""Kept for the store modules of events and imports, which other branches edit: they import
+`marked` from here until the lead points them at `scorekeeper.sentences.marked` after merging
+(issue 36), then this file goes (tests/test_layers.py PENDING lists the crossings)."""
 
-from __future__ import annotations
-
-
-def N_(text: str) -> str:  # noqa: N802 (gettext's own name for "mark, translate later")
-    """Returns the text unchanged; `pybabel extract` lists it and the edges translate it."""
-    return text
-
-
-def Np_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (ngettext's mark)
-    """Returns both forms unchanged; `pybabel extract` lists them as one plural message."""
-    return singular, plural
+from scorekeeper.sentences.marked import *  # noqa: F403 - the same names, re-exported

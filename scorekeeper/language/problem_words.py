@@ -13,8 +13,9 @@ from typing import Any
 from scorekeeper import language
 from scorekeeper.engine import Problem
 from scorekeeper.engine.ending import EndProblem
-from scorekeeper.language import gettext, i18n, problem_texts
+from scorekeeper.language import gettext, i18n
 from scorekeeper.rules.checks import FormatProblem
+from scorekeeper.sentences import problem_texts
 from scorekeeper.store.errors import StoreError
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine import Item, OpeningNeed, Status
-from scorekeeper.language import gettext, lazy_gettext, problem_texts, problem_words
+from scorekeeper.language import gettext, lazy_gettext, problem_words
+from scorekeeper.sentences import problem_texts
 
 # Why a side's red threes count minus, by the preset's sign rule (the item's reason code).
 MINUS_REASONS = {

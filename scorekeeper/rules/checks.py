@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 
 # The fewest cards in any canasta (rules.md V11): natural and mixed canastas hold seven or
 # more, and every special meld a preset scores as a canasta holds exactly seven. The engine's

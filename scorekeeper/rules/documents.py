@@ -10,13 +10,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.language.marked import N_
 from scorekeeper.rules.checks import FormatProblem, problem
 from scorekeeper.rules.model import FormatChoiceError, PresetError, Rules
 from scorekeeper.rules.patch import apply_changes
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.rules.reader import build_rules
 from scorekeeper.rules.tree import copied
+from scorekeeper.sentences.marked import N_
 
 MAX_NAME = 60
 MAX_CHANGES = 200

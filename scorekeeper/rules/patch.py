@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.language.marked import N_
 from scorekeeper.rules.checks import FormatProblem, problem
 from scorekeeper.rules.model import PresetError
 from scorekeeper.rules.tree import copied
+from scorekeeper.sentences.marked import N_
 
 
 def patch(data: dict[str, Any], path: str, value: Any, where: str) -> None:

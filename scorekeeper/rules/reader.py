@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scorekeeper.language.marked import N_
 from scorekeeper.rules.checks import impossible_rules, problem
 from scorekeeper.rules.model import (
     CHOICES,
@@ -26,6 +25,7 @@ from scorekeeper.rules.model import (
     Threes,
 )
 from scorekeeper.rules.tree import copied
+from scorekeeper.sentences.marked import N_
 
 
 class _Reader:

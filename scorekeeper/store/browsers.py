@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.connection import write
 from scorekeeper.store.errors import GameNotFound
 from scorekeeper.store.groups import sees_game

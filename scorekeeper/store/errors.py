@@ -7,9 +7,9 @@ from typing import Any
 
 from scorekeeper.engine import Problem
 from scorekeeper.engine.ending import EndProblem
-from scorekeeper.language import problem_texts
-from scorekeeper.language.marked import N_
 from scorekeeper.rules.checks import FormatProblem
+from scorekeeper.sentences import problem_texts
+from scorekeeper.sentences.marked import N_
 
 
 # A plain int param reads 1000 in str(error), the command line's words, but each page groups

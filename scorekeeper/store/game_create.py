@@ -12,8 +12,8 @@ from sqlite_utils import Database
 from scorekeeper import engine
 from scorekeeper.engine import Problem, Setup, Side
 from scorekeeper.engine.ending import EndProblem, TargetRaise
-from scorekeeper.language.marked import N_
 from scorekeeper.rules.documents import FormatError, rules_of
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import scores
 from scorekeeper.store.connection import insert_many, write
 from scorekeeper.store.errors import AlreadyStarted, InvalidGame

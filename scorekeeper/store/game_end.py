@@ -8,7 +8,7 @@ from dataclasses import asdict
 from sqlite_utils import Database
 
 from scorekeeper.engine import ending
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.errors import HandNotFound, StoreError
 from scorekeeper.store.hands import _current, _locked, forget_raises_after
 

@@ -141,30 +141,16 @@ def _row(db: Database, game_id: str) -> dict[str, Any]:
     return scores.game_row(db, game_id)
 
 
-def load(db: Database, game_id: str, *, fresh: bool = False) -> Game:
+def load(db: Database, game_id: str) -> Game:
     """Reads one game: its row, rules, sides and stored rows; GameNotFound when unknown.
 
-    Nothing is scored: rows and the head are read as stored (`fresh` is kept for callers).
+    Nothing is scored: rows and the head are read as stored (store/schema.py stores them for
+    any game a migration left without).
     """
     with read(db):  # the row and the hands from one snapshot (inside a write: the write's)
         row = _row(db, game_id)
         book, raises = rule_book(db, game_id), scores.raises_of(row)
         setup = scores.setup_of(db, row)
-        if row["head"] is None:  # written by code that stores no scores: scored in memory
-            logger.warning("game %s has no stored scores; scored from its hands", game_id)
-            fresh_ = scores.replay(db, game_id)
-            done = Sheet(fresh_.hands, fresh_.state.rows, fresh_.unreadable)
-            head = replace(fresh_.state, rows=())
-            return game_from(
-                row,
-                book,
-                raises,
-                setup,
-                head,
-                scores.running_after(fresh_.state),
-                len(done.rows),
-                lambda: done,
-            )
         head, running = scores.head_from(row["head"], row["ended_at"])
         stored = db.execute(
             "SELECT number, entry, result FROM hands WHERE game_id = ? ORDER BY number", [game_id]

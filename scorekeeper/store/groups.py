@@ -12,8 +12,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.engine.names import MAX_NAME, name_problem, tidy
-from scorekeeper.language.marked import N_
-from scorekeeper.language.problem_texts import english
+from scorekeeper.sentences.marked import N_
+from scorekeeper.sentences.problem_texts import english
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.stamps import new_token, now

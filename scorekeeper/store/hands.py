@@ -18,7 +18,7 @@ from sqlite_utils import Database
 from scorekeeper import engine
 from scorekeeper.engine import Hand
 from scorekeeper.engine.ending import TargetRaise
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import scores
 from scorekeeper.store.connection import write
 from scorekeeper.store.errors import (

@@ -10,8 +10,6 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.engine.names import name_problem
-from scorekeeper.language.marked import N_
-from scorekeeper.language.problem_table import TEXTS
 from scorekeeper.rules.checks import FormatProblem, problem
 from scorekeeper.rules.documents import (
     MAX_NAME,
@@ -26,6 +24,8 @@ from scorekeeper.rules.documents import (
 )
 from scorekeeper.rules.model import Rules
 from scorekeeper.rules.presets import load_presets, summary
+from scorekeeper.sentences.marked import N_
+from scorekeeper.sentences.problem_table import TEXTS
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.stamps import new_token, now

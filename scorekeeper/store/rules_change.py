@@ -9,8 +9,8 @@ from typing import Any, Protocol
 
 from sqlite_utils import Database
 
-from scorekeeper.language.marked import N_
 from scorekeeper.rules.documents import FormatError, digest, preset_digest, preset_document
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.errors import GameNotFound, StoreError
 from scorekeeper.store.game_rules import HOUSE, PRESET, freeze
 from scorekeeper.store.games import Game

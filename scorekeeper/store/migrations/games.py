@@ -187,13 +187,10 @@ STATS_VERSION_TRIGGERS = [
 
 
 def stored_scores(db: Database) -> None:
-    """Stores what every hand scored and each game's head, and each group game's figures."""
-    # Reads read rows from here on: each hand's `result` (its row of the sheet) and the game's
-    # head are computed once by the engine under the game's frozen rules, for every game.
+    """Adds the columns of each hand's stored row, each game's head and a group's figures."""
+    # SQL only: the rows and heads are computed after migrating, by store/schema.py, for
+    # every game whose head is NULL, so this step stays what it was whatever the engine does.
     # A group's `stats_version` moves with anything its statistics add up.
-    from scorekeeper.store import figures, scores
-    from scorekeeper.store.games import load
-
     db.execute("ALTER TABLE hands ADD COLUMN result TEXT")
     db.execute("ALTER TABLE games ADD COLUMN head TEXT")
     db.execute("ALTER TABLE games ADD COLUMN hand_count INTEGER NOT NULL DEFAULT 0")
@@ -201,49 +198,10 @@ def stored_scores(db: Database) -> None:
     db.execute("ALTER TABLE groups ADD COLUMN stats_version INTEGER NOT NULL DEFAULT 0")
     for statement in STATS_VERSION_TRIGGERS:
         db.execute(statement)
-    for (game_id,) in db.execute("SELECT id FROM games").fetchall():
-        try:
-            scores.rescore(db, game_id)
-        except Exception:  # noqa: BLE001 - rules that no longer load, a game without sides:
-            # left unscored (head NULL); reads score it in memory and log it, as before.
-            logger.warning("game %s: no stored scores", game_id, exc_info=True)
-    grouped = db.execute(
-        "SELECT gg.game_id FROM group_games gg LEFT JOIN game_figures f ON f.game_id = gg.game_id "
-        "JOIN games g ON g.id = gg.game_id WHERE f.version IS NOT g.version"
-    ).fetchall()
-    for (game_id,) in grouped:
-        try:
-            figures.keep(db, load(db, game_id))
-        except Exception:  # noqa: BLE001 - figures are computed again when the group is read
-            logger.warning("game %s: no stored figures", game_id, exc_info=True)
 
 
 def unread_hands_marked(db: Database) -> None:
-    """Marks the stored row of every hand whose entry no longer reads cleanly under its rules."""
-    # The sheet then parses only marked hands to say what is wrong with them, not every hand
-    # on every view. Stored rows written from here on carry the mark (scores.rescore).
-    from scorekeeper.store import scores
-    from scorekeeper.store.game_rules import rule_book
-
-    for (game_id,) in db.execute("SELECT id FROM games WHERE head IS NOT NULL").fetchall():
-        try:
-            book = rule_book(db, game_id)
-            keys = [s.key for s in scores.setup_of(db, scores.game_row(db, game_id)).sides]
-            unread = {n for n, _problem in scores.parsed_hands(db, book, keys, game_id)[1]}
-        except Exception:  # noqa: BLE001 - rules that no longer load: read in full, as before
-            logger.warning("game %s: hands not checked", game_id, exc_info=True)
-            continue
-        for number in sorted(unread):
-            (text,) = db.execute(
-                "SELECT result FROM hands WHERE game_id = ? AND number = ?", [game_id, number]
-            ).fetchone()
-            if text is not None:
-                marked = {scores.UNREAD: True, **json.loads(text)}
-                db.execute(
-                    "UPDATE hands SET result = ? WHERE game_id = ? AND number = ?",
-                    [
-                        json.dumps(marked, ensure_ascii=False, separators=(",", ":")),
-                        game_id,
-                        number,
-                    ],
-                )
+    """Leaves every game to be scored again, so each hand unread under its rules is marked."""
+    # The sheet then parses only marked hands to say what is wrong with them. store/schema.py
+    # scores every game whose head is NULL after migrating, writing the marks (scores.rescore).
+    db.execute("UPDATE games SET head = NULL WHERE head IS NOT NULL")

@@ -11,10 +11,10 @@ from scorekeeper.engine.hand import Problem, parse_hand
 from scorekeeper.engine.score import Preview, preview
 from scorekeeper.engine.validate import validate_hand
 from scorekeeper.language import i18n, words
-from scorekeeper.language.marked import N_
 from scorekeeper.rules.documents import FormatError, preset_document, rules_of
 from scorekeeper.rules.model import Rules
 from scorekeeper.rules.presets import load_presets
+from scorekeeper.sentences.marked import N_
 from scorekeeper.web.house import house_shape
 
 SIDE_NAMES = (N_("We"), N_("They"), N_("Them"), N_("Us"), N_("You"), N_("All"))

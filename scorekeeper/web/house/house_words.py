@@ -8,8 +8,8 @@ from typing import Any
 from flask_babel import gettext
 
 from scorekeeper.language import i18n, words
-from scorekeeper.language.marked import N_
 from scorekeeper.rules.model import CHOICES
+from scorekeeper.sentences.marked import N_
 
 # The rule book's order; each top-level key of a document is shown under one heading.
 GROUPS = (

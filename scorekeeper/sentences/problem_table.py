@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scorekeeper.language.marked import N_, Np_
+from scorekeeper.sentences.marked import N_, Np_
 
 
 @dataclass(frozen=True)
