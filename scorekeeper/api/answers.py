@@ -73,7 +73,7 @@ class SideScore(TypedDict):
     total: int
 
 
-class EntryOut(TypedDict, extra_items=int):  # type: ignore[call-arg]
+class EntryOut(TypedDict, extra_items=int):  # type: ignore[call-arg]  # PEP 728's extra_items, unknown to mypy
     """One side's entry as saved; a format's extra fields are counts."""
 
     melded_points: int

@@ -73,10 +73,10 @@ StartTotal: TypeAlias = Annotated[
 ]
 
 
-class SideEntry(TypedDict, total=False, extra_items=Count):  # type: ignore[call-arg]
+class SideEntry(TypedDict, total=False, extra_items=Count):  # type: ignore[call-arg]  # PEP 728's extra_items, unknown to mypy
     """One score column's entry, as in `scorekeeper score`; a format's extra fields are counts."""
 
-    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
     melded_points: Points
     hand_points: Points
     red_threes: Count
@@ -91,7 +91,7 @@ class SideEntry(TypedDict, total=False, extra_items=Count):  # type: ignore[call
 class HandInput(TypedDict):
     """A hand: each side's entry by the side's name, and the lone hand in cutthroat."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
     hand: dict[str, SideEntry]
     lone_hand: NotRequired[str | None]
 
@@ -105,14 +105,14 @@ class PreviewInput(HandInput):
 class ReopenInput(TypedDict, total=False):
     """Reopens a finished game (true, the default) or closes it again (false)."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
     reopened: Annotated[bool, Field(default=True)]
 
 
 class Side(TypedDict):
     """One side of a new game: its name and, in partnership formats, its players."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
     name: str | None
     players: NotRequired[list[str | None]]
 
@@ -120,7 +120,7 @@ class Side(TypedDict):
 class InlineFormat(TypedDict):
     """A preset with changes, keyed as in the preset TOML (docs/house-formats.md)."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
     base: str
     set: NotRequired[dict[str, Any]]
     name: NotRequired[str]
@@ -137,7 +137,7 @@ FormatChoice = Annotated[
 class NewGame(TypedDict):
     """A new game: its format and house options, its sides, who deals first, starting totals."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
     format: FormatChoice
     options: NotRequired[list[str]]
     sides: list[Side]
@@ -157,7 +157,7 @@ class NewGame(TypedDict):
 class HouseFormatInput(TypedDict):
     """A house format: its name, the preset it starts from, and the keys it changes."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
     name: str
     base: str
     set: NotRequired[dict[str, Any]]
@@ -166,14 +166,14 @@ class HouseFormatInput(TypedDict):
 class NewGroup(TypedDict):
     """A new group: its name."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
     name: str
 
 
 class HistoryQuery(TypedDict, total=False):
     """The filters of a group's history, each optional; other query keys (?lang=) pass."""
 
-    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
     format: Annotated[str, Field(description="a format key, as the history gives it")]
     player: Annotated[str, Field(description="a player id")]
     partnership: Annotated[str, Field(description="two or more player ids joined by +")]

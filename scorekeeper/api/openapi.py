@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter
+from pydantic.json_schema import JsonSchemaMode
 
 from scorekeeper.api import answers, openapi_events, spec
 from scorekeeper.api.examples import EXAMPLE_FORMAT, EXAMPLE_GAME, EXAMPLE_HAND
@@ -76,7 +77,7 @@ SECURITY: dict[str, dict[str, Any]] = {
 
 def _shapes() -> tuple[dict[tuple[Any, str], Any], dict[str, Any]]:
     """Returns each shape's schema (a $ref) and the components they refer to."""
-    inputs: dict[tuple[Any, str], Any] = {}
+    inputs: dict[tuple[Any, JsonSchemaMode], Any] = {}
     for op in spec.OPERATIONS.values():
         for shape in (op.body, op.query):
             if shape is not None:
@@ -86,7 +87,7 @@ def _shapes() -> tuple[dict[tuple[Any, str], Any], dict[str, Any]]:
                 inputs[(answer.shape, "serialization")] = answer.shape
     inputs[(answers.Problem, "serialization")] = answers.Problem
     refs, defs = TypeAdapter.json_schemas(
-        [(key, key[1], spec.adapter(shape)) for key, shape in inputs.items()],  # type: ignore[misc]
+        [(key, key[1], spec.adapter(shape)) for key, shape in inputs.items()],
         ref_template=REF,
     )
     return {(key[0], key[1]): schema for (key, _mode), schema in refs.items()}, defs.get(

@@ -57,7 +57,7 @@ def extract_presets(
 def extract(root: Path = ROOT) -> Catalog:
     """Returns the template catalogue: every message of the code, templates and presets."""
     with (root / "babel.cfg").open() as config:
-        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
+        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]  # Babel's frontend is untyped
     template = Catalog(project="Canasta Scorekeeper", fuzzy=False)
 
     def searched(dirpath: str) -> bool:
