@@ -82,6 +82,8 @@ BIG_CASES = {
     "record_100k": ("big", "write", "insert"),
 }
 ALL_CASES = CASES | BIG_CASES
+# Every page case asks as a browser does: Flask-Compress compresses each answer (issue 36).
+BROWSER = ("-H", "Accept-Encoding: gzip, deflate, br")
 TABLE_START, TABLE_END = "<!-- bench_http table: start -->", "<!-- bench_http table: end -->"
 
 
@@ -252,7 +254,7 @@ class Target:
             url = f"{self.base}/rows"
             script = self.folder / ("baseline-insert.lua" if kind == "write" else "read.lua")
             script.write_text(wrk_scripts.INSERT if kind == "write" else wrk_scripts.READ)
-            return wrk(url, seconds, connections, script)
+            return wrk(url, seconds, connections, script, *(() if kind == "write" else BROWSER))
         if kind in ("read", "stats", "stats_10k"):
             script = self.folder / "read.lua"
             script.write_text(wrk_scripts.READ)
@@ -261,7 +263,8 @@ class Target:
                 "stats_10k": f"/groups/{STATS_10K}/stats",
                 "read": f"/games/{SHEET_GAME}",
             }
-            return wrk(self.base + pages[kind], seconds, connections, script, *self.read_extra)
+            extra = (*self.read_extra, *BROWSER)
+            return wrk(self.base + pages[kind], seconds, connections, script, *extra)
         prefix = "long" if kind == "write_long" else "pool"
         pool = pool_versions(self.database, prefix)
         script = wrk_scripts.record_script(pool, HAND, self.folder / f"{prefix}.lua")
