@@ -89,12 +89,13 @@ def test_the_session_cookie_is_sent_when_changed_or_a_day_old(
 
 
 def test_a_groups_statistics_answer_304_until_its_figures_move(client, table: Table) -> None:
+    """To a poller that sends its tag back; no browser keeps the page (private, no-store)."""
     group_id = make_group(client)
     group_game(table, group_id, PLAYERS)
     path = f"/groups/{group_id}/stats"
     first = client.get(path)
     tag = first.headers["ETag"]
-    assert first.status_code == 200 and "no-cache" in first.headers["Cache-Control"]
+    assert first.status_code == 200 and "no-store" in first.headers["Cache-Control"]
     assert client.get(path, headers={"If-None-Match": tag}).status_code == 304
     german = client.get(path + "?lang=de", headers={"If-None-Match": tag})
     assert german.status_code == 200  # another language is another page

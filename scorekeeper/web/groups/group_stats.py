@@ -118,14 +118,17 @@ def stats_page(group_id: str) -> Response:
     db = get_db()
     version = stats_version(db, group_id)  # moved by SQL triggers with anything it adds up
     tag = follow.page_tag("stats", group_id, str(version), group.name)
-    unchanged = follow.not_modified(tag)
-    if unchanged is not None:
-        return unchanged
-    sums = summed(db, group_id)  # kept by the speed room under its version
-    if sums.signature != version:  # a game came in between: the page is the newer figures'
-        tag = follow.page_tag("stats", group_id, str(sums.signature), group.name)
-    page = render_template("groups/stats.html", group=group, stats=sums.statistics)
-    return follow.untagged(page) if "_flashes" in session else follow.tagged(page, tag)
+    answer = follow.not_modified(tag)
+    if answer is None:
+        sums = summed(db, group_id)  # kept by the speed room under its version
+        if sums.signature != version:  # a game came in between: the newer figures' page
+            tag = follow.page_tag("stats", group_id, str(sums.signature), group.name)
+        page = render_template("groups/stats.html", group=group, stats=sums.statistics)
+        answer = follow.untagged(page) if "_flashes" in session else follow.tagged(page, tag)
+    # A group's page is its members' alone: no browser or service worker keeps it (issue 24),
+    # so only a poller that sends its tag back gets the 304.
+    answer.headers["Cache-Control"] = "private, no-store"
+    return answer
 
 
 @bp.get("/<group_id>/stats/<any(players, partnerships, 'head-to-head'):table>.csv")
