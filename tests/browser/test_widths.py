@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from conftest import screenshot
 from every_screen import make, paths
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -52,3 +53,24 @@ def test_every_screen_fits_390_px(browser, live_app, base_url, language):
         wide.append(too_wide(page, language, path))
     context.close()
     assert [w for w in wide if w] == []
+
+
+@pytest.mark.parametrize("language", ["pt_BR", "de"])
+def test_club_night_screens_in_portuguese_and_german(browser, live_app, base_url, language):
+    """The director's page, the big screen and a pair's table page at 390x844 and 1920x1080,
+    saved to look at; on the phone none is wider than 390 px, on the wall none scrolls."""
+    for size in ({"width": 390, "height": 844}, {"width": 1920, "height": 1080}):
+        context = browser.new_context(viewport=size, service_workers="block")
+        page = context.new_page()
+        made = make(live_app, context)
+        for name, path in (
+            ("director", f"/events/director/{made.director}"),
+            ("screen", f"/events/screen/{made.view}"),
+            ("table", f"/events/table/{made.north_south}"),
+        ):
+            page.goto(f"{base_url}{path}?lang={language}")
+            if name == "screen":
+                expect(page.locator("#standings tbody tr")).to_have_count(4)
+            screenshot(page, f"words-{name}-{language}-{size['width']}")
+            assert page.evaluate(WIDTH) <= size["width"], (name, size)
+        context.close()
