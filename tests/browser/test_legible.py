@@ -65,7 +65,7 @@ def test_large_type_is_kept_on_every_page_without_javascript(browser, live_app, 
         page.goto(base_url + path)
         assert page.evaluate(ROOT_SIZE) == "24px", path  # a third larger than 18 px
         assert page.locator("header a.type").count() == 1, path
-    screenshot(page, "legible-large-type-sheet")
+    screenshot(page, "legible-large-type-table")  # the last page read: a pair's table page
     other = browser.new_context(**NARROW, service_workers="block").new_page()  # another browser
     other.goto(f"{base_url}/games/new")
     assert other.evaluate(ROOT_SIZE) == "18px"
