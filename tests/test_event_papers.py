@@ -76,7 +76,7 @@ def test_standings_and_scorecards_pdf_in_every_language(client, lang, paper) -> 
     width = float(reader.pages[0].mediabox.width)
     assert round(width) == (595 if paper == "a4" else 612)
     text = text_of(standings.data)
-    heading = {"en": "Standings", "de": "Stand", "it": "Classifica"}.get(lang)
+    heading = {"en": "Standings", "de": "Rangliste", "it": "Classifica"}.get(lang)
     if heading:
         assert heading in text
     order = [

@@ -423,7 +423,7 @@ def test_the_worked_example_speaks_the_readers_language(client):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
     response = submit(client, "/formats/new?base=classic", action="preview")
     example = response.text.split('id="example-h"')[1]
-    assert "Wir gehen aus mit 1 × Reine Canasta, 1 × Gemischte Canasta" in example
+    assert "Wir gehen mit 1 × Reine Canasta, 1 × Gemischte Canasta aus" in example
     assert "vor der Runde: Wir 4.500, Sie 3.000." in example
     assert "Ausgegangen</td>" in example and "Sieger: Wir, mit" in example
     assert not re.search(r"go out with|Went out|Winner|Natural canasta", example)

@@ -107,7 +107,7 @@ def test_the_sheet_stays_within_30_kb_in_every_language(table: Table, app: Flask
     [
         (
             Status(False, None, False, None, "deal_of", {"deal": 2, "deals": 4}),
-            "Rodada 2 de 4.",
+            "Mão 2 de 4.",
         ),
         (
             Status(False, None, False, None, "first_to", {"target": 5000}),
@@ -166,7 +166,7 @@ def test_opening_needs_are_worded_from_their_numbers(app: Flask, need, expected)
             "it",
             {0: {"melded_points": "52"}, 1: {}},
             "e-0-melded_points",
-            "Punti calati: deve essere un multiplo di 5 (ogni carta lo è); scritto 52.",
+            "Punti calati: deve essere un multiplo di 5 (ogni carta lo è); inserito 52.",
             id="not-a-multiple-of-5",
         ),
         pytest.param(

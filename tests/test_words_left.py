@@ -98,7 +98,7 @@ EXAMPLE = {
     "es": "Nosotros cerramos con 1 × Canasta limpia",
     "pt_BR": "Nós batemos com 1 × Canastra limpa",
     "it": "Noi chiudiamo con 1 × Canasta pulita",
-    "de": "Wir gehen aus mit 1 × Reine Canasta",
+    "de": "Wir gehen mit 1 × Reine Canasta",
 }
 
 

@@ -9,7 +9,7 @@ from scorekeeper.engine.hand import Hand, Problem, SideEntry
 from scorekeeper.engine.opening import OpeningNeed
 from scorekeeper.engine.score import SideScore, Team, score_hand, teams
 from scorekeeper.rules.checks import CANASTA_CARDS
-from scorekeeper.rules.model import Rules
+from scorekeeper.rules.model import WILD_LABEL, Rules
 
 # CANASTA_CARDS, the fewest cards in any canasta (rules.md V11), is written once in
 # format_checks: sambas and escaleras, bolivias and Cuban wild canastas, Hand and Foot's piles,
@@ -230,7 +230,7 @@ def _scarce_cards(hand: Hand, rules: Rules) -> list[Problem]:
                 used[card] = before + count * each
                 in_pack = rules.cards_in_pack(card)
                 if before <= in_pack < used[card]:
-                    label = next((c.label for c in rules.cards if c.id == card), "Wild cards")
+                    label = next((c.label for c in rules.cards if c.id == card), WILD_LABEL)
                     problems.append(
                         Problem(
                             side,

@@ -8,6 +8,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from scorekeeper.language.marked import N_
 from scorekeeper.rules.checks import FormatProblem
 
 GOING_OUT_CHOICES = ("no", "out", "concealed")
@@ -30,6 +31,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "holds": ("", "melded", "hand"),
 }
 WILD = "wild"  # in `uses`: every card class marked wild together (jokers and deuces)
+WILD_LABEL = N_("Wild cards")  # WILD's label in a problem: no card class is named so
 CORE_SIDE_FIELDS = frozenset(
     {"melded_points", "hand_points", "red_threes", "black_threes", "canastas", "went_out"}
     | {"special_hand"}

@@ -10,7 +10,7 @@ from werkzeug.routing import IntegerConverter
 from scorekeeper.engine import MAX_NAME
 from scorekeeper.extensions import compress
 from scorekeeper.language import i18n, listen_to, problem_words, words
-from scorekeeper.web import errors, events, home, language, security, shell
+from scorekeeper.web import errors, events, home, language, security, shell, text_size
 from scorekeeper.web.games import (
     game_end,
     game_form,
@@ -116,6 +116,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         events.bp,
         game_summary.bp,
         language.bp,
+        text_size.bp,
         undo.bp,
     ):
         app.register_blueprint(blueprint)
@@ -142,5 +143,6 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.context_processor(paper.context)
     app.context_processor(language.context)
     shell.init_globals(app)  # csrf_token(), flashes(), language_link(), back_path()
+    app.jinja_env.globals["text_size_link"] = text_size.text_size_link  # the switch on every page
     app.url_defaults(language.keep_language)
     app.jinja_env.globals["date_words"] = i18n.date_words  # home.js writes times as `moment`

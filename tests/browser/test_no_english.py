@@ -13,7 +13,8 @@ from functools import cache
 
 import pytest
 from babel.messages.pofile import read_po
-from conftest import TYPICAL_HAND, new_game, screenshot
+from conftest import PHONE, TYPICAL_HAND, new_game, screenshot
+from every_screen import make, paths
 from playwright.sync_api import expect
 from test_groups import _group_with_games
 
@@ -24,6 +25,8 @@ pytestmark = pytest.mark.browser
 LANGUAGES = ("es", "pt_BR", "it", "de")
 # Names the players chose (sides, players, the group), and the app's and formats' own names.
 NAMES = {"we", "they", "ann", "bob", "cy", "di", "tuesday", "table", "canasta", "omas"}
+# ... and the club night's: its name ("Tuesday club"), its pairs and their players.
+NAMES |= {"club", "aces", "kings", "queens", "jacks", "ed", "flo", "gus", "hal"}
 WORD = re.compile(r"[^\W\d_]+")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w+\}|<[^>]*>")  # %(side)s, {cards}, <b>: no words
 # What a page says: its text as shown, its title, the words its controls carry for a screen
@@ -173,3 +176,29 @@ def test_a_german_thousands_comma_is_named_beside_its_field(live_app, base_url, 
     page.locator("#f-0-melded_points").fill("1.050")
     expect(page.locator("output.preview:not([aria-busy]) .pv-score").first).to_be_visible()
     assert page.locator(".field:has(#f-0-melded_points) .live-error").count() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_club_night_group_admin_and_modern_american_pages_say_no_english(
+    browser, live_app, base_url, language
+):
+    """The director's page, the big screen, both pairs' table pages, the event form, a group
+    as its admin sees it, and a Modern American game's pages and editor, by ?lang= alone."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    made = make(live_app, context)
+    reader = Reader(page, language)
+    new = ("/events/", "/groups", made.modern, "modern_american")
+    for path in (p for p in paths(made) if any(part in p for part in new)):
+        page.goto(f"{base_url}{path}{'&' if '?' in path else '?'}lang={language}")
+        if "/screen/" in path:  # the big screen's standings, filled by its script
+            expect(page.locator("#standings tbody tr")).to_have_count(4)
+        reader.check(path)
+    page.goto(f"{base_url}/games/{made.modern}/hands/new?lang={language}")
+    page.locator("#f-0-special_hand").select_option(index=1)  # a special hand's own words
+    page.locator("details.more summary").first.tap()
+    reader.check("a Modern American hand with a special hand chosen")
+    context.close()
+    assert not reader.found, json.dumps(reader.found, indent=1, ensure_ascii=False)

@@ -30,15 +30,32 @@ class Scored:
     problems: list[Problem]
 
 
-def example_hand(rules: Rules) -> dict[str, Any]:
-    """Returns the example hand: the first side goes out with one canasta of each kind."""
+def _pack_holds(kinds: Mapping[str, int], books: tuple[Rules, ...]) -> bool:
+    """Returns whether every rule set's pack holds the scarce cards these canastas take."""
+    for rules in books:
+        used: dict[str, int] = {}
+        for kind in rules.canastas:
+            for card, each in kind.uses.items():
+                used[card] = used.get(card, 0) + each * kinds.get(kind.id, 0)
+        if any(count > rules.cards_in_pack(card) for card, count in used.items()):
+            return False
+    return True
+
+
+def example_hand(rules: Rules, *others: Rules) -> dict[str, Any]:
+    """Returns the example hand: the first side goes out with one canasta of each kind the
+    packs hold (of `rules` and of `others`: Modern American's one pack holds one wild canasta)."""
     names = SIDE_NAMES[: max(2, rules.table.min_sides)]
     going_out = rules.going_out
-    kinds = {k.id: max(1, going_out.requires.get(k.id, 0)) for k in rules.canastas}
+    kinds = {k.id: going_out.requires.get(k.id, 0) for k in rules.canastas}
+    for kind in rules.canastas:  # one of each kind, while the packs hold its cards
+        if not kinds[kind.id] and _pack_holds({**kinds, kind.id: 1}, (rules, *others)):
+            kinds[kind.id] = 1
     if rules.canastas and sum(kinds.values()) < going_out.canastas:  # enough to go out
         first = rules.canastas[0].id
         kinds[first] += going_out.canastas - sum(kinds.values())
-    melded = sum(k.min_points * kinds[k.id] for k in rules.canastas) + 50
+    kinds = {kind: n for kind, n in kinds.items() if n}
+    melded = sum(k.min_points * kinds.get(k.id, 0) for k in rules.canastas) + 50
     hand: dict[str, Any] = {
         names[0]: {
             "melded_points": melded - melded % 5,
@@ -95,7 +112,7 @@ def described(rules: Rules, data: dict[str, Any]) -> dict[str, Any]:
 
 def compare(edited: Rules, preset: Rules) -> tuple[dict[str, Any], Scored, Scored]:
     """Returns the example hand and its result under the edited rules and under the preset."""
-    data = example_hand(edited)
+    data = example_hand(edited, preset)
     return data, score_example(edited, data), score_example(preset, data)
 
 
