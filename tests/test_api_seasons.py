@@ -36,9 +36,7 @@ def test_a_season_counts_the_groups_closed_nights_in_its_dates(client, db) -> No
     night(db, made["id"], "2025-12-30", PAIRS, lambda r, t: (9000, 0))  # before the season
     night(db, made["id"], "2026-01-20", PAIRS, lambda r, t: (9000, 0), close=False)  # open
     season_id = season(client, made, score="place_points", place_points=[3, 2], minimum=2)
-    response = client.get(
-        f"/api/v1/seasons/{season_id}/standings", headers=bearer(made["token"])
-    )
+    response = client.get(f"/api/v1/seasons/{season_id}/standings", headers=bearer(made["token"]))
     assert response.status_code == 200
     lines = response.get_json()["standings"]
     assert set(lines[0]) == {"rank", "name", "score", "nights", "counted", "dropped", "qualified"}
