@@ -46,9 +46,9 @@ def _name(entrant: Entrant, naming: str) -> str:
 
 def _players(entrant: Entrant, naming: str) -> str:
     """Returns a pair's players as the page may show them (none when names are hidden)."""
-    if naming == "hidden" or entrant.players == (entrant.name,):
-        return ""
-    return " & ".join(shown_name(p, naming, "") for p in entrant.players)
+    shown = " & ".join(shown_name(p, naming, "") for p in entrant.players)
+    named = shown_name(entrant.name, naming, "")
+    return "" if naming == "hidden" or shown == named else shown
 
 
 def _event_lines(event: Event, naming: str) -> list[dict[str, Any]]:
