@@ -111,6 +111,8 @@ def test_public_pages_carry_no_token_no_hidden_name_and_no_more_than_results(
         card = reader.get(line["scorecard"])
         assert card.status_code == 200 and "Winter" in card.text  # its season line
         texts.append(card.get_data(as_text=True))
+    night_page = reader.get(f"/results/{event_page.slug}").text
+    assert f"/results/{season_page.slug}" in night_page  # the night links to its season
     season_json = reader.get(f"/results/{season_page.slug}.json").get_json()
     assert set(season_json) == {"name", "from", "to", "nights", "standings"}
     everything = "\n".join(texts)

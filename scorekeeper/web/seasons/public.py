@@ -84,7 +84,23 @@ def results(slug: str) -> str:
         return render_template("seasons/public_season.html", **body, shown=lines, slug=slug)
     event = store_events.get_event(get_db(), found.subject)
     standings = _event_lines(event, found.names)
-    return render_template("seasons/public_event.html", event=event, lines=standings, slug=slug)
+    return render_template(
+        "seasons/public_event.html",
+        event=event,
+        lines=standings,
+        slug=slug,
+        seasons=_public_seasons(event),
+    )
+
+
+def _public_seasons(event: Event) -> list[tuple[str, str]]:
+    """Returns (name, address) of each public season that counts this night."""
+    found = []
+    for season in store_seasons.seasons_of_night(get_db(), event.id):
+        public = store_seasons.public_of(get_db(), "season", season.id)
+        if public is not None:
+            found.append((season.name, public.slug))
+    return found
 
 
 @bp.get("/results/<slug>.json")
