@@ -117,3 +117,16 @@ def test_the_openapi_document_names_the_season_operations(client) -> None:
     assert "get" in paths["/api/v1/seasons/{season_id}/standings"]
     assert "put" in paths["/api/v1/events/{event_id}/public"]
     assert "put" in paths["/api/v1/seasons/{season_id}/public"]
+
+
+def test_closing_an_event_stores_its_nights_figures(client, db) -> None:
+    made = group(client)
+    event_id = night(db, made["id"], "2026-01-06", PAIRS, lambda r, t: (1500, 500), close=False)
+    director = db.execute("SELECT director_token FROM events WHERE id = ?", [event_id]).fetchone()
+    assert db.execute("SELECT count(*) FROM season_figures").fetchone()[0] == 0
+    closed = client.post(f"/api/v1/events/{event_id}/close", headers=bearer(director[0]))
+    assert closed.status_code == 200
+    stored = db.execute(
+        "SELECT name, rank FROM season_figures WHERE event_id = ? ORDER BY rank", [event_id]
+    ).fetchall()
+    assert len(stored) == len(PAIRS) and stored[0] == ("Aces", 1)

@@ -126,3 +126,20 @@ def test_public_pages_carry_no_token_no_hidden_name_and_no_more_than_results(
             assert first not in everything
     else:
         assert "Zelda" in everything
+
+
+def test_an_admin_makes_a_season_and_a_refusal_keeps_what_was_typed(client, db) -> None:
+    group_id = location(client.post("/groups", data={"name": "Club"})).rsplit("/", 1)[1]
+    form = {"name": "Spring", "from": "2026-04-01", "to": "2026-03-01", "score": "place_points"}
+    refused = client.post(f"/groups/{group_id}/seasons", data=form | {"best": "two"})
+    assert refused.status_code == 422
+    assert 'value="Spring"' in refused.text and 'id="e-best"' in refused.text
+    refused = client.post(f"/groups/{group_id}/seasons", data=form)
+    assert 'id="e-to"' in refused.text and 'id="e-place_points"' in refused.text
+    made = client.post(
+        f"/groups/{group_id}/seasons",
+        data=form | {"to": "2026-06-30", "place_points": "10, 8, 6", "drop_worst": "1"},
+    )
+    season_id = location(made).rsplit("/", 1)[1]
+    season = store_seasons.get_season(db, season_id, group_id)
+    assert season.rule.place_points == (10, 8, 6) and season.rule.drop_worst == 1

@@ -16,9 +16,10 @@ from scorekeeper.seasons import figure
 from scorekeeper.seasons.names import NAMINGS
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.groups import Group
-from scorekeeper.store.seasons import Season, SeasonNotFound
-from scorekeeper.web.groups.groups import member_group
+from scorekeeper.store.seasons import InvalidSeason, Season, SeasonNotFound
+from scorekeeper.web.groups.groups import admin_group, is_admin, member_group
 from scorekeeper.web.origin import public_url
+from scorekeeper.web.seasons import form as season_form
 from scorekeeper.web.seasons.common import bp, shown_lines
 
 
@@ -32,11 +33,34 @@ def _season(group_id: str, season_id: str) -> tuple[Group, Season]:
 
 
 @bp.get("/groups/<group_id>/seasons")
-def index(group_id: str) -> str:
-    """Lists the group's seasons."""
+def index(group_id: str, typed: season_form.Typed | None = None) -> str:
+    """Lists the group's seasons, with the form that makes one (its admins')."""
     group = member_group(group_id)
     found = store_seasons.group_seasons(get_db(), group.id)
-    return render_template("seasons/index.html", group=group, seasons=found, section="seasons")
+    return render_template(
+        "seasons/index.html",
+        group=group,
+        seasons=found,
+        section="seasons",
+        admin=is_admin(group.id),
+        typed=typed or season_form.Typed({"score": "victory_points", "by": "entrant"}),
+    )
+
+
+@bp.post("/groups/<group_id>/seasons")
+def create(group_id: str) -> Response | tuple[str, int]:
+    """Makes a season from the form (an admin's); a refusal keeps what was typed."""
+    group = admin_group(group_id)
+    typed, new = season_form.read(request.form)
+    if new is not None:
+        try:
+            season = store_seasons.create_season(get_db(), group.id, new)
+        except InvalidSeason as error:
+            season_form.refused(typed, error)
+        else:
+            flash(_("Season “%(name)s” made.", name=season.name), "ok")
+            return redirect(url_for("seasons.page", group_id=group.id, season_id=season.id))
+    return index(group_id, typed), 422
 
 
 @bp.get("/groups/<group_id>/seasons/<season_id>")
