@@ -143,3 +143,14 @@ def test_an_admin_makes_a_season_and_a_refusal_keeps_what_was_typed(client, db) 
     season_id = location(made).rsplit("/", 1)[1]
     season = store_seasons.get_season(db, season_id, group_id)
     assert season.rule.place_points == (10, 8, 6) and season.rule.drop_worst == 1
+
+
+def test_the_director_opens_the_nights_results_and_sees_its_seasons(client, db) -> None:
+    group_id, season_id, events = club(client, db)
+    token = db.execute("SELECT director_token FROM events WHERE id = ?", [events[0]]).fetchone()[0]
+    page = client.get(f"/events/director/{token}").text
+    assert f"/groups/{group_id}/seasons/{season_id}" in page and 'id="public-address"' not in page
+    client.post(f"/events/director/{token}/public", data={"public": "1", "names": "initial"})
+    page = client.get(f"/events/director/{token}").text
+    url = re.search(r'id="public-address" href="([^"]+)"', page).group(1)
+    assert "Zelda Q." in client.get(url).text
