@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.seasons import (
@@ -133,6 +133,7 @@ def recount(rule: SeasonRule, nights: list[list[NightLine]]) -> dict[str, tuple]
     return found
 
 
+@settings(max_examples=40)  # the edit loop's share; CI replays the same 40 (tests/conftest.py)
 @given(RULES, st.lists(NIGHT, max_size=8))
 def test_season_standings_equal_a_recount(rule, scores) -> None:
     nights = nights_of(*scores)
