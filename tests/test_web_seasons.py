@@ -134,6 +134,7 @@ def test_an_admin_makes_a_season_and_a_refusal_keeps_what_was_typed(client, db) 
     refused = client.post(f"/groups/{group_id}/seasons", data=form | {"best": "two"})
     assert refused.status_code == 422
     assert 'value="Spring"' in refused.text and 'id="e-best"' in refused.text
+    assert 'id="e-to"' in refused.text  # judged at once with the number it cannot read
     refused = client.post(f"/groups/{group_id}/seasons", data=form)
     assert 'id="e-to"' in refused.text and 'id="e-place_points"' in refused.text
     made = client.post(

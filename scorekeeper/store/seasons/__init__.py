@@ -16,6 +16,7 @@ from scorekeeper.store.seasons.seasons import (
     create_season,
     get_season,
     group_seasons,
+    season_problems,
     seasons_of_night,
 )
 
@@ -34,6 +35,7 @@ __all__ = [
     "nights",
     "public_of",
     "public_page",
+    "season_problems",
     "season_standings",
     "seasons_of_night",
     "set_public",

@@ -83,7 +83,7 @@ def _day(text: str) -> date | None:
         return None
 
 
-def _problems(db: Database, group_id: str, new: NewSeason) -> list[SeasonProblem]:
+def season_problems(db: Database, group_id: str, new: NewSeason) -> list[SeasonProblem]:
     """Returns every problem of a new season: its name, dates, chosen nights and rule."""
     found = [SeasonProblem(f, c, p) for f, c, p in rule_problems(new.rule)]
     if not 1 <= len(tidy(new.name)) <= MAX_SEASON_NAME:
@@ -111,7 +111,7 @@ def _ours(db: Database, group_id: str, new: NewSeason) -> bool:
 
 def create_season(db: Database, group_id: str, new: NewSeason) -> Season:
     """Saves a new season of the group; InvalidSeason names each bad field."""
-    problems = _problems(db, group_id, new)
+    problems = season_problems(db, group_id, new)
     if problems:
         raise InvalidSeason(problems)
     season = Season(**{**vars(new), "name": tidy(new.name)}, id=new_token(), group=group_id)

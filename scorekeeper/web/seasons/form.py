@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 
 from scorekeeper.language import problem_words
 from scorekeeper.seasons import SeasonRule
-from scorekeeper.store.seasons import InvalidSeason, NewSeason
+from scorekeeper.store.seasons import NewSeason
+from scorekeeper.store.seasons.seasons import SeasonProblem
 
 FIELDS = ("name", "from", "to", "score", "place_points", "best", "minimum", "drop_worst", "by")
 WHOLE = re.compile(r"[0-9]{1,4}")
@@ -48,8 +49,8 @@ def _places(typed: Typed) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def read(form: Mapping[str, str]) -> tuple[Typed, NewSeason | None]:
-    """Returns what was typed and the season it asks for (None when a number cannot be read)."""
+def read(form: Mapping[str, str]) -> tuple[Typed, NewSeason]:
+    """Returns what was typed and the season it asks for (a number it cannot read: its default)."""
     typed = Typed({name: str(form.get(name, ""))[:200] for name in FIELDS})
     rule = SeasonRule(
         score=typed.values["score"] or "victory_points",
@@ -60,11 +61,12 @@ def read(form: Mapping[str, str]) -> tuple[Typed, NewSeason | None]:
         by=typed.values["by"] or "entrant",
     )
     new = NewSeason(typed.values["name"], typed.values["from"], typed.values["to"], rule)
-    return typed, None if typed.problems else new
+    return typed, new
 
 
-def refused(typed: Typed, error: InvalidSeason) -> Typed:
-    """Notes the store's problems beside their fields, in the page's words."""
-    for problem in error.problems:
-        typed.refuse(problem.field, problem_words.words(problem.code, problem.params))
+def refused(typed: Typed, problems: Sequence[SeasonProblem]) -> Typed:
+    """Notes the store's problems beside their fields (one a field), in the page's words."""
+    for problem in problems:
+        if problem.field not in typed.problems:
+            typed.refuse(problem.field, problem_words.words(problem.code, problem.params))
     return typed

@@ -52,11 +52,13 @@ def create(group_id: str) -> Response | tuple[str, int]:
     """Makes a season from the form (an admin's); a refusal keeps what was typed."""
     group = admin_group(group_id)
     typed, new = season_form.read(request.form)
-    if new is not None:
+    # Every field judged at once: a number the form cannot read, and what the store refuses.
+    season_form.refused(typed, store_seasons.season_problems(get_db(), group.id, new))
+    if not typed.problems:
         try:
             season = store_seasons.create_season(get_db(), group.id, new)
         except InvalidSeason as error:
-            season_form.refused(typed, error)
+            season_form.refused(typed, error.problems)
         else:
             flash(_("Season “%(name)s” made.", name=season.name), "ok")
             return redirect(url_for("seasons.page", group_id=group.id, season_id=season.id))
