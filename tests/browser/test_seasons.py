@@ -104,6 +104,8 @@ def test_closing_nights_moves_the_season_everywhere(live_app, base_url, browser,
     screenshot(page, f"season-public-{scheme}")
 
     page.goto(night_address)
+    expect(page.locator("#standings tbody tr")).to_have_count(4)
+    screenshot(page, f"season-night-public-{scheme}")
     with page.expect_navigation():
         page.get_by_role("link", name="Ann S. & Bob J.").click()
     expect(page.locator("h1")).to_have_text("Ann S. & Bob J.")
