@@ -45,7 +45,7 @@ LAYERS, EDGE, EDGE_NEIGHBOURS = _written_layers()
 # scorekeeper.sentences after merging, deletes language/marked.py and language/problem_texts.py
 # and empties this set.
 PENDING: set[tuple[str, str]] = {
-    (f"scorekeeper.store.{module}", "scorekeeper.language.marked")
+    (f"scorekeeper.store.{module}", "scorekeeper.sentences.marked")
     for module in (
         "event_checks",
         "event_rounds",
@@ -54,7 +54,7 @@ PENDING: set[tuple[str, str]] = {
         "portable_groups",
         "portable_read",
     )
-} | {("scorekeeper.store.events", "scorekeeper.language.problem_texts")}
+} | {("scorekeeper.store.events", "scorekeeper.sentences.problem_texts")}
 WEB_STACK = ("flask", "flask_wtf", "flask_babel", "werkzeug", "jinja2")
 DATABASE = ("sqlite3", "sqlite_utils")
 

@@ -18,6 +18,7 @@ from scorekeeper.db import get_db
 from scorekeeper.language import problem_words
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
+from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.errors import AlreadySaved, GameOver, InvalidHand, KeyReused, StaleGame
 from scorekeeper.store.events import EventNotFound, InvalidEvent
 from scorekeeper.store.games import get_game
@@ -86,6 +87,7 @@ def close_event(event_id: str) -> Response:
     """Closes the event: no round starts any more; the standings stay."""
     event, _ = _event(event_id, director=True)
     store_events.close_event(get_db(), event.id)
+    store_seasons.night_changed(get_db(), event.id)  # the night's figures, for its seasons
     return _private(event_json(store_events.get_event(get_db(), event_id)))
 
 

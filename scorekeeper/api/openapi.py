@@ -30,6 +30,7 @@ PATH_PARAMETERS: dict[str, dict[str, Any]] = {
     "number": {"type": "integer", "minimum": 1},
     "event_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
     "table": {"type": "integer", "minimum": 1},
+    "season_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
 }
 REQUEST_HEADERS: dict[str, dict[str, Any]] = {
     "If-Match": {

@@ -96,6 +96,14 @@ def number(value: int, locale: str | None = None) -> str:
     return f"\N{MINUS SIGN}{digits}" if value < 0 else digits
 
 
+def hundredths(value: int, locale: str | None = None) -> str:
+    """Returns a season score kept in hundredths: 1200 -> 12, 1250 -> 12.50 (12,50)."""
+    if value % 100 == 0:
+        return number(value // 100, locale)
+    text = format_decimal(abs(value) / 100, format="#,##0.00", locale=locale or current())
+    return f"\N{MINUS SIGN}{text}" if value < 0 else text
+
+
 def group_symbol(locale: str | None = None) -> str:
     """Returns the character that groups thousands in the locale: "," or "."."""
     return _grouping(locale or current())[0]

@@ -8,7 +8,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.rules.checks import FormatProblem
 
 GOING_OUT_CHOICES = ("no", "out", "concealed")

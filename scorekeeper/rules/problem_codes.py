@@ -156,6 +156,16 @@ _EVENTS = {
     "band_points": ("most",),
     "loser_above_winner": (),
 }
+# A season across nights (the pure rule's checks, the store's dates and nights).
+_SEASONS = {
+    "season_score": (),
+    "season_by": (),
+    "season_places": ("most",),
+    "season_count": ("most",),
+    "season_dates": (),
+    "season_name": ("most",),
+    "season_events": (),
+}
 CODES: Mapping[str, tuple[str, ...]] = {
     **_NAMES,
     **_SETUP,
@@ -166,6 +176,7 @@ CODES: Mapping[str, tuple[str, ...]] = {
     **_NEEDS,
     **_FORMATS,
     **_EVENTS,
+    **_SEASONS,
 }
 
 

@@ -289,6 +289,19 @@ _EVENTS = {
     "band_points": _t(N_("Victory points are whole numbers from 0 to %(most)s.")),
     "loser_above_winner": _t(N_("The loser cannot get more victory points than the winner.")),
 }
+_SEASONS = {
+    "season_score": _t(
+        N_("Score a night by victory_points, average_victory_points or place_points.")
+    ),
+    "season_by": _t(N_('Count the season by "entrant" or by "player".')),
+    "season_places": _t(
+        N_("Give the points of each place, first place first: up to %(most)s whole numbers.")
+    ),
+    "season_count": _t(N_("Give a whole number of nights from 0 to %(most)s (best: from 1).")),
+    "season_dates": _t(N_("Give two dates as YYYY-MM-DD, the first not after the second.")),
+    "season_name": _t(N_("Give the season a name of 1 to %(most)s characters.")),
+    "season_events": _t(N_("Choose only closed events of this group.")),
+}
 TEXTS: Mapping[str, Template] = {
     **_NAMES,
     **_SETUP,
@@ -299,4 +312,5 @@ TEXTS: Mapping[str, Template] = {
     **_NEEDS,
     **_FORMATS,
     **_EVENTS,
+    **_SEASONS,
 }

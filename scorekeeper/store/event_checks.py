@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.games import Game, get_game

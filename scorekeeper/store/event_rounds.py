@@ -13,7 +13,7 @@ from scorekeeper.events import Bye, NoPlay, Played, Round, Standings
 from scorekeeper.events.scorecards import CardLine, scorecard
 from scorekeeper.events.standings import Result
 from scorekeeper.events.standings import standings as ranked
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import cache
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.events import Entrant, Event, EventClosed, EventNotFound, get_event

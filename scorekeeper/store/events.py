@@ -12,8 +12,8 @@ from sqlite_utils import Database
 
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
 from scorekeeper.events.victory import Band
-from scorekeeper.language import problem_texts
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences import problem_texts
+from scorekeeper.sentences.marked import N_
 from scorekeeper.rules import problem_codes
 from scorekeeper.rules.documents import FormatError, rules_of
 from scorekeeper.rules.model import Rules

@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from scorekeeper.engine import Problem
 from scorekeeper.engine import check_name as check_player_name
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.errors import Grouped, StoreError
 from scorekeeper.store.groups import MAX_GROUP_NAME, InvalidGroup, add_member, check_name
 from scorekeeper.store.stamps import new_token, now

@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper import safe_json
 from scorekeeper.engine.ending import MAX_TARGET, TargetRaise
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.rules.model import Rules
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.portable_export import KIND, VERSION

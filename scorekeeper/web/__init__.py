@@ -34,6 +34,7 @@ from scorekeeper.web.groups import (
     groups,
 )
 from scorekeeper.web.house import house_formats
+from scorekeeper.web.seasons import bp as seasons_bp
 
 # Text worth compressing. PDFs are compressed inside already; the live-update stream is not
 # listed, so each event reaches the phone when it is sent instead of when a buffer fills.
@@ -118,6 +119,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         language.bp,
         text_size.bp,
         undo.bp,
+        seasons_bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)

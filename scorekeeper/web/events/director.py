@@ -12,6 +12,7 @@ from scorekeeper.language import problem_words
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
+from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.events import EventClosed, EventNotFound, InvalidEvent
 from scorekeeper.store.groups import groups_for_browser
 from scorekeeper.store.players import Player, players_of
@@ -136,6 +137,8 @@ def correct(token: str, round_number: int, number: int) -> Response:
 @bp.post("/director/<token>/close")
 def close(token: str) -> Response:
     """Closes the event: no more rounds; the standings stay."""
-    store_events.close_event(get_db(), by_token(token, "director").id)
+    event_id = by_token(token, "director").id
+    store_events.close_event(get_db(), event_id)
+    store_seasons.night_changed(get_db(), event_id)  # the night's figures, for its seasons
     flash(_("The event is closed."), "ok")
     return redirect(url_for("events.director", token=token))

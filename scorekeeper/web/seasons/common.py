@@ -1,0 +1,48 @@
+"""What the season pages share: the blueprint, and a season's lines as a page shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from flask import Blueprint
+from flask_babel import gettext as _
+
+from scorekeeper.language import i18n
+from scorekeeper.seasons import SeasonLine, shown_name
+
+bp = Blueprint("seasons", __name__)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One season line in a page's words: the name as the page may show it, scores written."""
+
+    rank: int
+    name: str
+    score: str
+    nights: int
+    counted: str
+    dropped: str
+    qualified: bool
+
+
+def hidden_label(number: int) -> str:
+    """Returns the name a page shows for a hidden entrant: "Entrant 3"."""
+    return _("Entrant %(number)s", number=number)
+
+
+def shown_lines(lines: Sequence[SeasonLine], naming: str = "full") -> list[Shown]:
+    """Returns a season's lines for a page, each name shown as the naming allows."""
+    return [
+        Shown(
+            line.rank,
+            shown_name(line.name, naming, hidden_label(i)),
+            i18n.hundredths(line.score),
+            line.nights,
+            " · ".join(i18n.hundredths(s) for s in line.counted),
+            " · ".join(i18n.hundredths(s) for s in line.dropped),
+            line.qualified,
+        )
+        for i, line in enumerate(lines, 1)
+    ]

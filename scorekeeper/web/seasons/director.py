@@ -1,0 +1,41 @@
+"""The director's part: open or close the night's public results, and see its seasons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug import Response
+
+from scorekeeper.db import get_db
+from scorekeeper.seasons.names import NAMINGS
+from scorekeeper.store import events as store_events
+from scorekeeper.store import seasons as store_seasons
+from scorekeeper.web.origin import public_url
+from scorekeeper.web.seasons.common import bp
+
+
+@bp.app_template_global()
+def night_results(event_id: str) -> dict[str, Any]:
+    """Returns what the director's page shows of a night's results: its address, its seasons."""
+    public = store_seasons.public_of(get_db(), "event", event_id)
+    address = public_url(url_for("seasons.results", slug=public.slug)) if public else None
+    seasons = store_seasons.seasons_of_night(get_db(), event_id)
+    return {"public": public, "address": address, "seasons": seasons, "namings": NAMINGS}
+
+
+@bp.post("/events/director/<token>/public")
+def event_public(token: str) -> Response:
+    """Opens or closes the night's public results page, naming entrants as chosen."""
+    try:
+        event = store_events.by_token(get_db(), token, "director")
+    except store_events.EventNotFound:
+        abort(404)
+    names = request.form.get("names", "initial")
+    if names not in NAMINGS:
+        abort(400)
+    opened = request.form.get("public") == "1"
+    store_seasons.set_public(get_db(), "event", event.id, opened, names)
+    flash(_("The public results page is open.") if opened else _("The results are private."))
+    return redirect(url_for("events.director", token=token, _anchor="results"))

@@ -1,0 +1,147 @@
+"""A member's season pages: the standings, the big screen, CSV and PDF, the public switch."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from werkzeug import Response
+
+from scorekeeper import csv_text
+from scorekeeper.db import get_db
+from scorekeeper.language import i18n
+from scorekeeper.pdf import season_standings as season_pdf
+from scorekeeper.pdf.layout import PAPERS
+from scorekeeper.seasons import figure
+from scorekeeper.seasons.names import NAMINGS
+from scorekeeper.store import seasons as store_seasons
+from scorekeeper.store.groups import Group
+from scorekeeper.store.seasons import InvalidSeason, Season, SeasonNotFound
+from scorekeeper.web.groups.groups import admin_group, is_admin, member_group
+from scorekeeper.web.origin import public_url
+from scorekeeper.web.seasons import form as season_form
+from scorekeeper.web.seasons.common import bp, shown_lines
+
+
+def _season(group_id: str, season_id: str) -> tuple[Group, Season]:
+    """Returns the group and its season when this browser is a member; 404 otherwise."""
+    group = member_group(group_id)
+    try:
+        return group, store_seasons.get_season(get_db(), season_id, group.id)
+    except SeasonNotFound:
+        abort(404)
+
+
+@bp.get("/groups/<group_id>/seasons")
+def index(group_id: str, typed: season_form.Typed | None = None) -> str:
+    """Lists the group's seasons, with the form that makes one (its admins')."""
+    group = member_group(group_id)
+    found = store_seasons.group_seasons(get_db(), group.id)
+    return render_template(
+        "seasons/index.html",
+        group=group,
+        seasons=found,
+        section="seasons",
+        admin=is_admin(group.id),
+        typed=typed or season_form.Typed({"score": "victory_points", "by": "entrant"}),
+    )
+
+
+@bp.post("/groups/<group_id>/seasons")
+def create(group_id: str) -> Response | tuple[str, int]:
+    """Makes a season from the form (an admin's); a refusal keeps what was typed."""
+    group = admin_group(group_id)
+    typed, new = season_form.read(request.form)
+    # Every field judged at once: a number the form cannot read, and what the store refuses.
+    season_form.refused(typed, store_seasons.season_problems(get_db(), group.id, new))
+    if not typed.problems:
+        try:
+            season = store_seasons.create_season(get_db(), group.id, new)
+        except InvalidSeason as error:
+            season_form.refused(typed, error.problems)
+        else:
+            flash(_("Season “%(name)s” made.", name=season.name), "ok")
+            return redirect(url_for("seasons.page", group_id=group.id, season_id=season.id))
+    return index(group_id, typed), 422
+
+
+@bp.get("/groups/<group_id>/seasons/<season_id>")
+def page(group_id: str, season_id: str) -> str:
+    """Shows the season: its rule, nights and standings, downloads and the public switch."""
+    group, season = _season(group_id, season_id)
+    nights, lines = store_seasons.season_standings(get_db(), season)
+    public = store_seasons.public_of(get_db(), "season", season.id)
+    url = public_url(url_for("seasons.results", slug=public.slug)) if public else None
+    return render_template(
+        "seasons/page.html",
+        group=group,
+        season=season,
+        nights=nights,
+        lines=shown_lines(lines),
+        public=public,
+        public_address=url,
+        namings=NAMINGS,
+        section="seasons",
+    )
+
+
+@bp.get("/groups/<group_id>/seasons/<season_id>/screen")
+def screen(group_id: str, season_id: str) -> str:
+    """Shows the season's standings in large type for a club room's screen."""
+    group, season = _season(group_id, season_id)
+    nights, lines = store_seasons.season_standings(get_db(), season)
+    return render_template(
+        "seasons/screen.html", season=season, nights=nights, lines=shown_lines(lines)
+    )
+
+
+@bp.post("/groups/<group_id>/seasons/<season_id>/public")
+def set_public(group_id: str, season_id: str) -> Response:
+    """Opens or closes the season's public results page."""
+    _group, season = _season(group_id, season_id)
+    names = request.form.get("names", "initial")
+    if names not in NAMINGS:
+        abort(400)
+    opened = request.form.get("public") == "1"
+    store_seasons.set_public(get_db(), "season", season.id, opened, names)
+    flash(_("The public results page is open.") if opened else _("The results are private."))
+    return redirect(url_for("seasons.page", group_id=group_id, season_id=season_id))
+
+
+@bp.get("/groups/<group_id>/seasons/<season_id>/standings.<any(csv, pdf):kind>")
+def download(group_id: str, season_id: str, kind: str) -> Response:
+    """Downloads the season's standings as CSV, or as a PDF on A4 or Letter (?paper=)."""
+    _group, season = _season(group_id, season_id)
+    nights, lines = store_seasons.season_standings(get_db(), season)
+    paper = request.args.get("paper", "a4").lower()
+    if paper not in PAPERS:
+        abort(404)
+    if kind == "csv":
+        rows: list[list[object]] = [
+            ["rank", "name", "score", "nights", "counted", "dropped", "qualified"]
+        ]
+        rows += [
+            [
+                ln.rank,
+                ln.name,
+                figure(ln.score),
+                ln.nights,
+                " ".join(str(figure(s)) for s in ln.counted),
+                " ".join(str(figure(s)) for s in ln.dropped),
+                "yes" if ln.qualified else "no",
+            ]
+            for ln in lines
+        ]
+        body: str | bytes = csv_text.text(rows)
+        response = Response(body, mimetype="text/csv; charset=utf-8")
+    else:
+        sub = f"{i18n.day(season.date_from)} – {i18n.day(season.date_to)}"
+        count = ngettext("%(num)s night", "%(num)s nights", len(nights))
+        body = season_pdf.document(
+            season.name, f"{sub} · {count}", lines, season.rule.minimum, paper, i18n.current()
+        )
+        response = Response(body, mimetype="application/pdf")
+    name = f"season-standings-{paper}.pdf" if kind == "pdf" else "season-standings.csv"
+    response.headers.set("Content-Disposition", "attachment", filename=name)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response

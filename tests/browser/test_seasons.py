@@ -1,0 +1,115 @@
+"""A season in the browser: a director closes two nights; the season page, its public page and
+its big screen follow; an entrant's own link opens its scorecard."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import axe_violations, screenshot
+from playwright.sync_api import expect
+
+from scorekeeper.store import seasons as store_seasons
+from scorekeeper.store.connection import connect
+from scorekeeper.store.groups import create_group
+from tests.season_helpers import night
+
+pytestmark = pytest.mark.browser
+
+PAIRS = [
+    ("Ann Smith & Bob Jones", ["Ann Smith", "Bob Jones"]),
+    ("Cy Young & Di Prince", ["Cy Young", "Di Prince"]),
+    ("Ed Stone & Flo Rider", ["Ed Stone", "Flo Rider"]),
+    ("Gus Grant & Hal Moss", ["Gus Grant", "Hal Moss"]),
+]
+
+
+def _club(live_app) -> dict[str, str]:
+    """Makes a group with two nights played but not closed, a season and its public pages."""
+    db = connect(live_app.config["DATABASE"])
+    try:
+        group = create_group(db, "Riverside club")
+        first = night(
+            db, group.id, "2026-02-03", PAIRS, lambda r, t: (1800, 400 + 100 * r), 3, close=False
+        )
+        second = night(
+            db, group.id, "2026-02-10", PAIRS, lambda r, t: (500, 1300 + 50 * t), 3, close=False
+        )
+        new = store_seasons.NewSeason("Winter cup", "2026-02-01", "2026-03-31")
+        season = store_seasons.create_season(db, group.id, new)
+        public_season = store_seasons.set_public(db, "season", season.id, True, "initial")
+        director = dict(
+            db.execute(
+                "SELECT id, director_token FROM events WHERE id IN (?, ?)", [first, second]
+            ).fetchall()
+        )
+        return {
+            "group": group.id,
+            "join": group.token,
+            "season": season.id,
+            "first": director[first],
+            "second": director[second],
+            "public_season": public_season.slug,
+        }
+    finally:
+        db.close()
+
+
+def test_closing_nights_moves_the_season_everywhere(live_app, base_url, browser, screen, scheme):
+    club = _club(live_app)
+    page = screen
+    page.goto(f"{base_url}/groups/join/{club['join']}")
+    season_page = f"{base_url}/groups/{club['group']}/seasons/{club['season']}"
+    page.goto(season_page)
+    expect(page.locator("main")).to_contain_text("No night of this season is closed yet.")
+    big = browser.new_context(viewport={"width": 1920, "height": 1080}, color_scheme=scheme)
+    big.add_cookies(page.context.cookies())
+    tv = big.new_page()
+    tv.goto(f"{season_page}/screen")
+    expect(tv.locator("h1")).to_have_text("Winter cup")
+    expect(tv.locator("#season-standings tbody tr")).to_have_count(0)
+
+    night_address = ""
+    for number, token in enumerate((club["first"], club["second"]), 1):
+        page.goto(f"{base_url}/events/director/{token}")
+        if number == 1:  # the director publishes the night's results, names initialled
+            page.get_by_label("First name and initial").check()
+            with page.expect_navigation():
+                page.get_by_role("button", name="Publish the results").click()
+            night_address = page.locator("#public-address").get_attribute("href")
+            assert [v["id"] for v in axe_violations(page)] == []
+            screenshot(page, f"season-director-{scheme}")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Close the event").click()
+        expect(page.locator("#results")).to_contain_text("Winter cup")  # its season, now
+        page.goto(season_page)
+        rows = page.locator("#season-standings tbody tr")
+        expect(rows).to_have_count(4)
+        expect(page.locator("ol.nights li")).to_have_count(number)
+        tv.reload()  # the screen reads the season again by itself every 30 s
+        expect(tv.locator(".round-line")).to_contain_text(f"{number} night")
+        expect(tv.locator("#season-standings tbody tr")).to_have_count(4)
+        page.goto(f"{base_url}/results/{club['public_season']}")
+        expect(page.locator("ol.nights li")).to_have_count(number)
+
+    # Two nights: every pair has both counted, as the season's own page says.
+    page.goto(season_page)
+    assert [v["id"] for v in axe_violations(page)] == []
+    screenshot(page, f"season-page-{scheme}")
+    screenshot(tv, f"season-screen-1920-{scheme}")
+    big.close()
+
+    page.goto(f"{base_url}/results/{club['public_season']}")
+    expect(page.locator("main")).to_contain_text("Ann S. & Bob J.")
+    expect(page.locator("main")).not_to_contain_text("Smith")
+    assert [v["id"] for v in axe_violations(page)] == []
+    screenshot(page, f"season-public-{scheme}")
+
+    page.goto(night_address)
+    expect(page.locator("#standings tbody tr")).to_have_count(4)
+    screenshot(page, f"season-night-public-{scheme}")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Ann S. & Bob J.").click()
+    expect(page.locator("h1")).to_have_text("Ann S. & Bob J.")
+    expect(page.locator("#scorecard tbody tr")).to_have_count(3)  # every round of the night
+    expect(page.locator(".season-line")).to_contain_text("Winter cup")
+    assert [v["id"] for v in axe_violations(page)] == []
+    screenshot(page, f"season-scorecard-{scheme}")
