@@ -351,6 +351,12 @@ def close_event(db: Database, event_id: str) -> None:
         )
 
 
+def reopen_event(db: Database, event_id: str) -> None:
+    """Reopens a closed event: its tables, hands and rounds may change again."""
+    with write(db):
+        db.execute("UPDATE events SET closed_at = NULL WHERE id = ?", [event_id])
+
+
 def add_entrant(db: Database, event_id: str, name: str, players: Sequence[str]) -> Entrant:
     """Adds a late arrival, who plays from the next round on."""
     event = get_event(db, event_id)
