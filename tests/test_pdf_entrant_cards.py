@@ -37,6 +37,6 @@ def test_every_line_stays_on_its_card(monkeypatch, lang, paper) -> None:
     data = made(lang, paper)
     width = page_size(paper)[0]
     assert len(drawn) >= 10
-    assert all(MARGIN <= left and right <= width - MARGIN for left, right in drawn), drawn
+    assert all(left >= MARGIN and right <= width - MARGIN for left, right in drawn), drawn
     pages = PdfReader(io.BytesIO(data)).pages
     assert len(pages) == 2 and LONG in pages[1].extract_text()
