@@ -178,3 +178,14 @@ def test_a_closed_events_sheet_refuses_a_rewrite_and_a_delete(client, db) -> Non
     hidden = dict(re.findall(r'name="(version|form_token)" value="([^"]*)"', delete))
     assert client.post(f"/games/{game.id}/hands/last/delete", data=hidden).status_code == 409
     assert store.get_game(db, game.id).hand_count == 1
+
+
+def test_an_individual_players_card_names_the_partner(client, db) -> None:
+    players = "\n".join(["Ann", "Bob", "Cy", "Di"])
+    path = director(client, movement="individual", entrants=players, confirm="on")
+    client.post(f"{path}/rounds")
+    found = cards(db, path)
+    page = client.get(found["Ann"]).get_data(as_text=True)
+    partner = re.search(r"Partner: (\w+)", page)
+    assert partner and partner.group(1) in {"Bob", "Cy", "Di"}
+    assert re.search(r"Round 1: table 1, (North-South|East-West), against \w+ &amp; \w+\.", page)

@@ -31,6 +31,7 @@ class Sitting:
     game: Game
     opponents: str
     hands: list[tuple[int, event_checks.Check]]
+    partner: str = ""  # an individual event's partner this round
 
 
 def _card(token: str) -> tuple[Event, int]:
@@ -41,13 +42,14 @@ def _card(token: str) -> tuple[Event, int]:
     return store_events.get_event(get_db(), event_id), position
 
 
-def _sitting(event: Event, seat: Seat) -> Sitting:
+def _sitting(event: Event, seat: Seat, position: int) -> Sitting:
     names = {e.position: e.name for e in event.entrants}
     game = games.get_game(get_db(), seat.game_id)
     checks = event_checks.states(get_db(), seat.game_id)
     hands = [(n, checks.get(n, event_checks.UNCHECKED)) for n in range(1, game.hand_count + 1)]
     opponents = " & ".join(names[p] for p in seat.theirs)
-    return Sitting(seat, game, opponents, hands)
+    partner = " & ".join(names[p] for p in seat.ours if p != position)
+    return Sitting(seat, game, opponents, hands, partner)
 
 
 def _now(event: Event, position: int) -> Seat | None:
@@ -61,7 +63,7 @@ def entrant(token: str) -> str:
     """Shows the entrant where it sits this round, its side's hands, and what to confirm."""
     event, position = _card(token)
     seats = entrant_cards.seats(get_db(), event.id, position)
-    sittings = [_sitting(event, s) for s in reversed(seats)]
+    sittings = [_sitting(event, s, position) for s in reversed(seats)]
     now = sittings[0] if sittings and sittings[0].seat.round == event.started else None
     return render_template(
         "events/entrant.html",
