@@ -108,3 +108,19 @@ def test_only_the_director_settles_a_hand_saved_on_the_sheet(client) -> None:
         client.post(f"{url}/rounds/1/tables/9/hands/1/confirm", headers=director).status_code == 404
     )
     assert client.post(f"{url}/reopen", headers=view).status_code == 403
+
+
+def test_an_entrants_card_token_plays_its_side_through_the_api(client, db) -> None:
+    from scorekeeper.store import entrant_cards
+
+    made = make(client, confirm=True, deals_per_round=1)
+    url, director = f"/api/v1/events/{made['id']}", bearer(made["token"])
+    client.post(f"{url}/rounds", headers=director)
+    table = client.get(f"{url}/rounds", headers=director).get_json()[0]["tables"][0]
+    tokens = entrant_cards.card_tokens(db, made["id"])
+    north, east = (tokens[side[0]] for side in table["entrants"])
+    record(client, table, 0, token=north, path="/api/v1/tables/hands")
+    assert client.post("/api/v1/tables/hands/1/confirm", headers=bearer(north)).status_code == 409
+    assert client.post("/api/v1/tables/hands/1/confirm", headers=bearer(east)).status_code == 200
+    state = client.get(f"{url}/rounds", headers=director).get_json()[0]["tables"][0]
+    assert state["finished"]

@@ -73,7 +73,10 @@ SECURITY = {
     "sideToken": {
         "type": "http",
         "scheme": "bearer",
-        "description": "One side of one table (an event with opponents confirming).",
+        "description": (
+            "One side of one table (an event with opponents confirming), or an entrant's "
+            "card token: its side at its table of the latest round."
+        ),
     },
 }
 EVENT_ID = {

@@ -9,6 +9,7 @@ the director.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,15 +65,35 @@ UNCHECKED = Check("pending", NOBODY, NOBODY)
 
 
 def side_of(db: Database, token: str) -> TableSide:
-    """Returns the table side a side token opens; SideNotFound otherwise."""
+    """Returns the table side a side token opens, or an entrant's card at its latest table."""
     found = db.execute(
         "SELECT s.game_id, s.side, t.event_id, t.round, t.number FROM event_side_tokens s "
         "JOIN event_tables t ON t.game_id = s.game_id WHERE s.token = ?",
         [token],
     ).fetchone()
-    if found is None:
+    if found is not None:
+        return TableSide(*found)
+    return _card_side(db, token)
+
+
+def _card_side(db: Database, token: str) -> TableSide:
+    """Returns where an entrant's card sits in the event's latest round; SideNotFound else."""
+    card = db.execute(
+        "SELECT event_id, position FROM event_entrants WHERE token = ?", [token]
+    ).fetchone()
+    if card is None or not token:
         raise SideNotFound()
-    return TableSide(*found)
+    tables = db.execute(
+        "SELECT game_id, north_south, east_west, round, number FROM event_tables "
+        "WHERE event_id = ? AND game_id IS NOT NULL "
+        "AND round = (SELECT max(round) FROM event_tables WHERE event_id = ?)",
+        [card[0], card[0]],
+    ).fetchall()
+    for game_id, north_south, east_west, round_number, number in tables:
+        for side, positions in enumerate((north_south, east_west)):
+            if card[1] in json.loads(positions):
+                return TableSide(game_id, side, card[0], round_number, number)
+    raise SideNotFound()  # a bye this round, or no round started yet
 
 
 def side_tokens(db: Database, game_id: str) -> tuple[str, str]:
