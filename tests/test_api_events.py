@@ -164,9 +164,12 @@ def test_opponents_confirm(client) -> None:
     assert client.post("/api/v1/tables/hands/1/confirm", headers=bearer(ew)).status_code == 200
     state = client.get(f"{url}/rounds", headers=director).get_json()[0]["tables"][0]
     assert state["pending"] == 0 and state["finished"]
-    client.post("/api/v1/tables/hands/1/dispute", headers=bearer(ns))
+    for token in (ns, ew):  # a confirmed hand is settled: no side turns it into a dispute
+        assert (
+            client.post("/api/v1/tables/hands/1/dispute", headers=bearer(token)).status_code == 409
+        )
     state = client.get(f"{url}/rounds", headers=director).get_json()[0]["tables"][0]
-    assert state["disputed"] == 1 and not state["finished"]
+    assert state["disputed"] == 0 and state["finished"]
 
 
 def test_the_documented_example_makes_an_event(client) -> None:

@@ -41,9 +41,7 @@ def test_every_change_the_standings_show_moves_the_version(store_db) -> None:
     first, second = event_rounds.tables(store_db, get_event(store_db, event.id), 1)
     play(store_db, first.game_id, first.sides[0])  # a hand saved at a table
     moved()
-    event_checks.check(  # the other side confirms it
-        store_db, event_checks.side_tokens(store_db, first.game_id)[1], 1, "confirmed"
-    )
+    event_checks.resolve(store_db, first.game_id, 1)  # saved on the sheet: the director's
     moved()
     event_rounds.correct(store_db, event.id, 1, second.number, (900, 100))
     moved()

@@ -57,6 +57,9 @@ def test_a_record_reads_its_game_once_inside_its_one_write_transaction(
     assert response.get_json()["hand"] == 1 and response.headers["ETag"] == '"2"'
     begin, commit = statements.index("BEGIN IMMEDIATE"), statements.index("COMMIT")
     inside = [s for s in statements[begin + 1 : commit] if not s.startswith("PRAGMA")]
+    # SQLite traces each trigger a statement fires (club nights' hand checks, migration 0010)
+    # as that statement again: one statement run is one entry here.
+    inside = [s for i, s in enumerate(inside) if i == 0 or s != inside[i - 1]]
     reads = [s for s in inside if s.startswith("SELECT")]
     assert len(reads) == (1 if room else 2), reads
     assert all(s.startswith("SELECT document FROM game_rules") for s in reads[1:]), reads

@@ -50,7 +50,7 @@ def url_for_rule(rule, game_id: str) -> str:
     """Builds a rule's address for a game, hand 1, the view link, a house format and a group."""
     values = {"game_id": game_id, "number": 1, "which": "view", "format_id": "h-none"}
     values |= {"group_id": "g-none", "player_id": "p-none", "tag": "t-none", "token_id": "k-none"}
-    values |= {"token": "e-none", "round_number": 1, "state": "confirm"}  # an event's pages
+    values |= {"token": "e-none", "round_number": 1, "state": "confirm", "game": "t-none"}
     return rule.build({k: values[k] for k in rule.arguments})[1]
 
 

@@ -59,31 +59,6 @@ def test_director_runs_a_round_and_the_screen_follows(client) -> None:
     assert client.get("/events/screen/nope").status_code == 404
 
 
-def test_a_table_phone_is_told_where_to_sit_and_confirms(client, db) -> None:
-    path = director(client, confirm="on", deals_per_round="1")
-    client.post(f"{path}/rounds")
-    page = client.get(path).get_data(as_text=True)
-    ns, ew = re.findall(r'href="/events/table/([^"]+)"', page)[:2]
-    notice = client.get(f"/events/table/{ns}").get_data(as_text=True)
-    assert re.search(r"Round 1: you are at table 1, North-South, against \w+\.", notice)
-    sheet = re.search(r'href="(/join/[^"]+)"', notice).group(1)
-    assert client.get(sheet).status_code in (200, 302)
-
-    side = client.get(f"/events/table/{ns}/round.json").get_json()
-    assert side == {"round": 1, "token": ns}
-    record_as(client, db, ns)
-    assert "1 hand pending" in client.get(path).get_data(as_text=True)
-    mine = client.get(f"/events/table/{ns}").get_data(as_text=True)
-    assert "pending: the other side confirms" in mine and "/confirm" not in mine
-    theirs = client.get(f"/events/table/{ew}").get_data(as_text=True)
-    assert "East-West" in theirs and f"/events/table/{ew}/hands/1/confirm" in theirs
-    assert location(client.post(f"/events/table/{ew}/hands/1/confirm")).endswith(ew)
-    page = client.get(path).get_data(as_text=True)
-    assert "hand pending" not in page and "finished" in page
-    client.post(f"/events/table/{ns}/hands/1/dispute")
-    assert "1 hand disputed" in client.get(path).get_data(as_text=True)
-
-
 def record_as(client, db, token: str) -> None:
     """Records one hand that the token's side wins, through the side's API."""
     import uuid

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask
+from werkzeug import Response
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.api import (
@@ -14,9 +15,18 @@ from scorekeeper.api import (
 )
 from scorekeeper.api.problems import ApiProblem, http_error, problem_response
 from scorekeeper.api.routes import bp
+from scorekeeper.store.errors import EventIsClosed
 
 bp.register_error_handler(ApiProblem, problem_response)
 bp.register_error_handler(HTTPException, http_error)
+
+
+def _closed(error: EventIsClosed) -> Response:
+    """Answers any change to a closed event's standings, whichever route tried it: 409."""
+    return problem_response(ApiProblem(409, error.message, kind="event-closed"))
+
+
+bp.register_error_handler(EventIsClosed, _closed)
 
 
 def init_app(app: Flask) -> None:

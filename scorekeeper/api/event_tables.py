@@ -19,7 +19,14 @@ from scorekeeper.language import problem_words
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
-from scorekeeper.store.errors import AlreadySaved, GameOver, InvalidHand, KeyReused, StaleGame
+from scorekeeper.store.errors import (
+    AlreadySaved,
+    GameOver,
+    HandNotFound,
+    InvalidHand,
+    KeyReused,
+    StaleGame,
+)
 from scorekeeper.store.events import EventNotFound, InvalidEvent
 from scorekeeper.store.games import get_game
 
@@ -89,6 +96,32 @@ def close_event(event_id: str) -> Response:
     store_events.close_event(get_db(), event.id)
     store_seasons.night_changed(get_db(), event.id)  # the night's figures, for its seasons
     return _private(event_json(store_events.get_event(get_db(), event_id)))
+
+
+@bp.post("/events/<event_id>/reopen")
+def reopen_event(event_id: str) -> Response:
+    """Reopens a closed event: its tables, hands and rounds may change again."""
+    event, _ = _event(event_id, director=True)
+    store_events.reopen_event(get_db(), event.id)
+    store_seasons.night_changed(get_db(), event.id)  # the night leaves its seasons until closed
+    return _private(event_json(store_events.get_event(get_db(), event_id)))
+
+
+@bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/hands/<int:hand>/confirm")
+def settle_hand(event_id: str, number: int, table: int, hand: int) -> Response:
+    """Confirms a hand as the director: it counts as it stands."""
+    event, _ = _event(event_id, director=True)
+    found = next(
+        (t for t in event_rounds.tables(get_db(), event) if (t.round, t.number) == (number, table)),
+        None,
+    )
+    if found is None or found.game_id is None:
+        raise ApiProblem(404, "There is no such table in this event.")
+    try:
+        event_checks.resolve(get_db(), found.game_id, hand)
+    except HandNotFound:
+        raise ApiProblem(404, "There is no such hand at this table.") from None
+    return jsonify({"hand": hand, "state": "confirmed"})
 
 
 @operation(

@@ -73,7 +73,10 @@ SECURITY = {
     "sideToken": {
         "type": "http",
         "scheme": "bearer",
-        "description": "One side of one table (an event with opponents confirming).",
+        "description": (
+            "One side of one table (an event with opponents confirming), or an entrant's "
+            "card token: its side at its table of the latest round."
+        ),
     },
 }
 EVENT_ID = {
@@ -217,6 +220,40 @@ PATHS: dict[str, Any] = {
             parameters=[EVENT_ID],
         )
     },
+    "/api/v1/events/{event_id}/reopen": {
+        "post": _op(
+            "reopenEvent",
+            "Reopen a closed event: its tables, hands and rounds may change again",
+            {"200": _ok("The event", "Event"), **RUNS},
+            security=DIRECTOR,
+            parameters=[EVENT_ID],
+        )
+    },
+    "/api/v1/events/{event_id}/rounds/{number}/tables/{table}/hands/{hand}/confirm": {
+        "post": _op(
+            "settleHand",
+            "Confirm a hand as the director: a disputed one kept as saved, or one saved outside "
+            "the sides' tokens",
+            {
+                "200": _ok("The hand's new state", "HandCheck"),
+                **RUNS,
+                "409": _problem("The event is closed."),
+            },
+            security=DIRECTOR,
+            parameters=[
+                EVENT_ID,
+                *(
+                    {
+                        "name": name,
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "integer", "minimum": 1},
+                    }
+                    for name in ("number", "table", "hand")
+                ),
+            ],
+        )
+    },
     "/api/v1/events/{event_id}/entrants/{position}": {
         "delete": _op(
             "withdrawEntrant",
@@ -245,7 +282,11 @@ PATHS: dict[str, Any] = {
                     "headers": {"WWW-Authenticate": CHALLENGE},
                 },
                 "404": _problem("No such path."),
-                "409": _problem("The side that saved a hand does not confirm it, or no such hand."),
+                "409": _problem(
+                    "The side that saved a hand does not confirm it; a hand confirmed, "
+                    "disputed or saved outside the sides' tokens is the director's; no such "
+                    "hand; or the event is closed."
+                ),
             },
             security=SIDE,
             parameters=[

@@ -1,4 +1,5 @@
-"""Table cards for a club night: one card per table, its number, who sits there and a QR code."""
+"""Club-night cards: a table card per table (number, who sits there, a read-only QR), and each
+entrant's own card (its name and the QR of its page for the night)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import INK, MARGIN, RULE, new_canvas, page_size
 
 CARDS_PER_PAGE = 2  # a card is half a page: folded or cut, it stands on the table
+PAIRS_PER_PAGE = 4  # an entrant's card is a quarter page, cut and handed out
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,15 @@ class Card:
     round: int
     north_south: str
     east_west: str
+    link: str
+
+
+@dataclass(frozen=True)
+class PairCard:
+    """One entrant's card: its name, its players (none for a player alone) and its page's link."""
+
+    name: str
+    players: str
     link: str
 
 
@@ -38,42 +49,80 @@ def _qr(canvas: Canvas, link: str, x: float, y: float, size: float) -> None:
                 canvas.rect(x + c * cell, y + size - (r + 1) * cell, cell, cell, stroke=0, fill=1)
 
 
+def _line(
+    canvas: Canvas, x: float, y: float, text: str, size: float, room: float, **how: object
+) -> None:
+    """Draws one line, its type made smaller when it would not fit `room` points (a long name)."""
+    bold = bool(how.get("bold", False))
+    fitted = fonts.fit_size(text, size, room, bold)
+    fonts.draw(canvas, x, y, text, fitted, bold=bold, align=str(how.get("align", "left")))
+
+
 def _card(canvas: Canvas, card: Card, top: float, width: float, height: float) -> None:
     """Draws one card in the band from `top` down `height` points."""
     canvas.setStrokeColorRGB(*RULE)
     canvas.rect(MARGIN, top - height, width - 2 * MARGIN, height, stroke=1, fill=0)
     canvas.setFillColorRGB(*INK)
-    middle = width / 2
-    fonts.draw(
-        canvas,
-        middle,
-        top - 70,
-        gettext("Table %(number)s", number=card.table),
-        44,
-        bold=True,
-        align="centre",
-    )
+    middle, room = width / 2, width - 2 * MARGIN - 24
+    title = gettext("Table %(number)s", number=card.table)
+    _line(canvas, middle, top - 70, title, 44, room, bold=True, align="centre")
     line = gettext("Round %(number)s", number=card.round)
-    fonts.draw(canvas, middle, top - 100, line, 16, align="centre")
-    fonts.draw(
-        canvas,
-        middle,
-        top - 128,
-        f"{gettext('North-South')}: {card.north_south}",
-        13,
-        align="centre",
-    )
-    fonts.draw(
-        canvas, middle, top - 148, f"{gettext('East-West')}: {card.east_west}", 13, align="centre"
-    )
+    _line(canvas, middle, top - 100, line, 16, room, align="centre")
+    north = f"{gettext('North-South')}: {card.north_south}"
+    _line(canvas, middle, top - 128, north, 13, room, align="centre")
+    east = f"{gettext('East-West')}: {card.east_west}"
+    _line(canvas, middle, top - 148, east, 13, room, align="centre")
     size = min(height - 200, 180.0)
     _qr(canvas, card.link, middle - size / 2, top - 165 - size, size)
-    note = gettext("Scan to open this table's score sheet.")
-    fonts.draw(canvas, middle, top - height + 16, note, 10, align="centre")
+    note = gettext("This card shows the table. Each side scans its own pair card to play.")
+    _line(canvas, middle, top - height + 16, note, 10, room, align="centre")
 
 
-def table_cards(cards: Sequence[Card], paper: str, title: str, lang: str | None = None) -> bytes:
-    """Returns the PDF of the cards, two to a page, in `lang` (None: the language in use)."""
+def _pair(
+    canvas: Canvas, card: PairCard, event: str, top: float, width: float, height: float
+) -> None:
+    """Draws one entrant's card in the band from `top` down `height` points: words left, QR right."""
+    canvas.setStrokeColorRGB(*RULE)
+    canvas.setDash(4, 3)  # a line to cut along
+    canvas.rect(MARGIN, top - height, width - 2 * MARGIN, height, stroke=1, fill=0)
+    canvas.setDash()
+    canvas.setFillColorRGB(*INK)
+    size = min(height - 24, 150.0)
+    left, room = MARGIN + 14, width - 2 * MARGIN - size - 40
+    _line(canvas, left, top - 24, event, 10, room)
+    _line(canvas, left, top - 54, card.name, 20, room, bold=True)
+    if card.players:
+        _line(canvas, left, top - 76, card.players, 12, room)
+    steps = [
+        gettext("Your card for the night: keep it until the end."),
+        gettext("Scan it to see your table each round,"),
+        gettext("to record your side's hands and confirm the other side's."),
+    ]
+    for i, step in enumerate(steps):
+        _line(canvas, left, top - 108 - 15 * i, step, 10, room)
+    _qr(canvas, card.link, width - MARGIN - 14 - size, top - 12 - size, size)
+
+
+def _pairs(canvas: Canvas, pairs: Sequence[PairCard], event: str, paper: str) -> None:
+    """Draws the entrants' cards, four to a page, from a fresh page."""
+    width, height = page_size(paper)
+    band = (height - 2 * MARGIN) / PAIRS_PER_PAGE
+    for i, pair in enumerate(pairs):
+        if i and i % PAIRS_PER_PAGE == 0:
+            canvas.showPage()
+        top = height - MARGIN - (i % PAIRS_PER_PAGE) * band
+        _pair(canvas, pair, event, top, width, band - 6)
+
+
+def table_cards(
+    cards: Sequence[Card],
+    paper: str,
+    title: str,
+    lang: str | None = None,
+    pairs: Sequence[PairCard] = (),
+    event: str = "",
+) -> bytes:
+    """Returns the PDF of the table cards, two to a page, then the entrants' cards, in `lang`."""
     with in_language(lang):
         buffer = io.BytesIO()
         width, height = page_size(paper)
@@ -83,7 +132,7 @@ def table_cards(cards: Sequence[Card], paper: str, title: str, lang: str | None 
             if i and i % CARDS_PER_PAGE == 0:
                 canvas.showPage()
             _card(canvas, card, height - MARGIN - (i % CARDS_PER_PAGE) * band, width, band - 8)
-        if not cards:
+        if not cards and not pairs:
             fonts.draw(
                 canvas,
                 width / 2,
@@ -92,6 +141,10 @@ def table_cards(cards: Sequence[Card], paper: str, title: str, lang: str | None 
                 14,
                 align="centre",
             )
+        if pairs:
+            if cards:
+                canvas.showPage()
+            _pairs(canvas, pairs, event, paper)
         canvas.showPage()
         canvas.save()
         return buffer.getvalue()

@@ -8,8 +8,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from scorekeeper.sentences.marked import N_
 from scorekeeper.rules.checks import FormatProblem
+from scorekeeper.sentences.marked import N_
 
 GOING_OUT_CHOICES = ("no", "out", "concealed")
 RED_THREE_SIGN_RULES = {

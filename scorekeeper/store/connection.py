@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from scorekeeper.store.errors import EventIsClosed
 from scorekeeper.store.migrations import migrations
 
 
@@ -126,9 +127,13 @@ def write(db: Database) -> Iterator[Database]:
     try:
         yield db
         db.execute("COMMIT")
-    except BaseException:
+    except BaseException as error:
         if db.conn.in_transaction:
             db.execute("ROLLBACK")
+        # A closed event's triggers refuse the change (migration 0010): every writer gets the
+        # same named error, whichever path (sheet, API, side, director) made it.
+        if isinstance(error, sqlite3.IntegrityError) and str(error) == "event_closed":
+            raise EventIsClosed() from error
         raise
 
 

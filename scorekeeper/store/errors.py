@@ -96,6 +96,12 @@ class GameOver(StoreError):
     message = N_("This game is over. Reopen it to change or add a hand.")
 
 
+class EventIsClosed(StoreError):
+    """The change would move a closed event's standings (SQL refuses it: migration 0010)."""
+
+    message = N_("The event is closed: nothing changes until its director reopens it.")
+
+
 class InvalidGame(StoreError):
     """The new game's setup is wrong; `field` names the part at fault, `problems` every one."""
 

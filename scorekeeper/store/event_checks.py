@@ -1,4 +1,11 @@
-"""Opponents confirm: each side's token, and a hand's pending, confirmed or disputed state."""
+"""Opponents confirm: who saved each hand, who checked it, and the director's word on it.
+
+A hand counts once the side that did not save it confirms it, or the director does; a
+dispute waits for the director alone. Any change to a hand's entry drops its check (SQL
+triggers of migration 0010), so it is pending again whoever changed it; a hand saved
+outside the sides' pages (the game's own link, which only the director holds) waits for
+the director.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +16,19 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store.connection import read, write
-from scorekeeper.store.errors import StoreError
-from scorekeeper.store.games import Game, get_game
+from scorekeeper.store.connection import write
+from scorekeeper.store.errors import HandNotFound, StoreError
+from scorekeeper.store.games import Game
 from scorekeeper.store.hands import add_hand
 from scorekeeper.store.stamps import now
 
 STATES = ("confirmed", "disputed")
+NOBODY = -1  # saved outside the sides' pages: no side may confirm it, the director does
+DIRECTOR = 2  # who checked a hand the director confirmed (sides are 0 and 1)
 
 
 class NotYours(StoreError):
-    """A side tried to confirm its own hand, or a hand that is not pending."""
+    """A side tried to check a hand it saved, or one that is not pending from the other side."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -43,16 +52,48 @@ class TableSide:
     table: int
 
 
+@dataclass(frozen=True)
+class Check:
+    """A hand's check: its state, the side that saved it, and who checked it last."""
+
+    state: str  # pending, confirmed or disputed
+    saved_by: int  # 0, 1, or NOBODY
+    by: int  # the side that saved or checked it, or DIRECTOR
+
+
+UNCHECKED = Check("pending", NOBODY, NOBODY)
+
+
 def side_of(db: Database, token: str) -> TableSide:
-    """Returns the table side a side token opens; SideNotFound otherwise."""
+    """Returns the table side a side token opens, or an entrant's card at its latest table."""
     found = db.execute(
         "SELECT s.game_id, s.side, t.event_id, t.round, t.number FROM event_side_tokens s "
         "JOIN event_tables t ON t.game_id = s.game_id WHERE s.token = ?",
         [token],
     ).fetchone()
-    if found is None:
+    if found is not None:
+        return TableSide(*found)
+    return _card_side(db, token)
+
+
+def _card_side(db: Database, token: str) -> TableSide:
+    """Returns where an entrant's card sits in the event's latest round; SideNotFound else."""
+    card = db.execute(
+        "SELECT event_id, position FROM event_entrants WHERE token = ?", [token]
+    ).fetchone()
+    if card is None or not token:
         raise SideNotFound()
-    return TableSide(*found)
+    tables = db.execute(
+        "SELECT game_id, north_south, east_west, round, number FROM event_tables "
+        "WHERE event_id = ? AND game_id IS NOT NULL "
+        "AND round = (SELECT max(round) FROM event_tables WHERE event_id = ?)",
+        [card[0], card[0]],
+    ).fetchall()
+    for game_id, north_south, east_west, round_number, number in tables:
+        for side, positions in enumerate((north_south, east_west)):
+            if card[1] in json.loads(positions):
+                return TableSide(game_id, side, card[0], round_number, number)
+    raise SideNotFound()  # a bye this round, or no round started yet
 
 
 def side_tokens(db: Database, game_id: str) -> tuple[str, str]:
@@ -65,85 +106,121 @@ def side_tokens(db: Database, game_id: str) -> tuple[str, str]:
     return found.get(0, ""), found.get(1, "")
 
 
-def states(db: Database, game_id: str) -> dict[int, tuple[str, int]]:
-    """Returns each checked hand's (state, side that saved or checked it) by hand number."""
+def states(db: Database, game_id: str) -> dict[int, Check]:
+    """Returns each checked hand's Check by hand number (a hand not listed is UNCHECKED)."""
     rows = db.execute(
-        "SELECT number, state, side FROM event_hand_checks WHERE game_id = ?", [game_id]
+        "SELECT number, state, saved_by, side FROM event_hand_checks WHERE game_id = ?",
+        [game_id],
     )
-    return {n: (s, side) for n, s, side in rows}
+    return {n: Check(state, saved_by, by) for n, state, saved_by, by in rows}
+
+
+def record_for(
+    db: Database, game_id: str, side: int, hand: dict[str, Any], *, version: int, form_token: str
+) -> Game:
+    """Records the next hand of a side's table, pending until the other side confirms it."""
+    game = add_hand(db, game_id, hand, version=version, form_token=form_token)
+    with write(db):
+        db.execute(
+            "INSERT OR REPLACE INTO event_hand_checks (game_id, number, state, side, saved_by, at) "
+            "VALUES (?, ?, 'pending', ?, ?, ?)",
+            [game_id, game.hand_count, side, side, now()],
+        )
+    return game
 
 
 def record_as(
     db: Database, token: str, hand: dict[str, Any], *, version: int, form_token: str
 ) -> Game:
-    """Records the next hand of a side's table, pending until the other side confirms it."""
+    """Records the next hand of a side token's table, pending until the other side confirms it."""
     seat = side_of(db, token)
-    game = add_hand(db, seat.game_id, hand, version=version, form_token=form_token)
-    with write(db):
+    return record_for(db, seat.game_id, seat.side, hand, version=version, form_token=form_token)
+
+
+def _saved_check(db: Database, game_id: str, number: int) -> Check:
+    """Returns hand `number`'s check, inside the caller's write; HandNotFound without the hand."""
+    played = db.execute("SELECT hand_count FROM games WHERE id = ?", [game_id]).fetchone()
+    if played is None or not 1 <= number <= played[0]:
+        raise HandNotFound(N_("There is no such hand at this table."))
+    found = db.execute(
+        "SELECT state, saved_by, side FROM event_hand_checks WHERE game_id = ? AND number = ?",
+        [game_id, number],
+    ).fetchone()
+    return Check(*found) if found else UNCHECKED
+
+
+def _refusal(check: Check, side: int) -> str | None:
+    """Returns why a side may not check this hand, or None when it may."""
+    if check.state == "confirmed":
+        return N_("This hand is already confirmed.")
+    if check.state == "disputed":
+        return N_("This hand is disputed: the director resolves it.")
+    if check.saved_by == NOBODY:
+        return N_("This hand was not saved from a side's card: the director confirms it.")
+    if check.saved_by == side:
+        return N_("The other side confirms a hand; a phone of theirs taps Confirm.")
+    return None
+
+
+def check_as(db: Database, game_id: str, side: int, number: int, state: str) -> None:
+    """Confirms or disputes hand `number` for a side: only a pending hand the other side saved."""
+    with write(db):  # read and change under one lock: two phones cannot both win
+        check = _saved_check(db, game_id, number)
+        why = _refusal(check, side)
+        if why is not None:
+            raise NotYours(why)
         db.execute(
-            "INSERT OR REPLACE INTO event_hand_checks (game_id, number, state, side, at) "
-            "VALUES (?, ?, 'pending', ?, ?)",
-            [seat.game_id, game.hand_count, seat.side, now()],
+            "UPDATE event_hand_checks SET state = ?, side = ?, at = ? "
+            "WHERE game_id = ? AND number = ?",
+            [state, side, now(), game_id, number],
         )
-    return game
 
 
 def check(db: Database, token: str, number: int, state: str) -> None:
-    """Confirms or disputes hand `number` from a side's phone; never the side that saved it."""
+    """Confirms or disputes hand `number` from a side token's phone; never the side that saved it."""
     seat = side_of(db, token)
-    with read(db):
-        played = get_game(db, seat.game_id).hand_count
-    if not 1 <= number <= played:
-        raise NotYours(N_("There is no such hand at this table."))
-    saved = states(db, seat.game_id).get(number)
-    if saved is not None and saved[0] == "pending" and saved[1] == seat.side:
-        raise NotYours(N_("The other side confirms a hand; a phone of theirs taps Confirm."))
+    try:
+        check_as(db, seat.game_id, seat.side, number, state)
+    except HandNotFound as error:
+        raise NotYours(error.message) from None
+
+
+def resolve(db: Database, game_id: str, number: int) -> None:
+    """Confirms hand `number` as the director: it counts as it stands (kept, or corrected)."""
     with write(db):
+        check = _saved_check(db, game_id, number)
         db.execute(
-            "INSERT OR REPLACE INTO event_hand_checks (game_id, number, state, side, at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            [seat.game_id, number, state, seat.side, now()],
+            "INSERT OR REPLACE INTO event_hand_checks (game_id, number, state, side, saved_by, at) "
+            "VALUES (?, ?, 'confirmed', ?, ?, ?)",
+            [game_id, number, DIRECTOR, check.saved_by, now()],
         )
 
 
 @dataclass(frozen=True)
-class Place:
-    """Where an entrant sits in a round: table, side, its game and its side's token."""
+class Waiting:
+    """A hand only the director can settle: disputed, or saved outside the sides' pages."""
 
     round: int
     table: int
-    side: int  # 0 north-south, 1 east-west
     game_id: str
-    token: str
-    ours: tuple[int, ...]  # entrant positions
-    theirs: tuple[int, ...]
+    number: int
+    disputed: bool
 
 
-def latest_place(db: Database, token: str) -> tuple[str, tuple[int, ...], Place | None]:
-    """Returns the side token's event, its entrants, and where they sit in the latest round.
-
-    A phone keeps the link of its first table; this finds the table of the round now played
-    (None: a bye this round).
-    """
-    seat = side_of(db, token)
-    row = db.execute(
-        "SELECT north_south, east_west FROM event_tables WHERE game_id = ?", [seat.game_id]
-    ).fetchone()
-    ours = tuple(json.loads(row[seat.side]))
-    latest = db.execute(
-        "SELECT max(round) FROM event_tables WHERE event_id = ?", [seat.event_id]
-    ).fetchone()[0]
-    for t in db.query(
-        "SELECT number, game_id, north_south, east_west FROM event_tables "
-        "WHERE event_id = ? AND round = ?",
-        [seat.event_id, latest],
-    ):
-        sides = (tuple(json.loads(t["north_south"])), tuple(json.loads(t["east_west"])))
-        for index, positions in enumerate(sides):
-            if set(ours) & set(positions):
-                mine = side_tokens(db, t["game_id"])[index]
-                place = Place(
-                    latest, t["number"], index, t["game_id"], mine, positions, sides[1 - index]
-                )
-                return seat.event_id, ours, place
-    return seat.event_id, ours, None
+def for_director(db: Database, event_id: str) -> list[Waiting]:
+    """Returns the event's hands that wait for the director, in round and table order."""
+    found = db.execute(
+        "SELECT t.round, t.number, t.game_id, g.hand_count FROM event_tables t "
+        "JOIN games g ON g.id = t.game_id WHERE t.event_id = ? AND t.no_play = 0 "
+        "AND t.corrected IS NULL ORDER BY t.round, t.number",
+        [event_id],
+    ).fetchall()
+    waiting = []
+    for round_number, table, game_id, played in found:
+        checks = states(db, game_id)
+        for number in range(1, played + 1):
+            check = checks.get(number, UNCHECKED)
+            if check.state == "disputed" or (check.state == "pending" and check.saved_by == NOBODY):
+                disputed = check.state == "disputed"
+                waiting.append(Waiting(round_number, table, game_id, number, disputed))
+    return waiting

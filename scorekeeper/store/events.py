@@ -12,11 +12,11 @@ from sqlite_utils import Database
 
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
 from scorekeeper.events.victory import Band
-from scorekeeper.sentences import problem_texts
-from scorekeeper.sentences.marked import N_
 from scorekeeper.rules import problem_codes
 from scorekeeper.rules.documents import FormatError, rules_of
 from scorekeeper.rules.model import Rules
+from scorekeeper.sentences import problem_texts
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import cache
 from scorekeeper.store.connection import read, rows, write
 from scorekeeper.store.errors import StoreError
@@ -349,6 +349,12 @@ def close_event(db: Database, event_id: str) -> None:
         db.execute(
             "UPDATE events SET closed_at = coalesce(closed_at, ?) WHERE id = ?", [now(), event_id]
         )
+
+
+def reopen_event(db: Database, event_id: str) -> None:
+    """Reopens a closed event: its tables, hands and rounds may change again."""
+    with write(db):
+        db.execute("UPDATE events SET closed_at = NULL WHERE id = ?", [event_id])
 
 
 def add_entrant(db: Database, event_id: str, name: str, players: Sequence[str]) -> Entrant:

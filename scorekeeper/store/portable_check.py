@@ -9,10 +9,10 @@ from typing import Any
 from scorekeeper import engine
 from scorekeeper.engine import GameState, Hand, Setup, Side, SideScore
 from scorekeeper.engine.ending import EndProblem, TargetRaise, after_end_problems, with_raises
-from scorekeeper.sentences.marked import N_
 from scorekeeper.rules.documents import FormatError, digest, preset_document, rules_of
 from scorekeeper.rules.model import FormatChoiceError, Rules
 from scorekeeper.rules.presets import load_presets
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import cache
 from scorekeeper.store import portable_read as fields
 from scorekeeper.store.errors import Grouped

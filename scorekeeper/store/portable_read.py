@@ -11,8 +11,8 @@ from typing import Any
 
 from scorekeeper import safe_json
 from scorekeeper.engine.ending import MAX_TARGET, TargetRaise
-from scorekeeper.sentences.marked import N_
 from scorekeeper.rules.model import Rules
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.portable_export import KIND, VERSION
 from scorekeeper.store.stamps import now

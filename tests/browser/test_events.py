@@ -22,10 +22,11 @@ ENTRANTS = "Aces: Ann, Bob\nKings: Cy, Di\nQueens: Ed, Flo\nJacks: Gus, Hal"
 OUT = {"melded_points": 300, "canastas": {"natural": 1}, "went_out": "out"}
 
 
-def record_on_the_sheet(page, winner: int) -> None:
-    """Records one hand on the table's own score sheet, the side `winner` going out."""
+def record_from_the_card(page, winner: int) -> None:
+    """Records one hand from a pair's own page, the side `winner` going out."""
     taps = Taps(page)
-    taps.tap("a.button.primary")  # Record hand N
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        taps.tap("#record-hand")
     taps.fill(f"#f-{winner}-melded_points", "300")
     taps.step(f"{winner}-canastas-natural")
     taps.tap(f"label:has(input[name='{winner}-went_out'][value='out'])")
@@ -54,26 +55,24 @@ def test_a_club_night_from_the_directors_phone(browser, base_url):
     big.evaluate("window.notReloaded = true")
     expect(big.locator("#standings tbody tr")).to_have_count(4)
 
-    links = [
-        director.locator(f"#table-{n} a:has-text('{side}')").get_attribute("href")
-        for n in (1, 2)
-        for side in ("North-South", "East-West")
+    links = [  # each pair's own card (as a late arrival scans it from the director's page)
+        a.get_attribute("href")
+        for a in director.locator('#entrant-cards a:has-text("Open this card\'s page")').all()
     ]
-    phones = []
-    for n, link in enumerate(links):
+    phones, seats = [], set()
+    for link in links:
         phone = browser.new_context(**PHONE, service_workers="block").new_page()
         phone.set_default_timeout(15000)
         phone.goto(base_url + link)
-        side = "North-South" if n % 2 == 0 else "East-West"
-        expect(phone.locator("#notice")).to_contain_text(
-            f"Round 1: you are at table {n // 2 + 1}, {side}, against"
+        found = re.search(
+            r"Round 1: table (\d), (North-South|East-West), against", phone.inner_text("#notice")
         )
+        assert found, phone.inner_text("#notice")
+        seats.add(found.groups())
         phones.append(phone)
-    for phone in phones:  # each phone opens its table's sheet and records one of the 2 deals
-        sheet = phone.locator('a:has-text("Open the table\'s score sheet")').get_attribute("href")
-        phone.goto(base_url + sheet, wait_until="domcontentloaded")
-    for phone in phones:
-        record_on_the_sheet(phone, winner=0)
+    assert len(seats) == 4  # two tables, two sides each
+    for phone in phones:  # each pair records one of its table's 2 deals from its own page
+        record_from_the_card(phone, winner=0)
     expect(big.locator("#standings tbody tr").first).to_contain_text("+1,560", timeout=8000)
     assert big.evaluate("window.notReloaded") is True  # updated in place, never reloaded
     director.reload()
@@ -130,9 +129,7 @@ def test_screens_light_and_dark(browser, live_app, base_url, scheme):
     card = phone.locator("#standings a[href*='scorecards.pdf?']").first.get_attribute("href")
     assert phone.request.get(base_url + card).body().startswith(b"%PDF")
     phone.goto(f"{base_url}/events/table/{ns}")
-    assert re.search(
-        r"Round 1: you are at table 1, North-South, against", phone.inner_text("#notice")
-    )
+    assert re.search(r"Round 1: table 1, North-South, against", phone.inner_text("#notice"))
     assert "pending: the other side confirms" in phone.inner_text("main")
     screenshot(phone, f"events-notice-pending-{scheme}")
     phone.goto(f"{base_url}/events/table/{ew}")

@@ -31,6 +31,7 @@ STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0007_unread_hands_marked", games.unread_hands_marked),
     ("0009_event_version", events.event_version),
     ("0010_seasons", seasons.seasons),
+    ("0010_event_entrant_cards", events.entrant_cards),
 ]
 
 migrations = Migrations("scorekeeper")

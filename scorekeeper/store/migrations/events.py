@@ -119,3 +119,68 @@ def event_version(db: Database) -> None:
     """Adds each event's version, moved by SQL triggers on any change its standings show."""
     for statement in EVENT_VERSION:
         db.execute(statement)
+
+
+# Opponents confirm, as one side cannot defeat it: who saved a hand is kept apart from who
+# checked it, and any change to a hand's entry (a rewrite, a delete, a hand saved again under
+# its number) drops its check, so it is pending again, whoever's code makes the change.
+# A closed event's tables, hands and checks refuse every change in SQL ('event_closed', which
+# store.connection.write turns into EventIsClosed) until the director reopens it. A game
+# deleted whole (a group removed) is let through: the join on games no longer finds it.
+_CLOSED_GAME = (
+    "EXISTS (SELECT 1 FROM event_tables t JOIN events e ON e.id = t.event_id "
+    "JOIN games g ON g.id = t.game_id WHERE t.game_id = {row} AND e.closed_at IS NOT NULL)"
+)
+_CLOSED_EVENT = "EXISTS (SELECT 1 FROM events WHERE id = {row} AND closed_at IS NOT NULL)"
+_REFUSE = "BEGIN SELECT RAISE(ABORT, 'event_closed'); END"
+ENTRANT_CARDS = [
+    "ALTER TABLE event_hand_checks ADD COLUMN saved_by INTEGER NOT NULL DEFAULT -1",
+    "UPDATE event_hand_checks SET saved_by = side WHERE state = 'pending'",
+    *(
+        f"CREATE TRIGGER event_hand_{name} AFTER {when} ON hands BEGIN "
+        f"DELETE FROM event_hand_checks WHERE game_id = {row}.game_id "
+        f"AND number = {row}.number; END"
+        for name, when, row in (
+            ("saved", "INSERT", "NEW"),
+            ("rewritten", "UPDATE OF entry", "NEW"),
+            ("deleted", "DELETE", "OLD"),
+        )
+    ),
+    *(
+        f"CREATE TRIGGER event_closed_{table}_{name} BEFORE {when} ON {table} "
+        f"WHEN {_CLOSED_GAME.format(row=row + '.game_id')} {_REFUSE}"
+        for table in ("hands", "event_hand_checks")
+        for name, when, row in (
+            ("insert", "INSERT", "NEW"),
+            ("update", "UPDATE", "NEW"),
+            ("delete", "DELETE", "OLD"),
+        )
+        if not (table == "hands" and when == "UPDATE")
+    ),
+    f"CREATE TRIGGER event_closed_hands_update BEFORE UPDATE OF entry ON hands "
+    f"WHEN {_CLOSED_GAME.format(row='NEW.game_id')} {_REFUSE}",
+    *(
+        f"CREATE TRIGGER event_closed_{table}_{name} BEFORE {when} ON {table} "
+        f"WHEN {_CLOSED_EVENT.format(row=row + '.event_id')} {_REFUSE}"
+        for table, name, when, row in (
+            ("event_tables", "insert", "INSERT", "NEW"),
+            ("event_tables", "update", "UPDATE OF corrected, no_play", "NEW"),
+            ("event_byes", "insert", "INSERT", "NEW"),
+            ("event_entrants", "insert", "INSERT", "NEW"),
+            ("event_entrants", "update", "UPDATE OF withdrawn_after, from_round", "NEW"),
+        )
+    ),
+    # Each entrant's own card: a token that opens its page and acts for its side only.
+    "ALTER TABLE event_entrants ADD COLUMN token TEXT",
+    "UPDATE event_entrants SET token = lower(hex(randomblob(16)))",
+    "CREATE UNIQUE INDEX event_entrants_token ON event_entrants(token)",
+    "CREATE TRIGGER event_entrant_token AFTER INSERT ON event_entrants WHEN NEW.token IS NULL "
+    "BEGIN UPDATE event_entrants SET token = lower(hex(randomblob(16))) "
+    "WHERE event_id = NEW.event_id AND position = NEW.position; END",
+]
+
+
+def entrant_cards(db: Database) -> None:
+    """Adds entrant card tokens, a hand's saver, checks that follow it, and closed refusals."""
+    for statement in ENTRANT_CARDS:
+        db.execute(statement)

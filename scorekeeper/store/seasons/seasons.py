@@ -12,10 +12,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.engine.names import tidy
-from scorekeeper.sentences import problem_texts
-from scorekeeper.sentences.marked import N_
 from scorekeeper.rules import problem_codes
 from scorekeeper.seasons import SeasonRule, rule_problems
+from scorekeeper.sentences import problem_texts
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.connection import rows, write
 from scorekeeper.store.errors import StoreError
 from scorekeeper.store.stamps import new_token, now

@@ -4,7 +4,9 @@ from scorekeeper.web.events import (  # noqa: F401 - routes on bp
     cards,
     director,
     papers,
+    resolve,
     screen,
+    table_card,
     tables,
 )
 from scorekeeper.web.events.common import bp

@@ -1,0 +1,119 @@
+"""The hand form under an event's capability: a side's card records, the director corrects.
+
+Both render the games' own hand form (its fields, preview and outbox), sent back to the page
+that asked rather than to the game's sheet, and save through the store's side flow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import flash, jsonify, redirect, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from scorekeeper import engine, store
+from scorekeeper.db import get_db
+from scorekeeper.engine import sitting_out
+from scorekeeper.language import problem_words
+from scorekeeper.store import Game
+from scorekeeper.web import access
+from scorekeeper.web.games import hand_form
+from scorekeeper.web.games.hand_form import Reading
+from scorekeeper.web.posting import new_form_token, posted
+
+Save = Callable[[Game, dict[str, object], int, str], int]
+
+
+def _outbox() -> bool:
+    """Tells whether the phone's outbox sent this form: it reads a JSON answer, not a page."""
+    return request.accept_mimetypes.best == "application/json"
+
+
+def form_page(
+    game: Game, number: int, reading: Reading, version: int, back: str, status: int = 200
+) -> tuple[str, int]:
+    """Renders the hand form for hand `number`, its Cancel and outbox leading back to `back`."""
+    rules, setup = game.rules, game.setup
+    row = game.state.rows[number - 1] if number <= game.hand_count else None
+    access.join(game.tokens.view)  # the live preview reads the game: a viewer's role is enough
+    page = render_template(
+        "hands/form.html",
+        game=game,
+        state=game.state,
+        number=number,
+        totals_before=game.totals_before(number),
+        editing=row is not None,
+        minimums=row.minimums if row else game.state.next_minimums,
+        dealer=engine.dealer(rules, setup, number - 1),
+        sitting_out=sitting_out(rules, setup, number - 1),
+        fields=hand_form.fields_for(rules),
+        going_out=hand_form.going_out_choices(rules),
+        special_hands=hand_form.special_hand_choices(rules),
+        lone=hand_form.lone_hand_applies(rules),
+        emptied=rules.table.individual or hand_form.lone_hand_applies(rules),
+        reading=reading,
+        version=version,
+        form_token=new_form_token(),
+        back_url=back,
+    )
+    return page, status
+
+
+def values(game: Game, number: int) -> dict[str, str]:
+    """Returns the form's values: the saved hand's when editing, else a blank hand's."""
+    if number <= game.hand_count:
+        entry = game.hands[number - 1].as_dict()
+        return hand_form.values_from_entry(game.rules, game.side_keys, entry)
+    return hand_form.blank_values(game.rules, game.side_keys, None)
+
+
+def refused(message: str, back: str, status: int = 409) -> ResponseReturnValue:
+    """Answers a hand that cannot be saved here: the outbox's JSON, or back with the reason."""
+    if _outbox():
+        return jsonify(ok=False, reason=message, errors=[]), status
+    flash(message, "error")
+    return redirect(back)
+
+
+def save_form(game: Game, number: int, back: str, save: Save) -> ResponseReturnValue:
+    """Reads the posted hand and saves it with `save`, or shows the form again with every problem."""
+    version, token = posted()
+    reading = hand_form.read(game.rules, game.side_keys, request.form)
+    try:
+        if reading.errors or reading.document is None:
+            raise store.InvalidHand(())
+        saved = save(game, reading.document, version, token)
+    except store.InvalidHand as error:
+        if error.problems:
+            reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
+        if _outbox():
+            listed = [m for ms in reading.errors.values() for m in ms]
+            checked = _("Nothing was saved. Check the fields marked below.")
+            return jsonify(ok=False, reason=checked, errors=listed), 422
+        return form_page(game, number, reading, version, back, 422)
+    except store.AlreadySaved as error:
+        said = problem_words.store_error(error)
+        if _outbox():
+            return jsonify(ok=True, number=0, repeat=True, message=said, sheet=back)
+        flash(said, "ok")
+        return redirect(back)
+    except (store.StaleGame, store.GameOver) as error:
+        return refused(problem_words.store_error(error), back)
+    said = _("Hand %(number)s saved.", number=saved)
+    if _outbox():
+        if request.headers.get("X-Outbox-Flash"):
+            flash(said, "ok")
+        return jsonify(ok=True, number=saved, repeat=False, message=said, sheet=back)
+    flash(said, "ok")
+    return redirect(f"{back}#hand-{saved}")
+
+
+def blank(game: Game, number: int, back: str) -> tuple[str, int]:
+    """Shows the form for hand `number`: blank for the next hand, filled for an earlier one."""
+    return form_page(game, number, Reading(None, values(game, number)), game.version, back)
+
+
+def current(game_id: str) -> Game:
+    """Returns a table's game as it is now."""
+    return store.get_game(get_db(), game_id)

@@ -1,0 +1,191 @@
+"""Each entrant's own card: its page, its side's hands, Confirm/Dispute, the director's word,
+the table card's read-only page, and a closed event that answers 409 until reopened."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.store import entrant_cards, event_rounds
+from scorekeeper.store.events import get_event
+from tests.conftest import location
+from tests.test_web_events import director
+
+OUT = {"0-melded_points": "300", "0-canastas-natural": "1", "0-went_out": "out"}
+
+
+def event_id(db, path: str) -> str:
+    token = path.rsplit("/", 1)[1]
+    return str(db.execute("SELECT id FROM events WHERE director_token = ?", [token]).fetchone()[0])
+
+
+def cards(db, path: str) -> dict[str, str]:
+    """Returns each entrant's card page by name."""
+    found = event_id(db, path)
+    tokens = entrant_cards.card_tokens(db, found)
+    return {e.name: f"/events/entrant/{tokens[e.position]}" for e in get_event(db, found).entrants}
+
+
+def started(client, db, **changes):
+    path = director(client, **({"confirm": "on", "deals_per_round": "1"} | changes))
+    client.post(f"{path}/rounds")
+    return path, cards(db, path)
+
+
+def hand_form(client, page: str) -> dict[str, str]:
+    """Opens the card's hand form and returns its hidden fields."""
+    form = client.get(f"{page}/hands/new")
+    assert form.status_code == 200, form.get_data(as_text=True)
+    text = form.get_data(as_text=True)
+    return dict(re.findall(r'name="(version|form_token|number)" value="([^"]*)"', text))
+
+
+def record(client, page: str, won: dict[str, str] | None = None, side: int = 0):
+    """Records one hand from the card's page that its own side wins (side 0 or 1 of the table)."""
+    hidden = hand_form(client, page)
+    fields = {k.replace("0-", f"{side}-", 1): v for k, v in (won or OUT).items()}
+    return client.post(f"{page}/hands/new", data=hidden | fields)
+
+
+def test_a_card_says_where_to_sit_and_carries_no_table_link(client, db) -> None:
+    path, found = started(client, db)
+    aces = client.get(found["Aces"]).get_data(as_text=True)
+    assert re.search(r"Round 1: table 1, North-South, against \w+\.", aces)
+    kings = client.get(found["Kings"]).get_data(as_text=True)
+    assert re.search(r"Round 1: table \d, (North-South|East-West), against \w+\.", kings)
+    edit_tokens = [r[0] for r in db.execute("SELECT edit_token FROM games")]
+    owner_tokens = [r[0] for r in db.execute("SELECT owner_token FROM games")]
+    for page in (aces, client.get(f"{found['Aces']}/hands/new").get_data(as_text=True)):
+        assert "/join/" not in page
+        assert not any(t in page for t in edit_tokens + owner_tokens)
+    assert client.get("/events/entrant/nope").status_code == 404
+
+
+def test_the_other_side_confirms_from_its_own_card(client, db) -> None:
+    path, found = started(client, db)
+    eid = event_id(db, path)
+    table = event_rounds.tables(db, get_event(db, eid), 1)[0]
+    names = {e.position: e.name for e in get_event(db, eid).entrants}
+    ns, ew = found[names[table.north_south[0]]], found[names[table.east_west[0]]]
+    saved = record(client, ns)
+    assert location(saved).startswith(ns) and "#hand-1" in location(saved)
+    mine = client.get(ns).get_data(as_text=True)
+    assert "pending: the other side confirms" in mine and "/confirm" not in mine
+    theirs = client.get(ew).get_data(as_text=True)
+    confirm = f"{ew}/rounds/1/hands/1/confirm"
+    assert confirm in theirs
+    assert client.post(f"{ns}/rounds/1/hands/1/confirm").status_code == 302
+    assert event_rounds.tables(db, get_event(db, eid), 1)[0].pending == 1  # its own: refused
+    client.post(confirm)
+    assert event_rounds.tables(db, get_event(db, eid), 1)[0].finished
+    client.post(f"{ew}/rounds/1/hands/1/dispute")  # confirmed is settled
+    assert event_rounds.tables(db, get_event(db, eid), 1)[0].disputed == 0
+
+
+def test_a_dispute_goes_to_the_director_who_keeps_or_corrects(client, db) -> None:
+    path, found = started(client, db)
+    eid = event_id(db, path)
+    tables = event_rounds.tables(db, get_event(db, eid), 1)
+    names = {e.position: e.name for e in get_event(db, eid).entrants}
+    for t in tables:
+        record(client, found[names[t.north_south[0]]])
+        client.post(f"{found[names[t.east_west[0]]]}/rounds/1/hands/1/dispute")
+    page = client.get(path).get_data(as_text=True)
+    assert "Hands for the director" in page and page.count("Keep as saved") == 2
+    keep = re.findall(r'action="([^"]+/keep)"', page)
+    client.post(keep[0])
+    fix = re.findall(r'href="([^"]+/edit)"', page)[-1]
+    form = client.get(fix).get_data(as_text=True)
+    hidden = dict(re.findall(r'name="(version|form_token|number)" value="([^"]*)"', form))
+    moved = {"1-melded_points": "500", "1-canastas-natural": "1", "1-went_out": "out"}
+    fixed = {"0-melded_points": "50", "0-canastas-natural": "0", "0-went_out": "no"} | moved
+    assert location(client.post(fix, data=hidden | fixed)).startswith(path)
+    after = event_rounds.tables(db, get_event(db, eid), 1)
+    assert all(t.finished and not t.disputed for t in after)
+    assert after[1].scores[1] > after[1].scores[0]  # the director's correction counts
+    assert "Hands for the director" not in client.get(path).get_data(as_text=True)
+
+
+def test_the_table_card_opens_the_table_read_only(client, db) -> None:
+    path, found = started(client, db)
+    game = store.get_game(
+        db, event_rounds.tables(db, get_event(db, event_id(db, path)), 1)[0].game_id
+    )
+    page = client.get(f"/events/at/{game.tokens.view}").get_data(as_text=True)
+    assert "Table 1" in page and "Round 1" in page and "scans its own pair card" in page
+    assert "/join/" not in page and game.tokens.edit not in page and "<form" not in page
+    assert client.get(f"/events/at/{game.tokens.edit}").status_code == 404
+
+
+def test_an_old_side_link_opens_its_entrants_card(client, db) -> None:
+    path, found = started(client, db)
+    eid = event_id(db, path)
+    table = event_rounds.tables(db, get_event(db, eid), 1)[0]
+    ns = db.execute(
+        "SELECT token FROM event_side_tokens WHERE game_id = ? AND side = 0", [table.game_id]
+    ).fetchone()[0]
+    names = {e.position: e.name for e in get_event(db, eid).entrants}
+    assert location(client.get(f"/events/table/{ns}")) == found[names[table.north_south[0]]]
+
+
+def closed(client, db):
+    """Returns a closed event's director path, cards, and the first table (one hand pending)."""
+    path, found = started(client, db, deals_per_round="2")
+    eid = event_id(db, path)
+    table = event_rounds.tables(db, get_event(db, eid), 1)[0]
+    names = {e.position: e.name for e in get_event(db, eid).entrants}
+    ns, ew = found[names[table.north_south[0]]], found[names[table.east_west[0]]]
+    record(client, ns)
+    client.post(f"{path}/close")
+    return path, ns, ew, table
+
+
+@pytest.mark.parametrize("change", ["record", "confirm", "dispute", "correct", "no_play", "keep"])
+def test_a_closed_event_answers_409_on_the_web(client, db, change) -> None:
+    path, ns, ew, table = closed(client, db)
+    before = event_rounds.standings(db, event_id(db, path))
+    if change == "record":
+        form = client.get(f"{ns}/hands/new")
+        assert location(form) == ns  # no form for a closed event
+        answer = client.post(f"{ns}/hands/new", data=OUT, headers={"Accept": "application/json"})
+    elif change in ("confirm", "dispute"):
+        answer = client.post(f"{ew}/rounds/1/hands/1/{change}")
+    elif change == "keep":
+        answer = client.post(f"{path}/hands/{table.game_id}/1/keep")
+    else:
+        data = {"ns": "9000", "ew": "0", "action": change}
+        answer = client.post(f"{path}/tables/1/{table.number}", data=data)
+    assert answer.status_code == 409, answer.get_data(as_text=True)[:300]
+    assert "closed" in answer.get_data(as_text=True)
+    assert event_rounds.standings(db, event_id(db, path)) == before
+    page = client.get(path).get_data(as_text=True)
+    reopen = re.search(r'action="([^"]+/reopen)"', page).group(1)
+    client.post(reopen)
+    assert "Reopen the event" not in client.get(path).get_data(as_text=True)
+
+
+def test_a_closed_events_sheet_refuses_a_rewrite_and_a_delete(client, db) -> None:
+    path, ns, ew, table = closed(client, db)
+    game = store.get_game(db, table.game_id)
+    client.get(f"/join/{game.tokens.edit}")  # the director's score sheet link
+    edit = client.get(f"/games/{game.id}/hands/1/edit").get_data(as_text=True)
+    hidden = dict(re.findall(r'name="(version|form_token|number)" value="([^"]*)"', edit))
+    rewrite = client.post(f"/games/{game.id}/hands/1/edit", data=hidden | OUT)
+    assert rewrite.status_code == 409 and "The event is closed" in rewrite.get_data(as_text=True)
+    delete = client.get(f"/games/{game.id}/hands/last/delete").get_data(as_text=True)
+    hidden = dict(re.findall(r'name="(version|form_token)" value="([^"]*)"', delete))
+    assert client.post(f"/games/{game.id}/hands/last/delete", data=hidden).status_code == 409
+    assert store.get_game(db, game.id).hand_count == 1
+
+
+def test_an_individual_players_card_names_the_partner(client, db) -> None:
+    players = "\n".join(["Ann", "Bob", "Cy", "Di"])
+    path = director(client, movement="individual", entrants=players, confirm="on")
+    client.post(f"{path}/rounds")
+    found = cards(db, path)
+    page = client.get(found["Ann"]).get_data(as_text=True)
+    partner = re.search(r"Partner: (\w+)", page)
+    assert partner and partner.group(1) in {"Bob", "Cy", "Di"}
+    assert re.search(r"Round 1: table 1, (North-South|East-West), against \w+ &amp; \w+\.", page)
