@@ -13,7 +13,7 @@ from pydantic import ConfigDict, Field, StringConstraints
 from typing_extensions import TypedDict
 
 from scorekeeper.api.bodies import DAY, SHAPE, WHOLE
-from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME
+from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, MAX_ROUND_MINUTES
 
 MAX_ROUNDS = 40
 MAX_SCORE = 100_000
@@ -100,6 +100,21 @@ class NewEvent(TypedDict):
     ]
     bye: NotRequired[ByeInput | None]
     confirm: NotRequired[Annotated[bool, Field(description="opponents confirm each hand")]]
+    seating: NotRequired[
+        Annotated[
+            Literal["sit_out", "five_six"],
+            Field(description="an individual event's rest: sit out, or tables of five and six"),
+        ]
+    ]
+    ranking: NotRequired[
+        Annotated[
+            Literal["total", "average"],
+            Field(description="by total VP (default) or the average VP per table played"),
+        ]
+    ]
+    round_minutes: NotRequired[
+        Annotated[int, Field(ge=0, le=MAX_ROUND_MINUTES, description="0: no timer"), WHOLE]
+    ]
     date: NotRequired[Annotated[str, Field(pattern=DAY)]]
     group: NotRequired[
         Annotated[

@@ -131,6 +131,9 @@ def event_json(event: Event) -> dict[str, Any]:
         "started": event.started,
         "closed": event.closed,
         "confirm": event.confirm,
+        "seating": event.seating,
+        "ranking": event.ranking,
+        "round_minutes": event.round_minutes,
         "victory_points": {"bands": [vars(b) for b in event.table.bands]},
         "bye": {"victory_points": event.bye.victory_points, "margin": event.bye.margin},
         "entrants": [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from scorekeeper.events.victory import ByeAward, VictoryTable
 
@@ -39,6 +40,9 @@ class NoPlay:
 
 Result = Played | Bye | NoPlay
 
+RANKINGS = ("total", "average")
+"""By the total victory points, or by their average per round counted (a table or a bye)."""
+
 
 @dataclass(frozen=True)
 class Line:
@@ -51,6 +55,13 @@ class Line:
     played: int  # tables played, byes not counted
     points: int  # the game totals the entrant's sides scored
     table_vp: int  # victory points won at a table, byes not counted
+    byes: int = 0  # rounds sat out, credited the bye award
+
+    @property
+    def average(self) -> Fraction:
+        """Returns the VP per round counted (tables played and byes), 0 before any."""
+        counted = self.played + self.byes
+        return Fraction(self.victory_points, counted) if counted else Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,12 @@ class _Tally:
     played: int = 0
     points: int = 0
     table_vp: int = 0
+    byes: int = 0
+
+    @property
+    def average(self) -> Fraction:
+        counted = self.played + self.byes
+        return Fraction(self.vp, counted) if counted else Fraction(0)
 
 
 def standings(
@@ -80,8 +97,9 @@ def standings(
     results: Iterable[Result],
     table: VictoryTable,
     bye: ByeAward,
+    ranking: str = "total",
 ) -> Standings:
-    """Returns the standings: by VP, then head to head, margin, VP won at tables, then lot."""
+    """Returns the standings: by VP (total or average), head to head, margin, table VP, lot."""
     tally = {e: _Tally() for e in entrants}
     # Each meeting's VP, for head to head: (winner of the VP, against) -> VP.
     versus: dict[tuple[str, str], int] = {}
@@ -89,9 +107,10 @@ def standings(
         if isinstance(result, Bye) and result.entrant in tally:
             tally[result.entrant].vp += bye.victory_points
             tally[result.entrant].margin += bye.margin
+            tally[result.entrant].byes += 1
         elif isinstance(result, Played):
             _add(tally, versus, result, table)
-    scores = {e: t.vp for e, t in tally.items()}
+    scores = {e: (t.average if ranking == "average" else Fraction(t.vp)) for e, t in tally.items()}
     order: list[str] = []
     for vp in sorted(set(scores.values()), reverse=True):
         tied = [e for e in entrants if scores[e] == vp]
@@ -107,6 +126,7 @@ def standings(
                 tally[e].played,
                 tally[e].points,
                 tally[e].table_vp,
+                tally[e].byes,
             )
             for i, e in enumerate(order, 1)
         )
@@ -121,7 +141,7 @@ def _add(
 ) -> None:
     """Credits both sides of a finished table (an individual event: each player of a side)."""
     ns, ew = result.scores
-    vps = table.award(ns, ew)
+    vps = table.award(*_scaled(result))
     for side, other, vp, score, against in (
         (result.north_south, result.east_west, vps[0], ns, ew),
         (result.east_west, result.north_south, vps[1], ew, ns),
@@ -137,6 +157,15 @@ def _add(
             line.played += 1
             for rival in other:
                 versus[entrant, rival] = versus.get((entrant, rival), 0) + vp
+
+
+def _scaled(result: Played) -> tuple[int, int]:
+    """Returns the scores the bands judge: a table of six's scaled by 2/3, others as played."""
+    # Six-hand deals 162 cards to the four-hand game's 108: its margins run 1.5 times as
+    # large, so the pairs' bands judge two thirds of them (docs/events.md, Everyone seated).
+    if len(result.north_south) == len(result.east_west) == 3:
+        return (result.scores[0] * 2 // 3, result.scores[1] * 2 // 3)
+    return result.scores
 
 
 def _head_to_head(tied: set[str], versus: dict[tuple[str, str], int]) -> dict[str, int]:

@@ -26,6 +26,7 @@ from scorekeeper.store.stamps import new_token, now
 MAX_ENTRANTS = 80  # 40 tables: far above a club night
 MAX_DEALS = 20
 MAX_EVENT_NAME = 80
+MAX_ROUND_MINUTES = 240  # the big screen's round timer: four hours at most
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,10 @@ class Event:
     entrants: tuple[Entrant, ...]
     started: int  # rounds started so far
     version: int = 0  # moved by SQL triggers with anything the standings show (0009)
+    seating: str = "sit_out"  # an individual event's rest: "sit_out" or "five_six" (seating.py)
+    ranking: str = "total"  # "total" VP, or "average" VP per table played
+    round_minutes: int = 0  # the big screen's round timer; 0: none
+    round_started_at: str | None = None  # when the last round started (UTC, ISO)
 
     @property
     def individual(self) -> bool:
@@ -135,6 +140,9 @@ class NewEvent:
     bye: ByeAward = ByeAward(14, 355)
     confirm: bool = False
     group: str | None = None
+    seating: str = "sit_out"
+    ranking: str = "total"
+    round_minutes: int = 0
 
 
 def table_document(
@@ -161,6 +169,7 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
         *_movement_problems(new, rules),
         *_players_per_entrant(new, rules),
         *_players_twice(new),
+        *_names_twice(new),
         *_rounds_problems(new),
         *_deals_problems(new, rules),
     ]
@@ -194,6 +203,17 @@ def _players_twice(new: NewEvent) -> list[EventProblem]:
                 field = f"entrants[{i}].players[{j}]"
                 problems.append(EventProblem(field, "player_twice", {"name": player}))
             seen.add(player.casefold())
+    return problems
+
+
+def _names_twice(new: NewEvent) -> list[EventProblem]:
+    """Returns a problem for each entrant named like one before it (any case)."""
+    seen: set[str] = set()
+    problems: list[EventProblem] = []
+    for i, (name, _) in enumerate(new.entrants):
+        if name.strip().casefold() in seen:
+            problems.append(EventProblem(f"entrants[{i}].name", "entrant_taken"))
+        seen.add(name.strip().casefold())
     return problems
 
 
@@ -244,6 +264,9 @@ def create_event(db: Database, new: NewEvent) -> Event:
                 "bye_margin": new.bye.margin,
                 "confirm": int(new.confirm),
                 "group_id": new.group,
+                "seating": new.seating,
+                "ranking": new.ranking,
+                "round_minutes": new.round_minutes,
                 "director_token": new_token(),
                 "view_token": new_token(),
                 "created_at": stamp,
@@ -320,6 +343,10 @@ def _load(db: Database, event_id: str) -> Event:
         entrants=entrants,
         started=max(started or 0, byes or 0),
         version=row["version"],
+        seating=row["seating"],
+        ranking=row["ranking"],
+        round_minutes=row["round_minutes"],
+        round_started_at=row["round_started_at"],
     )
 
 

@@ -30,6 +30,7 @@ STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0008_group_formats", sharing.group_formats),
     ("0007_unread_hands_marked", games.unread_hands_marked),
     ("0009_event_version", events.event_version),
+    ("0010_event_seating_ranking_timer", events.event_seating_ranking_timer),
 ]
 
 migrations = Migrations("scorekeeper")

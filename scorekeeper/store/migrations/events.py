@@ -119,3 +119,14 @@ def event_version(db: Database) -> None:
     """Adds each event's version, moved by SQL triggers on any change its standings show."""
     for statement in EVENT_VERSION:
         db.execute(statement)
+
+
+def event_seating_ranking_timer(db: Database) -> None:
+    """Adds each event's seating, ranking and round timer (issue 33: club night)."""
+    for statement in (
+        "ALTER TABLE events ADD COLUMN seating TEXT NOT NULL DEFAULT 'sit_out'",
+        "ALTER TABLE events ADD COLUMN ranking TEXT NOT NULL DEFAULT 'total'",
+        "ALTER TABLE events ADD COLUMN round_minutes INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE events ADD COLUMN round_started_at TEXT",
+    ):
+        db.execute(statement)
