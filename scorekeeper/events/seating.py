@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from scorekeeper.events.movements import Round, Seat, _circle, _padded, individual
 
@@ -21,11 +21,16 @@ def table_sizes(count: int) -> list[int]:
     return [*extra, *([4] * fours)]
 
 
-def seated(players: Sequence[str], number: int, seating: str = "sit_out") -> Round:
+def seated(
+    players: Sequence[str],
+    number: int,
+    seating: str = "sit_out",
+    byes: Mapping[str, int] | None = None,
+) -> Round:
     """Returns round `number` of an individual event, everyone seated when `seating` says so."""
     sizes = table_sizes(len(players)) if seating == "five_six" else []
     if not sizes or sizes == [4] * len(sizes):
-        return individual(players, number)
+        return _sitting_out(players, number, byes or {})
     # The circle method's partnerships change every round; a lone player (odd count) is a
     # partnership of one. Turning the list by the round moves who plays at the big tables.
     teams = [
@@ -45,6 +50,20 @@ def seated(players: Sequence[str], number: int, seating: str = "sit_out") -> Rou
             ns, ew = (*first, split[0]), (*second, split[1])
         seats.append(Seat(len(seats) + 1, ns, ew))
     return Round(number, tuple(seats), ())
+
+
+def _sitting_out(players: Sequence[str], number: int, byes: Mapping[str, int]) -> Round:
+    """Returns a round of tables of four: those who sat out least sit out, in turn."""
+    idle = len(players) % 4
+    if not idle:
+        return individual(players, number)
+    # Whoever has sat out the fewest rounds sits out next (an arrival has sat out none, so
+    # does not sit out again and again); ties go round the list as the rounds go by.
+    turn = (number - 1) * idle % len(players)
+    order = [*players[turn:], *players[:turn]]
+    out = sorted(order, key=lambda p: byes.get(p, 0))[:idle]
+    played = individual([p for p in players if p not in out], number)
+    return Round(number, played.seats, tuple(out))
 
 
 def _five(teams: list[tuple[str, ...]]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -24,7 +24,7 @@ def pick(
     number = event.started + 1
     keys = [e.key for e in event.entrants if e.plays(number)]
     if event.movement == "individual":
-        return seated(keys, number, event.seating)
+        return seated(keys, number, event.seating, byes)
     if event.movement == "danish" and ranked is not None:
         return drawing.danish([k for k in ranked if k in keys], met, byes, number)
     if event.movement == "mitchell":
