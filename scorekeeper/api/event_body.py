@@ -16,6 +16,7 @@ from scorekeeper.events import (
     band_problems,
     template,
 )
+from scorekeeper.events.bounds import table_score_ok
 from scorekeeper.events.seating import SEATINGS
 from scorekeeper.events.standings import RANKINGS
 from scorekeeper.events.victory import BandProblem, bands_of
@@ -112,7 +113,7 @@ def _bye(raw: Any, errors: Errors) -> ByeAward:
         isinstance(raw, dict)
         and set(raw) == {"victory_points", "margin"}
         and _whole(raw["victory_points"], 0, 1_000)
-        and _whole(raw["margin"], -100_000, 100_000)
+        and table_score_ok(raw["margin"])
     ):
         return ByeAward(raw["victory_points"], raw["margin"])
     message = gettext('Send the bye\'s award as {"victory_points": 14, "margin": 355}.')

@@ -148,6 +148,8 @@ _EVENTS = {
     "players_per_entrant": ("count",),
     "player_twice": ("name",),
     "too_many_rounds": ("most",),
+    "round_minutes": ("most",),
+    "table_scores": ("most",),
     "too_many_deals": ("most",),
     "entrant_taken": (),
     "last_band_open": (),

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from scorekeeper.events import Bye, Meeting, NoPlay, Played, Round, Standings
+from scorekeeper.events.bounds import MAX_TABLE_SCORE, table_scores_ok
 from scorekeeper.events.scorecards import CardLine, scorecard
 from scorekeeper.events.standings import Result
 from scorekeeper.events.standings import standings as ranked
@@ -21,6 +22,8 @@ from scorekeeper.store.events import (
     Event,
     EventClosed,
     EventNotFound,
+    EventProblem,
+    InvalidEvent,
     get_event,
 )
 from scorekeeper.store.game_create import create_game
@@ -345,6 +348,8 @@ def correct(
     db: Database, event_id: str, round_number: int, number: int, scores: tuple[int, int] | None
 ) -> None:
     """Sets (or, with None, clears) the director's result of a table, which then counts as is."""
+    if scores is not None and not table_scores_ok(scores):
+        raise InvalidEvent([EventProblem("scores", "table_scores", {"most": MAX_TABLE_SCORE})])
     with write(db):
         _table_row(db, event_id, round_number, number)
         db.execute(

@@ -8,7 +8,15 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 
 from scorekeeper.events import MOVEMENTS, TEMPLATES, template
-from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, NewEvent
+from scorekeeper.events.seating import SEATINGS
+from scorekeeper.events.standings import RANKINGS
+from scorekeeper.store.events import (
+    MAX_DEALS,
+    MAX_ENTRANTS,
+    MAX_EVENT_NAME,
+    MAX_ROUND_MINUTES,
+    NewEvent,
+)
 
 FIELDS = (
     "name",
@@ -19,6 +27,9 @@ FIELDS = (
     "deals_per_round",
     "victory_points",
     "entrants",
+    "seating",
+    "ranking",
+    "round_minutes",
 )
 
 
@@ -94,6 +105,18 @@ def _entrants(
     return entrants
 
 
+def _night(v: Mapping[str, str], errors: dict[str, str]) -> int | None:
+    """Checks the seating and ranking chosen; returns the round's minutes (blank: no timer)."""
+    if v["seating"] not in SEATINGS:
+        errors["seating"] = _("Choose how the players left over sit.")
+    if v["ranking"] not in RANKINGS:
+        errors["ranking"] = _("Choose how the standings rank.")
+    minutes = _whole(v["round_minutes"] or "0", 0, MAX_ROUND_MINUTES)
+    if minutes is None:
+        errors["round_minutes"] = _("Give 0 to %(most)s minutes a round.", most=MAX_ROUND_MINUTES)
+    return minutes
+
+
 def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent | None, Typed]:
     """Returns the new event, or None with the typed values and a message beside each field.
 
@@ -101,12 +124,15 @@ def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent 
     """
     typed = Typed({k: form.get(k, "").strip()[:4000] for k in (*FIELDS, "confirm")})
     v, errors = typed.values, typed.errors
+    # A form from before these fields (a page left open) means the defaults.
+    v["seating"], v["ranking"] = v["seating"] or "sit_out", v["ranking"] or "total"
     _check_name_and_movement(v, errors)
     rounds, deals = _counts(v, errors)
     if v["victory_points"] not in TEMPLATES:
         errors["victory_points"] = _("Choose how a table's result scores.")
     entrants = _entrants(v, picked, errors)
-    if errors or rounds is None or deals is None:
+    minutes = _night(v, errors)
+    if errors or rounds is None or deals is None or minutes is None:
         return None, typed
     new = NewEvent(
         name=v["name"],
@@ -118,5 +144,8 @@ def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent 
         table=template(v["victory_points"]),
         confirm=v["confirm"] == "on",
         group=v["group"] or None,
+        seating=v["seating"],
+        ranking=v["ranking"],
+        round_minutes=minutes,
     )
     return new, typed

@@ -1,0 +1,91 @@
+"""The director's night on the web: arrivals, withdrawals, the timer, an unfinished round, the screen."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.store import events as store_events
+from tests.conftest import location
+from tests.test_web_events import director
+
+
+def event_of(client, path: str):  # type: ignore[no-untyped-def]
+    page = client.get(path).get_data(as_text=True)
+    return re.search(r'<code id="event-id">([^<]+)</code>', page).group(1)
+
+
+def test_the_page_shows_the_event_id_and_adds_a_late_entrant_and_a_withdrawal(client, db) -> None:
+    path = director(client)
+    event_id = event_of(client, path)
+    assert store_events.get_event(db, event_id).name == "Tuesday club"
+    client.post(f"{path}/rounds")
+    client.post(f"{path}/entrants", data={"entrant": "Tens: Ivy, Jo"})
+    late = store_events.get_event(db, event_id).entrants[-1]
+    assert (late.name, late.players, late.from_round) == ("Tens", ("Ivy", "Jo"), 2)
+    refused = client.post(f"{path}/entrants", data={"entrant": "aces: Zed, Yu"})
+    assert location(refused).startswith(path)
+    assert len(store_events.get_event(db, event_id).entrants) == 5  # a name taken: refused
+    client.post(f"{path}/withdraw", data={"position": "2"})
+    assert store_events.get_event(db, event_id).entrants[2].withdrawn_after == 1
+    page = client.get(path).get_data(as_text=True)
+    assert re.search(r'Queens(</a>)? <span class="mark">\(withdrawn\)</span>', page)
+    screen = re.search(r'href="(/events/screen/[^"]+)"', page).group(1)
+    marks = {
+        ln["name"]: ln["mark"] for ln in client.get(f"{screen}/live.json").get_json()["standings"]
+    }
+    assert marks["Queens"] == "withdrawn" and marks["Aces"] == ""
+
+
+def test_starting_a_round_with_tables_playing_names_them_and_asks_again(client, db) -> None:
+    path = director(client)
+    client.post(f"{path}/rounds")
+    asked = client.post(f"{path}/rounds")
+    assert "ask=1" in location(asked)
+    page = client.get(f"{path}?ask=1").get_data(as_text=True)
+    assert "Tables 1, 2 are still playing" in page and "Start round 2 anyway" in page
+    assert 'name="anyway" value="1"' in page
+    event_id = event_of(client, path)
+    assert store_events.get_event(db, event_id).started == 1  # not started by the first tap
+    client.post(f"{path}/rounds", data={"anyway": "1"})
+    assert store_events.get_event(db, event_id).started == 2
+
+
+def test_a_correction_typed_the_page_languages_way(client, db) -> None:
+    path = director(client)
+    client.post(f"{path}/rounds")
+    event_id = event_of(client, path)
+    client.post(
+        f"{path}/tables/1/1?lang=de", data={"ns": "2.150", "ew": "1.400", "action": "correct"}
+    )
+    client.post(
+        f"{path}/tables/1/2?lang=en", data={"ns": "2,150", "ew": "−300", "action": "correct"}
+    )
+    event = store_events.get_event(db, event_id)
+    from scorekeeper.store import event_rounds
+
+    scores = [t.scores for t in event_rounds.tables(db, event, 1)]
+    assert scores == [(2150, 1400), (2150, -300)]
+    client.post(f"{path}/tables/1/1", data={"ns": "100001", "ew": "0", "action": "correct"})
+    assert event_rounds.tables(db, store_events.get_event(db, event_id), 1)[0].scores == (
+        2150,
+        1400,
+    )
+
+
+def test_the_timer_and_final_standings_on_the_big_screen(client, db) -> None:
+    path = director(client)
+    client.post(f"{path}/timer", data={"minutes": "25"})
+    client.post(f"{path}/rounds")
+    page = client.get(path).get_data(as_text=True)
+    screen = re.search(r'href="(/events/screen/[^"]+)"', page).group(1)
+    live = client.get(f"{screen}/live.json").get_json()
+    assert live["round_line"] == "Round 1 of 3" and live["final"] is False
+    started = store_events.get_event(db, event_of(client, path)).round_started_at
+    assert live["ends"][:16] > started[:16]  # 25 minutes after the round started
+    assert 'data-ends="' in client.get(screen).get_data(as_text=True)
+    client.post(f"{path}/timer", data={"minutes": "999"})  # over the bound: refused
+    assert store_events.get_event(db, event_of(client, path)).round_minutes == 25
+    client.post(f"{path}/close")
+    live = client.get(f"{screen}/live.json").get_json()
+    assert live["round_line"] == "Final standings" and live["final"] and live["ends"] == ""
+    assert "Final standings" in client.get(screen).get_data(as_text=True)
