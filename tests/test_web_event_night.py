@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
+
+from pypdf import PdfReader
 
 from scorekeeper.store import events as store_events
 from tests.conftest import location
@@ -34,6 +38,13 @@ def test_the_page_shows_the_event_id_and_adds_a_late_entrant_and_a_withdrawal(cl
         ln["name"]: ln["mark"] for ln in client.get(f"{screen}/live.json").get_json()["standings"]
     }
     assert marks["Queens"] == "withdrawn" and marks["Aces"] == ""
+    rows = list(csv.reader(io.StringIO(client.get(f"{path}/standings.csv").get_data(as_text=True))))
+    gone = {r[2]: r[-1] for r in rows[1:]}
+    assert rows[0][-1] == "withdrawn_after" and gone["Queens"] == "1" and gone["Aces"] == ""
+    for kind in ("standings.pdf", "scorecards.pdf"):
+        pdf = PdfReader(io.BytesIO(client.get(f"{path}/{kind}?lang=de").data))
+        text = " ".join(p.extract_text() for p in pdf.pages)
+        assert "Queens (zurückgezogen)" in text, kind
 
 
 def test_starting_a_round_with_tables_playing_names_them_and_asks_again(client, db) -> None:
