@@ -32,7 +32,7 @@ def test_the_page_shows_the_event_id_and_adds_a_late_entrant_and_a_withdrawal(cl
     client.post(f"{path}/withdraw", data={"position": "2"})
     assert store_events.get_event(db, event_id).entrants[2].withdrawn_after == 1
     page = client.get(path).get_data(as_text=True)
-    assert re.search(r'Queens(</a>)? <span class="mark">\(withdrawn\)</span>', page)
+    assert re.search(r'Queens(</a>)? <span class="gone">\(withdrawn\)</span>', page)
     screen = re.search(r'href="(/events/screen/[^"]+)"', page).group(1)
     marks = {
         ln["name"]: ln["mark"] for ln in client.get(f"{screen}/live.json").get_json()["standings"]
@@ -100,3 +100,14 @@ def test_the_timer_and_final_standings_on_the_big_screen(client, db) -> None:
     live = client.get(f"{screen}/live.json").get_json()
     assert live["round_line"] == "Final standings" and live["final"] and live["ends"] == ""
     assert "Final standings" in client.get(screen).get_data(as_text=True)
+
+
+def test_club_night_is_linked_from_home_and_a_groups_page(client) -> None:
+    home = client.get("/").get_data(as_text=True)
+    assert re.search(r'id="club-night" href="/events/new"', home)
+    group_page = location(client.post("/groups", data={"name": "Thursday"}))
+    page = client.get(group_page).get_data(as_text=True)
+    link = re.search(r'id="club-night" href="(/events/new\?group=[^"]+)"', page).group(1)
+    form = client.get(link).get_data(as_text=True)
+    group_id = link.split("=")[1]
+    assert f'<option value="{group_id}" selected>' in form

@@ -29,7 +29,7 @@
         var c = cell(row, text === null ? "" : String(text), id === "standings" && i === 1);
         if (id === "standings" && i === 1 && cells.mark) {
           var mark = document.createElement("span");
-          mark.className = "mark";
+          mark.className = "gone";
           mark.textContent = " (" + cells.mark + ")";
           c.appendChild(mark);
         }

@@ -60,6 +60,7 @@ def new() -> tuple[str, int]:
         "seating": "sit_out",
         "ranking": "total",
         "round_minutes": "",
+        "group": request.args.get("group", "")[:64],  # "Club night" on a group's page
     }
     return _form_page(event_form.Typed(defaults))
 
