@@ -50,8 +50,8 @@ def mitchell_lines(event: Event) -> tuple[list[str], list[str]]:
     return north, east
 
 
+# The format of an individual event's table of five (two against three) and of six.
 BIG_TABLES = {(2, 3): "five_hand", (3, 3): "six_hand_two_teams"}
-"""The format of an individual event's table of five (two against three) and of six."""
 
 
 def table_format(

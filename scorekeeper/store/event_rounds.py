@@ -12,7 +12,7 @@ from sqlite_utils import Database
 from scorekeeper.events import Bye, Meeting, NoPlay, Played, Round, Standings
 from scorekeeper.events.bounds import MAX_TABLE_SCORE, table_scores_ok
 from scorekeeper.events.scorecards import CardLine, scorecard
-from scorekeeper.events.standings import Result
+from scorekeeper.events.standings import Adjusted, Result
 from scorekeeper.events.standings import standings as ranked
 from scorekeeper.language.marked import N_
 from scorekeeper.store import cache, event_draw
@@ -299,6 +299,12 @@ def results(
         "SELECT round, entrant FROM event_byes WHERE event_id = ? ORDER BY round", [event.id]
     ):
         found.append(Bye(r[0], str(r[1])))
+    for r in db.execute(
+        "SELECT round, entrant, kind, victory_points, margin FROM event_adjustments"
+        " WHERE event_id = ? ORDER BY round, entrant",
+        [event.id],
+    ):
+        found.append(Adjusted(r[0], str(r[1]), r[2], r[3], r[4]))
     return found
 
 

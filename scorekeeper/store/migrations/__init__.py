@@ -31,6 +31,7 @@ STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0007_unread_hands_marked", games.unread_hands_marked),
     ("0009_event_version", events.event_version),
     ("0010_event_seating_ranking_timer", events.event_seating_ranking_timer),
+    ("0010_event_adjustments", events.event_adjustments),
 ]
 
 migrations = Migrations("scorekeeper")

@@ -1,4 +1,4 @@
-"""The director's night: a late entrant, a withdrawal, the round timer, and an unfinished round."""
+"""The director's night: late entrant, withdrawal, round timer, adjusted scores, an unfinished round."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ from flask_babel import gettext as _
 from werkzeug import Response
 
 from scorekeeper.db import get_db
-from scorekeeper.language import problem_words
+from scorekeeper.events.bounds import MAX_TABLE_SCORE
+from scorekeeper.events.victory import MAX_VP
+from scorekeeper.language import i18n, problem_words
 from scorekeeper.store import event_night, event_rounds
 from scorekeeper.store import events as store_events
-from scorekeeper.store.events import Event, InvalidEvent
+from scorekeeper.store.events import Event, EventClosed, EventNotFound, InvalidEvent
 from scorekeeper.web.events.common import bp, by_token
 from scorekeeper.web.events.form import entrant_lines
 
@@ -75,3 +77,47 @@ def timer(token: str) -> Response:
         return _back(token)
     flash(_("The round timer is set."), "ok")
     return _back(token)
+
+
+def _small(text: str) -> int:
+    """Returns a small whole number typed as ASCII digits, or -1."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 5 else -1
+
+
+@bp.post("/director/<token>/adjust")
+def adjust(token: str) -> Response:
+    """Gives an entrant an adjusted score for a round it did not play (or clears one)."""
+    event = by_token(token, "director")
+    form = request.form
+    kind = form.get("kind", "")
+    award = (0, 0)
+    if kind == "fixed":
+        try:
+            award = (
+                i18n.parse_whole(form.get("victory_points", ""), limit=MAX_VP),
+                i18n.parse_whole(
+                    form.get("margin", "") or "0", limit=MAX_TABLE_SCORE, negative=True
+                ),
+            )
+        except i18n.NumberProblem as problem:
+            flash(problem.message, "error")
+            return _back(token, "adjust")
+    try:
+        event_night.adjust(
+            get_db(),
+            event.id,
+            _small(form.get("round", "")),
+            _small(form.get("entrant", "")),
+            kind,
+            award,
+        )
+    except InvalidEvent as error:
+        found = error.problems[0]
+        flash(problem_words.words(found.code, found.params), "error")
+        return _back(token, "adjust")
+    except (EventNotFound, EventClosed) as error:
+        flash(_(error.message), "error")
+        return _back(token, "adjust")
+    flash(_("The adjusted score is saved."), "ok")
+    return _back(token, "adjust")
