@@ -111,3 +111,46 @@ def test_club_night_is_linked_from_home_and_a_groups_page(client) -> None:
     form = client.get(link).get_data(as_text=True)
     group_id = link.split("=")[1]
     assert f'<option value="{group_id}" selected>' in form
+
+
+def _form_values(client, lang: str = "en") -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Returns the new-event form's fields as the page fills them."""
+    page = client.get(f"/events/new?lang={lang}").get_data(as_text=True)
+    return dict(re.findall(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', page))
+
+
+def test_the_bands_are_rows_filled_from_a_template_and_edited_there(client, db) -> None:
+    from tests.test_web_events import FORM
+
+    shown = _form_values(client)
+    assert (shown["band-0-up_to"], shown["band-0-winner"], shown["band-0-loser"]) == (
+        "150",
+        "10",
+        "10",
+    )
+    assert shown["band-10-up_to"] == "" and shown["band-10-winner"] == "20"  # the open last band
+    assert (shown["bye_vp"], shown["bye_margin"]) == ("14", "355")
+    filled = {k: v for k, v in shown.items() if k.startswith("band") or k.startswith("bye")}
+    edited = filled | {"band-1-winner": "12", "band-1-loser": "8", "bye_margin": "-200"}
+    path = location(client.post("/events/new", data=FORM | edited))
+    event = store_events.get_event(db, event_of(client, path))
+    assert (event.table.bands[1].winner, event.table.bands[1].loser) == (12, 8)
+    assert (event.bye.victory_points, event.bye.margin) == (14, -200)
+    # rows left as filled, another template chosen: that template's bands
+    path = location(
+        client.post("/events/new", data=FORM | filled | {"victory_points": "canasta_4"})
+    )
+    from scorekeeper.events import template
+
+    assert store_events.get_event(db, event_of(client, path)).table == template("canasta_4")
+    german = _form_values(client, "de")
+    assert german["band-4-up_to"] == "1.500"  # written the German way
+    german = {k: v for k, v in german.items() if k.startswith(("band", "bye"))}
+    german |= {"band-4-up_to": "1.400"}
+    path = location(client.post("/events/new?lang=de", data=FORM | german))
+    assert store_events.get_event(db, event_of(client, path)).table.bands[4].up_to == 1400
+    bad = filled | {"band-2-loser": "13"}  # the loser above the winner (12)
+    page = client.post("/events/new", data=FORM | bad)
+    text = page.get_data(as_text=True)
+    assert page.status_code == 422 and 'id="e-bands"' in text and "Row 3" in text
+    assert 'name="band-2-loser" type="text" inputmode="numeric" value="13"' in text

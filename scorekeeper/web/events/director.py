@@ -8,7 +8,7 @@ from werkzeug import Response
 
 from scorekeeper.db import get_db
 from scorekeeper.events import MOVEMENTS, TEMPLATES
-from scorekeeper.language import problem_words
+from scorekeeper.language import i18n, problem_words
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
@@ -16,6 +16,7 @@ from scorekeeper.store.events import EventClosed, EventNotFound, InvalidEvent
 from scorekeeper.store.groups import groups_for_browser
 from scorekeeper.store.players import Player, players_of
 from scorekeeper.web.access import browser_id
+from scorekeeper.web.events import bands as event_bands
 from scorekeeper.web.events import form as event_form
 from scorekeeper.web.events import night
 from scorekeeper.web.events.common import board, bp, by_token, typed_scores
@@ -34,6 +35,7 @@ def _form_page(typed: event_form.Typed, status: int = 200) -> tuple[str, int]:
         presets=presets,
         movements=MOVEMENTS,
         templates=TEMPLATES,
+        band_rows=event_bands.ROWS,
         groups=[(g, players_of(get_db(), g.id)) for g in groups],
     )
     return page, status
@@ -61,8 +63,10 @@ def new() -> tuple[str, int]:
         "ranking": "total",
         "round_minutes": "",
         "group": request.args.get("group", "")[:64],  # "Club night" on a group's page
+        "bye_vp": "14",
+        "bye_margin": i18n.number(355),
     }
-    return _form_page(event_form.Typed(defaults))
+    return _form_page(event_form.Typed(defaults | event_bands.filled("canasta_3")))
 
 
 @bp.post("/new")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 
-from scorekeeper.events import MOVEMENTS, TEMPLATES, template
+from scorekeeper.events import MOVEMENTS, TEMPLATES
 from scorekeeper.events.seating import SEATINGS
 from scorekeeper.events.standings import RANKINGS
 from scorekeeper.store.events import (
@@ -17,6 +17,7 @@ from scorekeeper.store.events import (
     MAX_ROUND_MINUTES,
     NewEvent,
 )
+from scorekeeper.web.events import bands as event_bands
 
 FIELDS = (
     "name",
@@ -122,17 +123,22 @@ def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent 
 
     `picked` are the names of the group's players ticked; they join the typed entrants.
     """
-    typed = Typed({k: form.get(k, "").strip()[:4000] for k in (*FIELDS, "confirm")})
+    keys = (*FIELDS, "confirm", *event_bands.names())
+    typed = Typed({k: form.get(k, "").strip()[:4000] for k in keys})
     v, errors = typed.values, typed.errors
     # A form from before these fields (a page left open) means the defaults.
     v["seating"], v["ranking"] = v["seating"] or "sit_out", v["ranking"] or "total"
     _check_name_and_movement(v, errors)
     rounds, deals = _counts(v, errors)
+    table = None
     if v["victory_points"] not in TEMPLATES:
         errors["victory_points"] = _("Choose how a table's result scores.")
+    else:
+        table = event_bands.read(v, errors)
+    bye = event_bands.bye(v, errors)
     entrants = _entrants(v, picked, errors)
     minutes = _night(v, errors)
-    if errors or rounds is None or deals is None or minutes is None:
+    if errors or rounds is None or deals is None or minutes is None or table is None or bye is None:
         return None, typed
     new = NewEvent(
         name=v["name"],
@@ -141,7 +147,8 @@ def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent 
         movement=v["movement"],
         rounds=rounds,
         deals_per_round=deals,
-        table=template(v["victory_points"]),
+        table=table,
+        bye=bye,
         confirm=v["confirm"] == "on",
         group=v["group"] or None,
         seating=v["seating"],
