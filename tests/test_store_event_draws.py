@@ -121,3 +121,11 @@ def test_ranking_by_average_sets_two_tables_fairly_against_three(store_db) -> No
     average = standings("e", keys, results, event.table, event.bye, event.ranking)
     assert [(ln.entrant, ln.victory_points) for ln in total.lines[:2]] == [("1", 33), ("0", 30)]
     assert [(ln.entrant, ln.average) for ln in average.lines[:2]] == [("0", 15), ("1", 11)]
+
+
+@pytest.mark.parametrize("rounds", [0, 41])
+def test_the_store_judges_the_rounds_bound_whichever_edge_sent_it(store_db, rounds) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InvalidEvent) as refused:
+        create_event(store_db, new_event(movement="danish", rounds=rounds))
+    found = refused.value.problems[0]
+    assert (found.field, found.code, found.params) == ("rounds", "too_many_rounds", {"most": 40})

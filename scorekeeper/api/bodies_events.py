@@ -13,10 +13,9 @@ from pydantic import ConfigDict, Field, StringConstraints
 from typing_extensions import TypedDict
 
 from scorekeeper.api.bodies import DAY, SHAPE, WHOLE
-from scorekeeper.events.bounds import MAX_TABLE_SCORE
+from scorekeeper.events.bounds import MAX_ROUNDS, MAX_TABLE_SCORE
 from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, MAX_ROUND_MINUTES
 
-MAX_ROUNDS = 40
 MAX_SCORE = MAX_TABLE_SCORE
 # Something other than white space, the same in every regex dialect: a bare \S is not, since
 # JSON Schema's (ECMAScript) counts U+0085 as a letter and U+FEFF as a space, and the

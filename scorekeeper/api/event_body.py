@@ -16,7 +16,7 @@ from scorekeeper.events import (
     band_problems,
     template,
 )
-from scorekeeper.events.bounds import table_score_ok
+from scorekeeper.events.bounds import MAX_ROUNDS, table_score_ok
 from scorekeeper.events.seating import SEATINGS
 from scorekeeper.events.standings import RANKINGS
 from scorekeeper.events.victory import BandProblem, bands_of
@@ -47,7 +47,6 @@ FIELDS = {
     "group",
 }
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-MAX_ROUNDS = 40
 Errors = list[dict[str, Any]]
 
 

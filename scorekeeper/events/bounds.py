@@ -1,10 +1,11 @@
-"""One judge per bound of a club night: a table's score, written once for every edge."""
+"""One judge per bound of a club night: a table's score and the rounds, written once for every edge."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 MAX_TABLE_SCORE = 100_000  # a director's correction or a bye's margin: far above any night's
+MAX_ROUNDS = 40  # an event's rounds: a Danish night may go on, but not for ever
 
 
 def table_score_ok(value: object) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
+from scorekeeper.events.bounds import MAX_ROUNDS
 from scorekeeper.events.victory import Band
 from scorekeeper.language import problem_texts
 from scorekeeper.language.marked import N_
@@ -220,6 +221,8 @@ def _names_twice(new: NewEvent) -> list[EventProblem]:
 def _rounds_problems(new: NewEvent) -> list[EventProblem]:
     """Returns the problem of more rounds than the movement can draw for these entrants."""
     count = len(new.entrants)
+    if not 1 <= new.rounds <= MAX_ROUNDS:  # the one bound, whichever edge sent it
+        return [EventProblem("rounds", "too_many_rounds", {"most": MAX_ROUNDS})]
     if new.movement not in MOVEMENTS or count < 2 or new.movement == "danish":
         return []
     most = max_rounds(new.movement, count)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 
 from scorekeeper.events import MOVEMENTS, TEMPLATES
+from scorekeeper.events.bounds import MAX_ROUNDS
 from scorekeeper.events.seating import SEATINGS
 from scorekeeper.events.standings import RANKINGS
 from scorekeeper.store.events import (
@@ -79,9 +80,9 @@ def _check_name_and_movement(v: Mapping[str, str], errors: dict[str, str]) -> No
 
 def _counts(v: Mapping[str, str], errors: dict[str, str]) -> tuple[int | None, int | None]:
     """Returns the rounds and the deals a round, None (with its message) where out of range."""
-    rounds, deals = _whole(v["rounds"], 1, 40), _whole(v["deals_per_round"], 1, MAX_DEALS)
+    rounds, deals = _whole(v["rounds"], 1, MAX_ROUNDS), _whole(v["deals_per_round"], 1, MAX_DEALS)
     if rounds is None:
-        errors["rounds"] = _("Give 1 to %(most)s rounds.", most=40)
+        errors["rounds"] = _("Give 1 to %(most)s rounds.", most=MAX_ROUNDS)
     if deals is None:
         errors["deals_per_round"] = _("Give 1 to %(most)s deals a round.", most=MAX_DEALS)
     return rounds, deals
