@@ -96,6 +96,7 @@ def event_with_round(db):  # type: ignore[no-untyped-def]
     return get_event(db, event.id)
 
 
+@pytest.mark.slow
 def test_the_directors_page_saves_an_award_typed_the_languages_way(client, db) -> None:
     path = director(client)
     client.post(f"{path}/rounds")

@@ -90,6 +90,7 @@ def nights(draw: st.DrawFn) -> tuple[str, int, list[tuple[str, int]]]:
     return movement, first, changes
 
 
+@pytest.mark.slow  # a long hypothesis run (docs/maintaining.md)
 @settings(max_examples=60, deadline=None)
 @given(nights(), st.randoms(use_true_random=False))
 def test_no_avoidable_repeat_byes_rotate_and_standings_recount(night, rng) -> None:  # type: ignore[no-untyped-def]
@@ -178,3 +179,26 @@ def test_mitchell_keeps_its_lines_through_an_arrival_and_a_withdrawal(late_from:
     drawn = pick(event_of("mitchell", entrants, late_from - 1), Counter(), Counter(), None)
     for seat in drawn.seats:  # nobody changed line: N-S sit N-S, and meet E-W
         assert seat.north_south[0] in north and seat.east_west[0] in east
+
+
+@pytest.mark.slow
+@settings(max_examples=80, deadline=None)
+@given(st.integers(4, 24), st.integers(1, 12), st.sampled_from(["sit_out", "five_six"]), st.data())
+def test_individual_rounds_seat_everyone_once_and_sit_outs_rotate(
+    count, number, seating, data
+) -> None:  # type: ignore[no-untyped-def]
+    """Tables of four, five and six seat all but 3 or 7 players; whoever sits out sat out least."""
+    from scorekeeper.events.seating import seated
+
+    players = [str(i) for i in range(count)]
+    byes = {p: data.draw(st.integers(0, 2)) for p in players}
+    drawn = seated(players, number, seating, byes)
+    at_tables = [p for s in drawn.seats for p in (*s.north_south, *s.east_west)]
+    assert sorted(at_tables + list(drawn.byes)) == sorted(players)
+    assert all(len(s.north_south) in (2, 3) and len(s.east_west) in (2, 3) for s in drawn.seats)
+    if seating == "five_six" and count != 7:  # 7 cannot be seated at fours, fives and sixes
+        assert drawn.byes == ()
+    else:
+        assert len(drawn.byes) == count % 4
+        least = sorted(byes.values())[: count % 4]
+        assert sorted(byes[p] for p in drawn.byes) == least  # the fewest byes sit out
