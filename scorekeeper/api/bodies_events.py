@@ -143,3 +143,19 @@ class LateEntrant(TypedDict):
     __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
     name: str
     players: NotRequired[list[str]]
+
+
+class RoundTimer(TypedDict):
+    """The minutes a round lasts on the big screen's timer (0: none)."""
+
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    round_minutes: Annotated[int, Field(ge=0, le=MAX_ROUND_MINUTES), WHOLE]
+
+
+class Adjustment(TypedDict):
+    """An entrant's adjusted score for a round it did not play; "clear" removes it."""
+
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    kind: Literal["average", "fixed", "bye", "clear"]
+    victory_points: NotRequired[Annotated[int, Field(ge=0, le=1_000), WHOLE]]
+    margin: NotRequired[Whole]
