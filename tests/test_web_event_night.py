@@ -154,3 +154,9 @@ def test_the_bands_are_rows_filled_from_a_template_and_edited_there(client, db) 
     text = page.get_data(as_text=True)
     assert page.status_code == 422 and 'id="e-bands"' in text and "Row 3" in text
     assert 'name="band-2-loser" type="text" inputmode="numeric" value="13"' in text
+
+
+def test_a_mitchell_page_says_its_lines(client) -> None:
+    path = director(client, movement="mitchell", rounds="2")
+    page = client.get(path).get_data(as_text=True)
+    assert "Mitchell lines: North-South Aces, Kings; East-West Queens, Jacks." in page

@@ -108,6 +108,7 @@ def director(token: str) -> str:
         token=token,
         sides=sides,
         waiting=night.unfinished(found.event),
+        lines=night.mitchell_lines(found),
         ask=request.args.get("ask") == "1",
     )
 

@@ -10,10 +10,10 @@ from scorekeeper.db import get_db
 from scorekeeper.events.bounds import MAX_TABLE_SCORE
 from scorekeeper.events.victory import MAX_VP
 from scorekeeper.language import i18n, problem_words
-from scorekeeper.store import event_night, event_rounds
+from scorekeeper.store import event_draw, event_night, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store.events import Event, EventClosed, EventNotFound, InvalidEvent
-from scorekeeper.web.events.common import bp, by_token
+from scorekeeper.web.events.common import Board, bp, by_token
 from scorekeeper.web.events.form import entrant_lines
 
 
@@ -23,6 +23,17 @@ def unfinished(event: Event) -> list[int]:
         return []
     found = event_rounds.tables(get_db(), event, event.started)
     return [t.number for t in found if not t.finished and not t.no_play]
+
+
+def mitchell_lines(found: Board) -> tuple[str, str] | None:
+    """Returns a Mitchell's lines as the director reads them (N-S names, E-W names), or None."""
+    if found.event.movement != "mitchell":
+        return None
+    north, east = event_draw.mitchell_lines(found.event)
+    return (
+        ", ".join(found.names[int(k)] for k in north),
+        ", ".join(found.names[int(k)] for k in east),
+    )
 
 
 def _back(token: str, anchor: str = "night") -> Response:
