@@ -16,7 +16,17 @@ from scorekeeper.store import event_rounds
 from scorekeeper.store.events import Entrant, Event
 
 KINDS = ("standings.pdf", "scorecards.pdf", "standings.csv")
-CSV_HEAD = ["rank", "entrant", "name", "players", "victory_points", "margin", "played", "points"]
+CSV_HEAD = [
+    "rank",
+    "entrant",
+    "name",
+    "players",
+    "victory_points",
+    "margin",
+    "played",
+    "points",
+    "withdrawn_after",  # the last round a withdrawn entrant played; empty while it plays on
+]
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,13 @@ def _players(entrant: Entrant) -> str:
     return "" if entrant.players in ((), (entrant.name,)) else " & ".join(entrant.players)
 
 
+def marked(entrant: Entrant) -> str:
+    """Returns an entrant's name as the papers print it: "Aces (withdrawn)" once withdrawn."""
+    if entrant.withdrawn_after is None:
+        return entrant.name
+    return gettext("%(name)s (withdrawn)", name=entrant.name)
+
+
 def heading(event: Event) -> Heading:
     """Returns what tops each page: name, day, and the round reached (or closed)."""
     state = gettext("Round %(number)s of %(rounds)s", number=event.started, rounds=event.rounds)
@@ -76,7 +93,7 @@ def gather(db: Database, event: Event, cards: bool = False) -> Papers:
     entries = tuple(
         Entry(
             ln.entrant,
-            by_key[ln.entrant].name,
+            marked(by_key[ln.entrant]),
             _players(by_key[ln.entrant]),
             ln.rank,
             ln.victory_points,
@@ -102,7 +119,8 @@ def standings_rows(db: Database, event: Event) -> list[list[Any]]:
     for ln in event_rounds.standings(db, event.id).lines:
         e = by_key[ln.entrant]
         row = [ln.rank, e.position, e.name, _players(e), ln.victory_points, ln.margin, ln.played]
-        rows.append([*row, ln.points])
+        gone = "" if e.withdrawn_after is None else e.withdrawn_after
+        rows.append([*row, ln.points, gone])
     return rows
 
 

@@ -76,7 +76,17 @@ def test_an_event_runs_through_the_api(client) -> None:
     top = lines["standings"][0]
     assert top["name"] == table["sides"][0] and top["played"] == 1 and top["rank"] == 1
     assert top["victory_points"] in (15, 20) and top["margin"] > 0
-    assert set(top) == {"rank", "id", "name", "victory_points", "margin", "played"}
+    assert set(top) == {
+        "rank",
+        "id",
+        "name",
+        "victory_points",
+        "margin",
+        "played",
+        "withdrawn",
+        "average",
+    }
+    assert top["withdrawn"] is False
 
 
 @pytest.mark.parametrize(

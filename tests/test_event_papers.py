@@ -140,6 +140,7 @@ def test_standings_csv_quotes_formula_cells(client) -> None:
         "margin",
         "played",
         "points",
+        "withdrawn_after",
     ]
     assert [r[0] for r in rows[1:]] == ["1", "2", "3", "4"]
     by_name = {r[2]: r for r in rows[1:]}

@@ -7,6 +7,7 @@ from werkzeug import Response
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.api import (
+    event_night,  # noqa: F401 - adds the director's timer and adjusted scores
     event_tables,  # noqa: F401 - adds the director's and the table sides' routes
     events,  # noqa: F401 - adds the /events routes to the blueprint
     formats,  # noqa: F401 - adds the /formats routes to the blueprint

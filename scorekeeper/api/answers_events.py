@@ -78,6 +78,9 @@ class Event(TypedDict):
     started: Count
     closed: bool
     confirm: NotRequired[bool]
+    seating: NotRequired[Literal["sit_out", "five_six"]]
+    ranking: NotRequired[Literal["total", "average"]]
+    round_minutes: NotRequired[int]
     victory_points: NotRequired[EventBands]
     bye: NotRequired[dict[str, Any]]
     entrants: list[dict[str, Any]]

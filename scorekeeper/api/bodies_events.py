@@ -13,10 +13,10 @@ from pydantic import ConfigDict, Field, StringConstraints
 from typing_extensions import TypedDict
 
 from scorekeeper.api.bodies import DAY, SHAPE, WHOLE
-from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME
+from scorekeeper.events.bounds import MAX_ROUNDS, MAX_TABLE_SCORE
+from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, MAX_ROUND_MINUTES
 
-MAX_ROUNDS = 40
-MAX_SCORE = 100_000
+MAX_SCORE = MAX_TABLE_SCORE
 # Something other than white space, the same in every regex dialect: a bare \S is not, since
 # JSON Schema's (ECMAScript) counts U+0085 as a letter and U+FEFF as a space, and the
 # validator's (Rust's, Unicode) the other way round; a name of one U+0085 passed the schema.
@@ -100,6 +100,21 @@ class NewEvent(TypedDict):
     ]
     bye: NotRequired[ByeInput | None]
     confirm: NotRequired[Annotated[bool, Field(description="opponents confirm each hand")]]
+    seating: NotRequired[
+        Annotated[
+            Literal["sit_out", "five_six"],
+            Field(description="an individual event's rest: sit out, or tables of five and six"),
+        ]
+    ]
+    ranking: NotRequired[
+        Annotated[
+            Literal["total", "average"],
+            Field(description="by total VP (default) or the average VP per table played"),
+        ]
+    ]
+    round_minutes: NotRequired[
+        Annotated[int, Field(ge=0, le=MAX_ROUND_MINUTES, description="0: no timer"), WHOLE]
+    ]
     date: NotRequired[Annotated[str, Field(pattern=DAY)]]
     group: NotRequired[
         Annotated[
@@ -128,3 +143,19 @@ class LateEntrant(TypedDict):
     __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
     name: str
     players: NotRequired[list[str]]
+
+
+class RoundTimer(TypedDict):
+    """The minutes a round lasts on the big screen's timer (0: none)."""
+
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    round_minutes: Annotated[int, Field(ge=0, le=MAX_ROUND_MINUTES), WHOLE]
+
+
+class Adjustment(TypedDict):
+    """An entrant's adjusted score for a round it did not play; "clear" removes it."""
+
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    kind: Literal["average", "fixed", "bye", "clear"]
+    victory_points: NotRequired[Annotated[int, Field(ge=0, le=1_000), WHOLE]]
+    margin: NotRequired[Whole]

@@ -16,9 +16,18 @@ from scorekeeper.events import (
     band_problems,
     template,
 )
+from scorekeeper.events.bounds import MAX_ROUNDS, table_score_ok
+from scorekeeper.events.seating import SEATINGS
+from scorekeeper.events.standings import RANKINGS
 from scorekeeper.events.victory import BandProblem, bands_of
 from scorekeeper.language import problem_words
-from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, NewEvent
+from scorekeeper.store.events import (
+    MAX_DEALS,
+    MAX_ENTRANTS,
+    MAX_EVENT_NAME,
+    MAX_ROUND_MINUTES,
+    NewEvent,
+)
 
 FIELDS = {
     "name",
@@ -31,11 +40,13 @@ FIELDS = {
     "victory_points",
     "bye",
     "confirm",
+    "seating",
+    "ranking",
+    "round_minutes",
     "date",
     "group",
 }
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-MAX_ROUNDS = 40
 Errors = list[dict[str, Any]]
 
 
@@ -101,7 +112,7 @@ def _bye(raw: Any, errors: Errors) -> ByeAward:
         isinstance(raw, dict)
         and set(raw) == {"victory_points", "margin"}
         and _whole(raw["victory_points"], 0, 1_000)
-        and _whole(raw["margin"], -100_000, 100_000)
+        and table_score_ok(raw["margin"])
     ):
         return ByeAward(raw["victory_points"], raw["margin"])
     message = gettext('Send the bye\'s award as {"victory_points": 14, "margin": 355}.')
@@ -149,6 +160,22 @@ def _confirm_and_day(body: dict[str, Any], errors: Errors) -> tuple[Any, Any]:
     return confirm, day
 
 
+def _club_night(body: dict[str, Any], errors: Errors) -> tuple[Any, Any, Any]:
+    """Returns the body's seating, ranking and round minutes, an entry for each bad one."""
+    seating, ranking = body.get("seating", "sit_out"), body.get("ranking", "total")
+    minutes = body.get("round_minutes", 0)
+    if seating not in SEATINGS:
+        message = gettext("Choose a seating: %(names)s.", names=", ".join(SEATINGS))
+        errors.append(field_error("seating", message))
+    if ranking not in RANKINGS:
+        message = gettext("Choose a ranking: %(names)s.", names=", ".join(RANKINGS))
+        errors.append(field_error("ranking", message))
+    if not _whole(minutes, 0, MAX_ROUND_MINUTES):
+        message = gettext("Give 0 to %(most)s minutes a round.", most=MAX_ROUND_MINUTES)
+        errors.append(field_error("round_minutes", message))
+    return seating, ranking, minutes
+
+
 def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
     """Returns the new event of a request body, or None and one entry per bad field."""
     errors: Errors = [
@@ -161,6 +188,7 @@ def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
     table = _victory(body.get("victory_points"), errors)
     bye = _bye(body.get("bye"), errors)
     confirm, day = _confirm_and_day(body, errors)
+    seating, ranking, minutes = _club_night(body, errors)
     if errors or table is None:
         return None, errors
     # Checked above (no error means each is what its test says); the casts tell the checker.
@@ -178,5 +206,8 @@ def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
         day=day,
         bye=bye,
         confirm=confirm,
+        seating=seating,
+        ranking=ranking,
+        round_minutes=minutes,
     )
     return new, []

@@ -15,6 +15,7 @@ from scorekeeper.api.refusals_events import RESULT
 from scorekeeper.api.routes import WRITE, _game_response, bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
+from scorekeeper.events.bounds import table_scores_ok
 from scorekeeper.language import problem_words
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
@@ -46,11 +47,7 @@ def _scores(value: Any) -> tuple[int, int] | None:
     """Returns a corrected result, or None to clear it; 422 when it is not two whole numbers."""
     if value is None:
         return None
-    if (
-        isinstance(value, list)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 100_000 for v in value)
-    ):
+    if isinstance(value, list) and len(value) == 2 and table_scores_ok(value):
         return value[0], value[1]
     raise ApiProblem(422, RESULT, kind="invalid-result", errors=[field_error("scores", RESULT)])
 

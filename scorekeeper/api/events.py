@@ -131,6 +131,9 @@ def event_json(event: Event) -> dict[str, Any]:
         "started": event.started,
         "closed": event.closed,
         "confirm": event.confirm,
+        "seating": event.seating,
+        "ranking": event.ranking,
+        "round_minutes": event.round_minutes,
         "victory_points": {"bands": [vars(b) for b in event.table.bands]},
         "bye": {"victory_points": event.bye.victory_points, "margin": event.bye.margin},
         "entrants": [
@@ -219,6 +222,7 @@ def event_standings(event_id: str) -> Response:
         unchanged.set_etag(tag)
         return unchanged
     names = {e.key: e.name for e in event.entrants}
+    gone = {e.key for e in event.entrants if e.withdrawn_after is not None}
     lines = event_rounds.standings(get_db(), event.id).lines
     body = [
         {
@@ -228,6 +232,8 @@ def event_standings(event_id: str) -> Response:
             "victory_points": ln.victory_points,
             "margin": ln.margin,
             "played": ln.played,
+            "withdrawn": ln.entrant in gone,
+            "average": round(float(ln.average), 3),
         }
         for ln in lines
     ]

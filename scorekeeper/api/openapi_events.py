@@ -53,6 +53,11 @@ SCHEMAS: dict[str, Any] = {
                         "victory_points": INT,
                         "margin": INT,
                         "played": COUNT,
+                        "withdrawn": {"type": "boolean", "description": "withdrawn, plays no more"},
+                        "average": {
+                            "type": "number",
+                            "description": "VP per round counted (a table, a bye, an award)",
+                        },
                     },
                 ),
             },

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from scorekeeper.events.standings import Bye, NoPlay, Played, Result
+from scorekeeper.events.standings import Adjusted, Bye, NoPlay, Played, Result, award, scaled
 from scorekeeper.events.victory import ByeAward, VictoryTable
 
-Kind = Literal["played", "playing", "bye", "no_play"]
+Kind = Literal["played", "playing", "bye", "no_play", "adjusted"]
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,8 @@ def scorecard(
 ) -> tuple[CardLine, ...]:
     """Returns the entrant's rounds, first round first, scored as the standings score them."""
     lines: list[CardLine] = []
-    for result in results:
+    results_list = list(results)
+    for result in results_list:
         if isinstance(result, Bye) and result.entrant == entrant:
             lines.append(
                 CardLine(result.round, "bye", victory_points=bye.victory_points, margin=bye.margin)
@@ -52,12 +53,19 @@ def scorecard(
             )
         elif isinstance(result, Played) and (found := _seat(entrant, result)):
             side, other, own, theirs = found
-            vp = table.award(own, theirs)[0]
+            vps = table.award(*scaled(result))  # as the standings judge it (a table of six)
+            vp = vps[0] if entrant in result.north_south else vps[1]
             lines.append(
                 CardLine(
                     result.round, "played", result.table, side, other, own, theirs, vp, own - theirs
                 )
             )
+    played = [ln for ln in lines if ln.kind == "played"]
+    table_vp = sum(ln.victory_points or 0 for ln in played)
+    for result in results_list:
+        if isinstance(result, Adjusted) and result.entrant == entrant:
+            vp, margin = award(result, bye, table_vp, sum(ln.margin for ln in played), len(played))
+            lines.append(CardLine(result.round, "adjusted", victory_points=vp, margin=margin))
     for table_now in playing:  # still playing: its score so far, no VP yet
         if found := _seat(entrant, table_now):
             side, other, own, theirs = found

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from scorekeeper.events.victory import ByeAward, VictoryTable
 
@@ -37,7 +38,26 @@ class NoPlay:
     table: int = 0
 
 
-Result = Played | Bye | NoPlay
+@dataclass(frozen=True)
+class Adjusted:
+    """The director's award to an entrant for a round it could not play (no-play, late arrival).
+
+    `kind`: "average" (its own average VP and margin of the tables it played), "fixed" (the
+    `victory_points` and `margin` given) or "bye" (the event's bye award).
+    """
+
+    round: int
+    entrant: str
+    kind: str
+    victory_points: int = 0
+    margin: int = 0
+
+
+Result = Played | Bye | NoPlay | Adjusted
+ADJUSTMENTS = ("average", "fixed", "bye")
+
+RANKINGS = ("total", "average")
+"""By the total victory points, or by their average per round counted (a table or a bye)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +71,13 @@ class Line:
     played: int  # tables played, byes not counted
     points: int  # the game totals the entrant's sides scored
     table_vp: int  # victory points won at a table, byes not counted
+    byes: int = 0  # rounds sat out, credited the bye award
+
+    @property
+    def average(self) -> Fraction:
+        """Returns the VP per round counted (tables played and byes), 0 before any."""
+        counted = self.played + self.byes
+        return Fraction(self.victory_points, counted) if counted else Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -72,6 +99,13 @@ class _Tally:
     played: int = 0
     points: int = 0
     table_vp: int = 0
+    byes: int = 0
+    margin_played: int = 0  # the margin of the tables played, byes and awards left out
+
+    @property
+    def average(self) -> Fraction:
+        counted = self.played + self.byes
+        return Fraction(self.vp, counted) if counted else Fraction(0)
 
 
 def standings(
@@ -80,21 +114,32 @@ def standings(
     results: Iterable[Result],
     table: VictoryTable,
     bye: ByeAward,
+    ranking: str = "total",
 ) -> Standings:
-    """Returns the standings: by VP, then head to head, margin, VP won at tables, then lot."""
+    """Returns the standings: by VP (total or average), head to head, margin, table VP, lot."""
     tally = {e: _Tally() for e in entrants}
     # Each meeting's VP, for head to head: (winner of the VP, against) -> VP.
     versus: dict[tuple[str, str], int] = {}
-    for result in results:
+    found = list(results)
+    for result in found:
         if isinstance(result, Bye) and result.entrant in tally:
             tally[result.entrant].vp += bye.victory_points
             tally[result.entrant].margin += bye.margin
+            tally[result.entrant].byes += 1
         elif isinstance(result, Played):
             _add(tally, versus, result, table)
-    scores = {e: t.vp for e, t in tally.items()}
+    # After every table: an average award is the average of the tables the entrant played.
+    for result in found:
+        if isinstance(result, Adjusted) and result.entrant in tally:
+            line = tally[result.entrant]
+            vp, margin = award(result, bye, line.table_vp, line.margin_played, line.played)
+            line.vp += vp
+            line.margin += margin
+            line.byes += 1  # counted as a round, as a bye is, for the average ranking
+    scores = {e: (t.average if ranking == "average" else Fraction(t.vp)) for e, t in tally.items()}
     order: list[str] = []
-    for vp in sorted(set(scores.values()), reverse=True):
-        tied = [e for e in entrants if scores[e] == vp]
+    for score in sorted(set(scores.values()), reverse=True):
+        tied = [e for e in entrants if scores[e] == score]
         head = _head_to_head(set(tied), versus)
         order += sorted(tied, key=lambda e: _breaks(event_id, e, head, tally))
     return Standings(
@@ -107,6 +152,7 @@ def standings(
                 tally[e].played,
                 tally[e].points,
                 tally[e].table_vp,
+                tally[e].byes,
             )
             for i, e in enumerate(order, 1)
         )
@@ -121,7 +167,7 @@ def _add(
 ) -> None:
     """Credits both sides of a finished table (an individual event: each player of a side)."""
     ns, ew = result.scores
-    vps = table.award(ns, ew)
+    vps = table.award(*scaled(result))
     for side, other, vp, score, against in (
         (result.north_south, result.east_west, vps[0], ns, ew),
         (result.east_west, result.north_south, vps[1], ew, ns),
@@ -133,10 +179,34 @@ def _add(
             line.vp += vp
             line.table_vp += vp
             line.margin += score - against
+            line.margin_played += score - against
             line.points += score
             line.played += 1
             for rival in other:
                 versus[entrant, rival] = versus.get((entrant, rival), 0) + vp
+
+
+def award(
+    adjusted: Adjusted, bye: ByeAward, table_vp: int, margin: int, played: int
+) -> tuple[int, int]:
+    """Returns an adjusted round's VP and margin: its own average (rounded), fixed, or the bye's."""
+    if adjusted.kind == "bye":
+        return bye.victory_points, bye.margin
+    if adjusted.kind == "average":
+        if not played:
+            return 0, 0
+        # Rounded half up, in whole numbers: 31 VP over 2 tables is 16 (15.5 rounds up).
+        return (2 * table_vp + played) // (2 * played), (2 * margin + played) // (2 * played)
+    return adjusted.victory_points, adjusted.margin
+
+
+def scaled(result: Played) -> tuple[int, int]:
+    """Returns the scores the bands judge: a table of six's scaled by 2/3, others as played."""
+    # Six-hand deals 162 cards to the four-hand game's 108: its margins run 1.5 times as
+    # large, so the pairs' bands judge two thirds of them (docs/events.md, Everyone seated).
+    if len(result.north_south) == len(result.east_west) == 3:
+        return (result.scores[0] * 2 // 3, result.scores[1] * 2 // 3)
+    return result.scores
 
 
 def _head_to_head(tied: set[str], versus: dict[tuple[str, str], int]) -> dict[str, int]:

@@ -164,9 +164,10 @@ def standings_pdf(papers: Papers, paper: str) -> bytes:
 
 def _card_words(line: CardLine, names: Callable[[Sequence[str]], str]) -> tuple[str, ...]:
     """Returns a card line's cells: round, table, partners, opponents, score, margin, VP."""
-    if line.kind == "bye":
+    if line.kind in ("bye", "adjusted"):
         vp = points(line.victory_points or 0)
-        return (str(line.round), "—", "", gettext("Bye"), "", i18n.signed(line.margin), vp)
+        word = gettext("Bye") if line.kind == "bye" else gettext("Adjusted score")
+        return (str(line.round), "—", "", word, "", i18n.signed(line.margin), vp)
     score = f"{points(line.own)} – {points(line.theirs)}"
     if line.kind == "no_play":
         return (

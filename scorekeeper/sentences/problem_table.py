@@ -281,6 +281,14 @@ _EVENTS = {
     "players_per_entrant": _t(N_("Each entrant needs %(count)s player names.")),
     "player_twice": _t(N_("%(name)s plays for two entrants.")),
     "too_many_rounds": _t(N_("This movement plays at most %(most)s rounds with these entrants.")),
+    "round_minutes": _t(N_("Give 0 to %(most)s minutes a round.")),
+    "table_scores": _t(N_("Type both sides' scores as whole numbers, at most %(most)s each.")),
+    "adjust_kind": _t(N_("Choose the average, a fixed award or the bye's award.")),
+    "adjust_round": _t(N_("Choose a round that has started: 1 to %(most)s.")),
+    "adjust_played": _t(N_("This entrant has a result that round: a table that counts, or a bye.")),
+    "adjust_award": _t(
+        N_("A fixed award is 0 to %(most)s victory points and a whole-number margin.")
+    ),
     "too_many_deals": _t(N_("This format plays at most %(most)s deals.")),
     "entrant_taken": _t(N_("Give a new entrant a name of its own.")),
     "last_band_open": _t(N_('The last band has "up_to": null (any larger margin).')),

@@ -3,23 +3,32 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from scorekeeper import events
-from scorekeeper.events import Bye, NoPlay, Played, Round, Standings
+from scorekeeper.events import Bye, Meeting, NoPlay, Played, Round, Standings
+from scorekeeper.events.bounds import MAX_TABLE_SCORE, table_scores_ok
 from scorekeeper.events.scorecards import CardLine, scorecard
-from scorekeeper.events.standings import Result
+from scorekeeper.events.standings import Adjusted, Result
 from scorekeeper.events.standings import standings as ranked
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store import cache
+from scorekeeper.store import cache, event_draw
 from scorekeeper.store.connection import read, write
-from scorekeeper.store.events import Entrant, Event, EventClosed, EventNotFound, get_event
+from scorekeeper.store.events import (
+    Entrant,
+    Event,
+    EventClosed,
+    EventNotFound,
+    EventProblem,
+    InvalidEvent,
+    get_event,
+)
 from scorekeeper.store.game_create import create_game
 from scorekeeper.store.scores import Head, game_heads
-from scorekeeper.store.stamps import new_token
+from scorekeeper.store.stamps import new_token, now
 
 MAX_NAME = 40
 
@@ -54,20 +63,18 @@ def _side_name(entrants: Sequence[Entrant], keys: Sequence[str]) -> tuple[str, t
 
 def draw(db: Database, event: Event) -> Round:
     """Returns the next round's tables by the event's movement, over the entrants in play."""
-    number = event.started + 1
-    keys = [e.key for e in event.entrants if e.plays(number)]
-    if event.movement == "danish" and number > 1:
-        ranked = [ln.entrant for ln in standings(db, event.id).lines if ln.entrant in keys]
-        met = {
-            frozenset((*t.north_south_keys, *t.east_west_keys)) for t in _tables_raw(db, event.id)
-        }
-        had = {
-            str(r[0])
-            for r in db.execute("SELECT entrant FROM event_byes WHERE event_id = ?", [event.id])
-        }
-        return events.danish(ranked, met, had, number)
-    drawer = events.movements.FIXED.get(event.movement, events.round_robin)
-    return drawer(keys, number)
+    met: Counter[Meeting] = Counter(
+        frozenset((*t.north_south_keys, *t.east_west_keys))
+        for t in _tables_raw(db, event.id)
+        if not t.no_play  # a table not played is no meeting: they may still meet
+    )
+    byes: Counter[str] = Counter(
+        str(r[0])
+        for r in db.execute("SELECT entrant FROM event_byes WHERE event_id = ?", [event.id])
+    )
+    danish = event.movement == "danish" and event.started > 0
+    ranked = [ln.entrant for ln in standings(db, event.id).lines] if danish else None
+    return event_draw.pick(event, met, byes, ranked)
 
 
 def start_round(db: Database, event_id: str) -> int:
@@ -88,13 +95,14 @@ def start_round(db: Database, event_id: str) -> int:
             _side_name(event.entrants, seat.north_south),
             _side_name(event.entrants, seat.east_west),
         ]
+        format_id, options, document = event_draw.table_format(db, event, seat)
         game = create_game(
             db,
-            format_id=event.format,
-            options=event.options,
+            format_id=format_id,
+            options=options,
             sides=sides,
             first_dealer=sides[0][1][0],
-            inline=event.document,
+            inline=document,
             group=event.group,
         )
         made.append((seat, game.id))
@@ -118,6 +126,7 @@ def start_round(db: Database, event_id: str) -> int:
         db.table("event_byes").insert_all(
             {"event_id": event_id, "round": drawn.number, "entrant": int(k)} for k in drawn.byes
         )
+        db.execute("UPDATE events SET round_started_at = ? WHERE id = ?", [now(), event_id])
     return drawn.number
 
 
@@ -290,6 +299,12 @@ def results(
         "SELECT round, entrant FROM event_byes WHERE event_id = ? ORDER BY round", [event.id]
     ):
         found.append(Bye(r[0], str(r[1])))
+    for r in db.execute(
+        "SELECT round, entrant, kind, victory_points, margin FROM event_adjustments"
+        " WHERE event_id = ? ORDER BY round, entrant",
+        [event.id],
+    ):
+        found.append(Adjusted(r[0], str(r[1]), r[2], r[3], r[4]))
     return found
 
 
@@ -300,7 +315,8 @@ def standings(db: Database, event_id: str) -> Standings:
     def count() -> Standings:
         with read(db):
             found = results(db, event)
-        return ranked(event.id, [e.key for e in event.entrants], found, event.table, event.bye)
+        keys = [e.key for e in event.entrants]
+        return ranked(event.id, keys, found, event.table, event.bye, event.ranking)
 
     key = cache.key(db, event.id)
     return cache.events.through((*key, "standings", event.version), count) if key else count()
@@ -338,6 +354,8 @@ def correct(
     db: Database, event_id: str, round_number: int, number: int, scores: tuple[int, int] | None
 ) -> None:
     """Sets (or, with None, clears) the director's result of a table, which then counts as is."""
+    if scores is not None and not table_scores_ok(scores):
+        raise InvalidEvent([EventProblem("scores", "table_scores", {"most": MAX_TABLE_SCORE})])
     with write(db):
         _table_row(db, event_id, round_number, number)
         db.execute(

@@ -11,6 +11,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
+from scorekeeper.events.bounds import MAX_ROUNDS
 from scorekeeper.events.victory import Band
 from scorekeeper.rules import problem_codes
 from scorekeeper.rules.documents import FormatError, rules_of
@@ -26,6 +27,7 @@ from scorekeeper.store.stamps import new_token, now
 MAX_ENTRANTS = 80  # 40 tables: far above a club night
 MAX_DEALS = 20
 MAX_EVENT_NAME = 80
+MAX_ROUND_MINUTES = 240  # the big screen's round timer: four hours at most
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,10 @@ class Event:
     entrants: tuple[Entrant, ...]
     started: int  # rounds started so far
     version: int = 0  # moved by SQL triggers with anything the standings show (0009)
+    seating: str = "sit_out"  # an individual event's rest: "sit_out" or "five_six" (seating.py)
+    ranking: str = "total"  # "total" VP, or "average" VP per table played
+    round_minutes: int = 0  # the big screen's round timer; 0: none
+    round_started_at: str | None = None  # when the last round started (UTC, ISO)
 
     @property
     def individual(self) -> bool:
@@ -135,6 +141,9 @@ class NewEvent:
     bye: ByeAward = ByeAward(14, 355)
     confirm: bool = False
     group: str | None = None
+    seating: str = "sit_out"
+    ranking: str = "total"
+    round_minutes: int = 0
 
 
 def table_document(
@@ -161,6 +170,7 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
         *_movement_problems(new, rules),
         *_players_per_entrant(new, rules),
         *_players_twice(new),
+        *_names_twice(new),
         *_rounds_problems(new),
         *_deals_problems(new, rules),
     ]
@@ -197,9 +207,22 @@ def _players_twice(new: NewEvent) -> list[EventProblem]:
     return problems
 
 
+def _names_twice(new: NewEvent) -> list[EventProblem]:
+    """Returns a problem for each entrant named like one before it (any case)."""
+    seen: set[str] = set()
+    problems: list[EventProblem] = []
+    for i, (name, _) in enumerate(new.entrants):
+        if name.strip().casefold() in seen:
+            problems.append(EventProblem(f"entrants[{i}].name", "entrant_taken"))
+        seen.add(name.strip().casefold())
+    return problems
+
+
 def _rounds_problems(new: NewEvent) -> list[EventProblem]:
     """Returns the problem of more rounds than the movement can draw for these entrants."""
     count = len(new.entrants)
+    if not 1 <= new.rounds <= MAX_ROUNDS:  # the one bound, whichever edge sent it
+        return [EventProblem("rounds", "too_many_rounds", {"most": MAX_ROUNDS})]
     if new.movement not in MOVEMENTS or count < 2 or new.movement == "danish":
         return []
     most = max_rounds(new.movement, count)
@@ -244,6 +267,9 @@ def create_event(db: Database, new: NewEvent) -> Event:
                 "bye_margin": new.bye.margin,
                 "confirm": int(new.confirm),
                 "group_id": new.group,
+                "seating": new.seating,
+                "ranking": new.ranking,
+                "round_minutes": new.round_minutes,
                 "director_token": new_token(),
                 "view_token": new_token(),
                 "created_at": stamp,
@@ -320,6 +346,10 @@ def _load(db: Database, event_id: str) -> Event:
         entrants=entrants,
         started=max(started or 0, byes or 0),
         version=row["version"],
+        seating=row["seating"],
+        ranking=row["ranking"],
+        round_minutes=row["round_minutes"],
+        round_started_at=row["round_started_at"],
     )
 
 

@@ -32,6 +32,8 @@ STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0009_event_version", events.event_version),
     ("0010_seasons", seasons.seasons),
     ("0010_event_entrant_cards", events.entrant_cards),
+    ("0010_event_seating_ranking_timer", events.event_seating_ranking_timer),
+    ("0010_event_adjustments", events.event_adjustments),
 ]
 
 migrations = Migrations("scorekeeper")

@@ -184,3 +184,33 @@ def entrant_cards(db: Database) -> None:
     """Adds entrant card tokens, a hand's saver, checks that follow it, and closed refusals."""
     for statement in ENTRANT_CARDS:
         db.execute(statement)
+
+
+def event_seating_ranking_timer(db: Database) -> None:
+    """Adds each event's seating, ranking and round timer (issue 33: club night)."""
+    for statement in (
+        "ALTER TABLE events ADD COLUMN seating TEXT NOT NULL DEFAULT 'sit_out'",
+        "ALTER TABLE events ADD COLUMN ranking TEXT NOT NULL DEFAULT 'total'",
+        "ALTER TABLE events ADD COLUMN round_minutes INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE events ADD COLUMN round_started_at TEXT",
+    ):
+        db.execute(statement)
+
+
+def event_adjustments(db: Database) -> None:
+    """Adds the director's adjusted scores: an entrant's award for a round it did not play."""
+    db.execute(
+        "CREATE TABLE event_adjustments ("
+        " event_id TEXT NOT NULL REFERENCES events(id),"
+        " round INTEGER NOT NULL,"
+        " entrant INTEGER NOT NULL,"
+        " kind TEXT NOT NULL,"  # average, fixed, bye (events/standings.py ADJUSTMENTS)
+        " victory_points INTEGER NOT NULL DEFAULT 0,"
+        " margin INTEGER NOT NULL DEFAULT 0,"
+        " PRIMARY KEY (event_id, round, entrant))"
+    )
+    for when, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+        db.execute(  # the standings read them: the event's version moves with each
+            f"CREATE TRIGGER event_adjustments_{when.lower()} AFTER {when} ON event_adjustments "
+            f"BEGIN {_BUMP_SHAPE} = {row}.event_id; END"
+        )

@@ -3,6 +3,7 @@
 from scorekeeper.web.events import (  # noqa: F401 - routes on bp
     cards,
     director,
+    night,
     papers,
     resolve,
     screen,

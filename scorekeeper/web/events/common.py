@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from babel.numbers import format_decimal
 from flask import Blueprint, abort
 
 from scorekeeper.db import get_db
-from scorekeeper.store import event_rounds
+from scorekeeper.events.bounds import MAX_TABLE_SCORE
+from scorekeeper.language import i18n
+from scorekeeper.store import event_night, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store.event_rounds import TableResult
 from scorekeeper.store.events import Event
@@ -24,6 +27,18 @@ def by_token(token: str, role: str) -> Event:
         abort(404)
 
 
+def typed_scores(north_south: str, east_west: str) -> tuple[int, int] | None:
+    """Returns both sides' scores typed the page language's way (2.150 in German), or None."""
+    try:
+        found = [
+            i18n.parse_whole(text, limit=MAX_TABLE_SCORE, negative=True)
+            for text in (north_south, east_west)
+        ]
+    except i18n.NumberProblem:
+        return None
+    return found[0], found[1]
+
+
 @dataclass(frozen=True)
 class Board:
     """An event as its pages show it: standings lines with names, and the round's tables."""
@@ -33,6 +48,17 @@ class Board:
     tables: list[TableResult]
     names: dict[int, str]
 
+    @property
+    def final(self) -> bool:
+        """Tells whether the standings are final: the event is closed."""
+        return self.event.closed
+
+    @property
+    def ends(self) -> str:
+        """Returns when the round's time is up (UTC, ISO), or "" without a timer."""
+        found = event_night.round_ends(self.event)
+        return found.isoformat() if found else ""
+
     def side(self, positions: tuple[int, ...]) -> str:
         """Returns a side's words: a pair's name, or two players' names."""
         return " & ".join(self.names[p] for p in positions)
@@ -41,6 +67,7 @@ class Board:
 def board(event: Event) -> Board:
     """Returns the standings and the latest round's tables of an event."""
     names = {e.position: e.name for e in event.entrants}
+    withdrawn = {e.position: e.withdrawn_after is not None for e in event.entrants}
     lines = [
         {
             "rank": ln.rank,
@@ -49,6 +76,8 @@ def board(event: Event) -> Board:
             "victory_points": ln.victory_points,
             "margin": ln.margin,
             "played": ln.played,
+            "average_text": format_decimal(float(ln.average), format="0.0", locale=i18n.current()),
+            "withdrawn": withdrawn[int(ln.entrant)],
         }
         for ln in event_rounds.standings(get_db(), event.id).lines
     ]

@@ -8,7 +8,7 @@ from werkzeug import Response
 
 from scorekeeper.db import get_db
 from scorekeeper.events import MOVEMENTS, TEMPLATES
-from scorekeeper.language import problem_words
+from scorekeeper.language import i18n, problem_words
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store import events as store_events
@@ -17,8 +17,10 @@ from scorekeeper.store.events import EventClosed, EventNotFound, InvalidEvent
 from scorekeeper.store.groups import groups_for_browser
 from scorekeeper.store.players import Player, players_of
 from scorekeeper.web.access import browser_id
+from scorekeeper.web.events import bands as event_bands
 from scorekeeper.web.events import form as event_form
-from scorekeeper.web.events.common import board, bp, by_token
+from scorekeeper.web.events import night
+from scorekeeper.web.events.common import board, bp, by_token, typed_scores
 
 
 def _form_page(typed: event_form.Typed, status: int = 200) -> tuple[str, int]:
@@ -34,6 +36,7 @@ def _form_page(typed: event_form.Typed, status: int = 200) -> tuple[str, int]:
         presets=presets,
         movements=MOVEMENTS,
         templates=TEMPLATES,
+        band_rows=event_bands.ROWS,
         groups=[(g, players_of(get_db(), g.id)) for g in groups],
     )
     return page, status
@@ -57,8 +60,14 @@ def new() -> tuple[str, int]:
         "rounds": "3",
         "deals_per_round": "3",
         "victory_points": "canasta_3",
+        "seating": "sit_out",
+        "ranking": "total",
+        "round_minutes": "",
+        "group": request.args.get("group", "")[:64],  # "Club night" on a group's page
+        "bye_vp": "14",
+        "bye_margin": i18n.number(355),
     }
-    return _form_page(event_form.Typed(defaults))
+    return _form_page(event_form.Typed(defaults | event_bands.filled("canasta_3")))
 
 
 @bp.post("/new")
@@ -94,13 +103,27 @@ def director(token: str) -> str:
     sides = {
         t.game_id: event_checks.side_tokens(get_db(), t.game_id) for t in found.tables if t.game_id
     }
-    return render_template("events/director.html", board=found, token=token, sides=sides)
+    return render_template(
+        "events/director.html",
+        board=found,
+        token=token,
+        sides=sides,
+        waiting=night.unfinished(found.event),
+        lines=night.mitchell_lines(found),
+        ask=request.args.get("ask") == "1",
+    )
 
 
 @bp.post("/director/<token>/rounds")
 def start_round(token: str) -> Response:
     """Starts the next round by the event's movement."""
     event = by_token(token, "director")
+    waiting = night.unfinished(event)
+    if waiting and request.form.get("anyway") != "1":
+        # Named, then asked again: a Danish round would pair on standings still moving.
+        tables = ", ".join(str(n) for n in waiting)
+        flash(_("Tables still playing: %(tables)s.", tables=tables), "error")
+        return redirect(url_for("events.director", token=token, ask=1, _anchor="start"))
     try:
         number = event_rounds.start_round(get_db(), event.id)
         flash(_("Round %(number)s started.", number=number), "ok")
@@ -119,15 +142,11 @@ def correct(token: str, round_number: int, number: int) -> Response:
         elif action == "play":
             event_rounds.mark_no_play(get_db(), event.id, round_number, number, False)
         else:
-            scores = [request.form.get(k, "").strip().replace("−", "-") for k in ("ns", "ew")]
-            if not all(
-                s.lstrip("-").isdigit() and s.isascii() and abs(int(s)) <= 100_000 for s in scores
-            ):
+            scores = typed_scores(request.form.get("ns", ""), request.form.get("ew", ""))
+            if scores is None:
                 flash(_("Type both sides' scores as whole numbers."), "error")
                 return redirect(url_for("events.director", token=token, _anchor=f"table-{number}"))
-            event_rounds.correct(
-                get_db(), event.id, round_number, number, (int(scores[0]), int(scores[1]))
-            )
+            event_rounds.correct(get_db(), event.id, round_number, number, scores)
     except EventNotFound:
         abort(404)
     flash(_("Table %(number)s updated.", number=number), "ok")

@@ -7,8 +7,18 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 
-from scorekeeper.events import MOVEMENTS, TEMPLATES, template
-from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, NewEvent
+from scorekeeper.events import MOVEMENTS, TEMPLATES
+from scorekeeper.events.bounds import MAX_ROUNDS
+from scorekeeper.events.seating import SEATINGS
+from scorekeeper.events.standings import RANKINGS
+from scorekeeper.store.events import (
+    MAX_DEALS,
+    MAX_ENTRANTS,
+    MAX_EVENT_NAME,
+    MAX_ROUND_MINUTES,
+    NewEvent,
+)
+from scorekeeper.web.events import bands as event_bands
 
 FIELDS = (
     "name",
@@ -19,6 +29,9 @@ FIELDS = (
     "deals_per_round",
     "victory_points",
     "entrants",
+    "seating",
+    "ranking",
+    "round_minutes",
 )
 
 
@@ -67,9 +80,9 @@ def _check_name_and_movement(v: Mapping[str, str], errors: dict[str, str]) -> No
 
 def _counts(v: Mapping[str, str], errors: dict[str, str]) -> tuple[int | None, int | None]:
     """Returns the rounds and the deals a round, None (with its message) where out of range."""
-    rounds, deals = _whole(v["rounds"], 1, 40), _whole(v["deals_per_round"], 1, MAX_DEALS)
+    rounds, deals = _whole(v["rounds"], 1, MAX_ROUNDS), _whole(v["deals_per_round"], 1, MAX_DEALS)
     if rounds is None:
-        errors["rounds"] = _("Give 1 to %(most)s rounds.", most=40)
+        errors["rounds"] = _("Give 1 to %(most)s rounds.", most=MAX_ROUNDS)
     if deals is None:
         errors["deals_per_round"] = _("Give 1 to %(most)s deals a round.", most=MAX_DEALS)
     return rounds, deals
@@ -94,19 +107,39 @@ def _entrants(
     return entrants
 
 
+def _night(v: Mapping[str, str], errors: dict[str, str]) -> int | None:
+    """Checks the seating and ranking chosen; returns the round's minutes (blank: no timer)."""
+    if v["seating"] not in SEATINGS:
+        errors["seating"] = _("Choose how the players left over sit.")
+    if v["ranking"] not in RANKINGS:
+        errors["ranking"] = _("Choose how the standings rank.")
+    minutes = _whole(v["round_minutes"] or "0", 0, MAX_ROUND_MINUTES)
+    if minutes is None:
+        errors["round_minutes"] = _("Give 0 to %(most)s minutes a round.", most=MAX_ROUND_MINUTES)
+    return minutes
+
+
 def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent | None, Typed]:
     """Returns the new event, or None with the typed values and a message beside each field.
 
     `picked` are the names of the group's players ticked; they join the typed entrants.
     """
-    typed = Typed({k: form.get(k, "").strip()[:4000] for k in (*FIELDS, "confirm")})
+    keys = (*FIELDS, "confirm", *event_bands.names())
+    typed = Typed({k: form.get(k, "").strip()[:4000] for k in keys})
     v, errors = typed.values, typed.errors
+    # A form from before these fields (a page left open) means the defaults.
+    v["seating"], v["ranking"] = v["seating"] or "sit_out", v["ranking"] or "total"
     _check_name_and_movement(v, errors)
     rounds, deals = _counts(v, errors)
+    table = None
     if v["victory_points"] not in TEMPLATES:
         errors["victory_points"] = _("Choose how a table's result scores.")
+    else:
+        table = event_bands.read(v, errors)
+    bye = event_bands.bye(v, errors)
     entrants = _entrants(v, picked, errors)
-    if errors or rounds is None or deals is None:
+    minutes = _night(v, errors)
+    if errors or rounds is None or deals is None or minutes is None or table is None or bye is None:
         return None, typed
     new = NewEvent(
         name=v["name"],
@@ -115,8 +148,12 @@ def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent 
         movement=v["movement"],
         rounds=rounds,
         deals_per_round=deals,
-        table=template(v["victory_points"]),
+        table=table,
+        bye=bye,
         confirm=v["confirm"] == "on",
         group=v["group"] or None,
+        seating=v["seating"],
+        ranking=v["ranking"],
+        round_minutes=minutes,
     )
     return new, typed

@@ -9,14 +9,27 @@ from werkzeug import Response
 
 from scorekeeper.language import i18n
 from scorekeeper.language.i18n import number, signed
-from scorekeeper.web.events.common import board, bp, by_token
+from scorekeeper.store.stamps import now
+from scorekeeper.web.events.common import Board, board, bp, by_token
 
 
 @bp.get("/screen/<token>")
 def screen(token: str) -> str:
     """Shows the event on a TV or laptop: it rotates between standings and tables by itself."""
     found = board(by_token(token, "view"))
-    return render_template("events/screen.html", board=found, token=token)
+    return render_template(
+        "events/screen.html", board=found, token=token, round_line=round_line(found), now=now()
+    )
+
+
+def round_line(found: Board) -> str:
+    """Returns the line under the event's name: its round, or that the standings are final."""
+    event = found.event
+    if found.final:
+        return _("Final standings")
+    if not event.started:
+        return _("The first round has not started yet.")
+    return _("Round %(number)s of %(rounds)s", number=event.started, rounds=event.rounds)
 
 
 @bp.get("/screen/<token>/live.json")
@@ -33,7 +46,12 @@ def live(token: str) -> Response:
         return unchanged
     found = board(event)
     lines = [
-        {**ln, "victory_points": number(ln["victory_points"]), "margin": signed(ln["margin"])}
+        {
+            **ln,
+            "victory_points": number(ln["victory_points"]),
+            "margin": signed(ln["margin"]),
+            "mark": _("withdrawn") if ln["withdrawn"] else "",
+        }
         for ln in found.lines
     ]
     tables = [
@@ -50,7 +68,17 @@ def live(token: str) -> Response:
         }
         for t in found.tables
     ]
-    response = jsonify({"round": found.event.started, "standings": lines, "tables": tables})
+    response = jsonify(
+        {
+            "round": found.event.started,
+            "round_line": round_line(found),
+            "final": found.final,
+            "ends": found.ends,
+            "now": now(),
+            "standings": lines,
+            "tables": tables,
+        }
+    )
     response.headers["Cache-Control"] = "private, no-cache"
     response.set_etag(tag)
     return response

@@ -1,0 +1,81 @@
+"""The director's night through the API: the round timer and adjusted scores."""
+
+from __future__ import annotations
+
+from werkzeug import Response
+
+from scorekeeper.api import answers_events, bodies_events, spec
+from scorekeeper.api.event_tables import BODY, RUNS
+from scorekeeper.api.events import _event, _private, event_json
+from scorekeeper.api.problems import ApiProblem, field_error
+from scorekeeper.api.routes import bp
+from scorekeeper.api.spec import Answer, operation
+from scorekeeper.db import get_db
+from scorekeeper.language import problem_words
+from scorekeeper.store import event_night
+from scorekeeper.store import events as store_events
+from scorekeeper.store.events import EventClosed, EventNotFound, InvalidEvent
+
+
+def _refused(error: InvalidEvent) -> ApiProblem:
+    """Returns the 422 of a store's refusal, worded in the reader's language."""
+    found = error.problems[0]
+    message = problem_words.words(found.code, found.params)
+    return ApiProblem(
+        422, message, kind="invalid-event", errors=[field_error(found.field, message)]
+    )
+
+
+@operation(
+    bp,
+    "PUT",
+    "/events/<event_id>/timer",
+    operation_id="setRoundTimer",
+    summary="Set the minutes a round lasts on the big screen (0: no timer)",
+    security="eventToken",
+    body=bodies_events.RoundTimer,
+    example={"round_minutes": 25},
+    answers=(Answer(200, "The event", answers_events.Event),),
+    problems={**RUNS, **BODY, 422: "Not 0 to 240 minutes."},
+)
+def set_timer(event_id: str) -> Response:
+    """Sets the round timer (the director's token)."""
+    event, _ = _event(event_id, director=True)
+    try:
+        event_night.set_round_minutes(get_db(), event.id, spec.body()["round_minutes"])
+    except InvalidEvent as error:
+        raise _refused(error) from None
+    return _private(event_json(store_events.get_event(get_db(), event_id)))
+
+
+@operation(
+    bp,
+    "PUT",
+    "/events/<event_id>/rounds/<int:number>/adjustments/<int:entrant>",
+    operation_id="adjustScore",
+    summary="Give an entrant an adjusted score for a round it did not play, or clear it",
+    security="eventToken",
+    body=bodies_events.Adjustment,
+    example={"kind": "fixed", "victory_points": 12, "margin": 300},
+    answers=(Answer(200, "The event", answers_events.Event),),
+    problems={
+        **RUNS,
+        **BODY,
+        409: "The event is closed.",
+        422: "A round not started, a round with a result for the entrant, or a bad award.",
+    },
+)
+def adjust(event_id: str, number: int, entrant: int) -> Response:
+    """Saves an adjusted score: the entrant's average, a fixed award, the bye's, or none."""
+    event, _ = _event(event_id, director=True)
+    data = spec.body()
+    award = (data.get("victory_points", 0), data.get("margin", 0))
+    try:
+        event_night.adjust(get_db(), event.id, number, entrant, data["kind"], award)
+    except InvalidEvent as error:
+        raise _refused(error) from None
+    except EventNotFound:
+        raise ApiProblem(404, "There is no such entrant.") from None
+    except EventClosed as error:
+        raise ApiProblem(409, error.message) from None
+    return _private(event_json(store_events.get_event(get_db(), event_id)))

@@ -1,0 +1,64 @@
+"""An event's next round: which movement draws it over whom, and each table's format."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlite_utils import Database
+
+from scorekeeper import events
+from scorekeeper.events import Meeting, Round, Seat
+from scorekeeper.events import draw as drawing
+from scorekeeper.events.seating import seated
+from scorekeeper.store.events import Event, table_document
+
+
+def pick(
+    event: Event,
+    met: Mapping[Meeting, int],
+    byes: Mapping[str, int],
+    ranked: Sequence[str] | None,
+) -> Round:
+    """Returns the next round by the event's movement over those in play (Danish: `ranked`)."""
+    number = event.started + 1
+    keys = [e.key for e in event.entrants if e.plays(number)]
+    if event.movement == "individual":
+        return seated(keys, number, event.seating, byes)
+    if event.movement == "danish" and ranked is not None:
+        return drawing.danish([k for k in ranked if k in keys], met, byes, number)
+    if event.movement == "mitchell":
+        north, east = mitchell_lines(event)
+        return drawing.mitchell(
+            [k for k in north if k in keys], [k for k in east if k in keys], number, met, byes
+        )
+    return drawing.keep_or_match(events.round_robin(keys, number), keys, met, byes)
+
+
+def mitchell_lines(event: Event) -> tuple[list[str], list[str]]:
+    """Returns a Mitchell's lines, N-S first: as drawn in round 1, each late pair the shorter's."""
+    first = [e.key for e in event.entrants if e.from_round <= 1]
+    tables = (len(first) + 1) // 2
+    north, east = first[:tables], first[tables:]
+    for late in (e for e in event.entrants if e.from_round > 1):
+        # the line with fewer pairs playing the round it arrives in; East-West on a tie
+        present = [e.key for e in event.entrants if e.plays(late.from_round)]
+        if sum(k in present for k in north) < sum(k in present for k in east):
+            north.append(late.key)
+        else:
+            east.append(late.key)
+    return north, east
+
+
+# The format of an individual event's table of five (two against three) and of six.
+BIG_TABLES = {(2, 3): "five_hand", (3, 3): "six_hand_two_teams"}
+
+
+def table_format(
+    db: Database, event: Event, seat: Seat
+) -> tuple[str, tuple[str, ...], Mapping[str, Any]]:
+    """Returns a table's format, options and rules: the event's, or Five-hand's or Six-hand's."""
+    big = BIG_TABLES.get((len(seat.north_south), len(seat.east_west)))
+    if big is None:
+        return event.format, event.options, event.document
+    return big, (), table_document(db, big, (), event.deals_per_round)

@@ -1,0 +1,104 @@
+"""The big screen at 1920x1080: pages through 12 entrants, counts the round down, warns, ends."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from conftest import axe_violations, screenshot
+from playwright.sync_api import expect
+
+from scorekeeper.events import template
+from scorekeeper.store import event_rounds
+from scorekeeper.store.connection import connect
+from scorekeeper.store.events import NewEvent, close_event, create_event, withdraw
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+BIG = {"width": 1920, "height": 1080}
+NAMES = [
+    "Aces", "Kings", "Queens", "Jacks", "Tens", "Nines",
+    "Eights", "Sevens", "Sixes", "Fives", "Fours", "Treys",
+]  # fmt: skip
+
+
+def _twelve_pairs(live_app) -> tuple[str, str]:
+    """Returns the event id and view token of a 12-pair night, round 1 started, a 30-minute timer."""
+    db = connect(live_app.config["DATABASE"])
+    try:
+        pairs = [(n, [f"{n} N", f"{n} S"]) for n in NAMES]
+        new = NewEvent(
+            "Thursday club", "classic", pairs, "mitchell", 3, 2, template("canasta_3"),
+            round_minutes=30,
+        )  # fmt: skip
+        event = create_event(db, new)
+        event_rounds.start_round(db, event.id)
+        withdraw(db, event.id, 11)  # Treys leave after round 1: marked on the screen
+        return event.id, event.view_token
+    finally:
+        db.close()
+
+
+def _shown(page) -> list[str]:
+    """Returns the names of the standings rows the screen shows now."""
+    rows = page.locator("#standings tbody tr:not([hidden]) th")
+    return [t.split(" (")[0] for t in rows.all_inner_texts()]
+
+
+def test_the_big_screen_pages_through_twelve_entrants_and_shows_the_timer(
+    browser, live_app, base_url
+):
+    event_id, view = _twelve_pairs(live_app)
+    context = browser.new_context(viewport=BIG, service_workers="block")
+    context.set_default_timeout(8000)
+    page = context.new_page()
+    page.clock.install()  # the page's own clock: its turns and countdown run when told
+    page.goto(f"{base_url}/events/screen/{view}")
+    expect(page.locator("#standings tbody tr")).to_have_count(12)
+    first = _shown(page)
+    assert 1 <= len(first) < 12  # 12 lines do not fit at 1920x1080: the screen pages
+    pages = -(-12 // len(first))
+    expect(page.locator("#page-line")).to_have_text(f"Page 1 of {pages}")
+    expect(page.locator("#timer")).to_contain_text("Time left: 29:")
+    for row in page.locator("#standings tbody tr:not([hidden])").all():
+        box = row.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= BIG["height"]  # fully on screen
+    screenshot(page, "events-bigscreen-page-1")
+
+    seen = list(first)
+    for number in range(2, pages + 1):  # each turn: the next page of the standings
+        page.clock.run_for(12_500)
+        expect(page.locator("#page-line")).to_have_text(f"Page {number} of {pages}")
+        shown = _shown(page)
+        assert shown and not set(shown) & set(seen)
+        seen += shown
+    assert sorted(seen) == sorted(NAMES)  # every entrant shown, once
+    expect(page.locator("#standings tbody tr th").filter(has_text="Treys")).to_contain_text(
+        "(withdrawn)"
+    )
+    page.clock.run_for(12_500)  # the next turn: the round's tables
+    expect(page.locator("#panel-tables")).to_be_visible()
+    expect(page.locator("#panel-standings")).to_be_hidden()
+
+    db = connect(live_app.config["DATABASE"])
+    try:  # the round began 26 minutes ago: 4 minutes left, the warning shows
+        began = (datetime.now(UTC) - timedelta(minutes=26)).isoformat(timespec="seconds")
+        db.execute("UPDATE events SET round_started_at = ? WHERE id = ?", [began, event_id])
+        db.conn.commit()
+    finally:
+        db.close()
+    page.clock.run_for(3_500)  # a poll fetches the new end
+    expect(page.locator("#timer")).to_have_class("timer warn")
+    expect(page.locator("#timer")).to_contain_text("5 minutes left")
+    expect(page.locator("#timer")).to_contain_text("Time left: 3:")
+    screenshot(page, "events-bigscreen-warning")
+    assert axe_violations(page) == []
+
+    db = connect(live_app.config["DATABASE"])
+    try:
+        close_event(db, event_id)
+    finally:
+        db.close()
+    page.clock.run_for(3_500)
+    expect(page.locator("#round-line")).to_have_text("Final standings")
+    expect(page.locator("#timer")).to_be_hidden()
+    context.close()

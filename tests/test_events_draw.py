@@ -1,0 +1,204 @@
+"""Draws over random nights: arrivals, withdrawals, byes and no-plays never cost an avoidable repeat."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.events import Bye, ByeAward, Meeting, NoPlay, Played, Round, standings, template
+from scorekeeper.events import draw as drawing
+from scorekeeper.events.standings import Result
+from scorekeeper.store.event_draw import mitchell_lines, pick
+from scorekeeper.store.events import Entrant, Event
+
+TABLE = template("canasta_3")
+BYE = ByeAward(14, 355)
+
+
+def pairings(people: Sequence[str]) -> Iterator[list[tuple[str, str]]]:
+    """Yields every way to pair up an even list (the exhaustive search the matching must equal)."""
+    if not people:
+        yield []
+        return
+    first, rest = people[0], people[1:]
+    for i, other in enumerate(rest):
+        for tail in pairings([*rest[:i], *rest[i + 1 :]]):
+            yield [(first, other), *tail]
+
+
+def fewest_repeats(present: Sequence[str], met: Counter[Meeting], byes: Counter[str]) -> int:
+    """Returns the fewest repeated meetings any round over `present` can have, bye rotating."""
+    if len(present) % 2 == 0:
+        return min(drawing.repeats(p, met) for p in pairings(present))
+    return min(
+        drawing.repeats(p, met)
+        for sitter in drawing.fewest_byes(present, byes)
+        for p in pairings([e for e in present if e != sitter])
+    )
+
+
+def event_of(movement: str, entrants: Sequence[Entrant], started: int) -> Event:
+    """Returns an event as the store would read it, with only what a draw looks at."""
+    return Event(
+        id="e", name="n", day="2026-12-06", format="classic", options=(), document={},
+        movement=movement, rounds=20, deals_per_round=3, table=TABLE, bye=BYE, confirm=False,
+        group=None, director_token="d", view_token="v", closed=False,
+        entrants=tuple(entrants), started=started,
+    )  # fmt: skip
+
+
+def recount(keys: Sequence[str], results: Sequence[Result]) -> dict[str, tuple[int, int]]:
+    """Counts each entrant's VP and tables played by hand: the bands looked up one by one."""
+    vp, played = dict.fromkeys(keys, 0), dict.fromkeys(keys, 0)
+    for r in results:
+        if isinstance(r, Bye):
+            vp[r.entrant] += BYE.victory_points
+        elif isinstance(r, Played):
+            (ns,), (ew,) = r.north_south, r.east_west
+            margin = abs(r.scores[0] - r.scores[1])
+            band = next(b for b in TABLE.bands if b.up_to is None or margin <= b.up_to)
+            won = (
+                (band.winner, band.loser)
+                if r.scores[0] >= r.scores[1]
+                else (band.loser, band.winner)
+            )
+            if r.scores[0] == r.scores[1]:
+                won = ((band.winner + band.loser) // 2,) * 2
+            vp[ns] += won[0]
+            vp[ew] += won[1]
+            played[ns] += 1
+            played[ew] += 1
+    return {k: (vp[k], played[k]) for k in keys}
+
+
+@st.composite
+def nights(draw: st.DrawFn) -> tuple[str, int, list[tuple[str, int]]]:
+    """A movement, a first field and, per round, one change (arrive, withdraw or none) and scores."""
+    movement = draw(st.sampled_from(["round_robin", "danish", "mitchell"]))
+    first = draw(st.integers(3, 9))
+    changes = draw(
+        st.lists(
+            st.tuples(st.sampled_from(["arrive", "withdraw", "none", "none"]), st.integers(0, 99)),
+            min_size=2,
+            max_size=6,
+        )
+    )
+    return movement, first, changes
+
+
+@pytest.mark.slow  # a long hypothesis run (docs/maintaining.md)
+@settings(max_examples=60, deadline=None)
+@given(nights(), st.randoms(use_true_random=False))
+def test_no_avoidable_repeat_byes_rotate_and_standings_recount(night, rng) -> None:  # type: ignore[no-untyped-def]
+    """Every round repeats no more meetings than the best pairing of who is present."""
+    movement, first, changes = night
+    entrants = [Entrant(i, f"P{i}", (f"a{i}", f"b{i}")) for i in range(first)]
+    met: Counter[Meeting] = Counter()
+    byes: Counter[str] = Counter()
+    results: list[Result] = []
+    for number, (change, seed) in enumerate(changes, 1):
+        present = [e for e in entrants if e.plays(number)]
+        if change == "arrive" and len(entrants) < 10 and number > 1:
+            entrants.append(Entrant(len(entrants), f"P{len(entrants)}", ("x", "y"), number))
+        elif change == "withdraw" and len(present) > 3 and number > 1:
+            gone = present[seed % len(present)]
+            entrants[gone.position] = Entrant(
+                gone.position, gone.name, gone.players, gone.from_round, number - 1
+            )
+        keys = [e.key for e in entrants if e.plays(number)]
+        ranked = [
+            ln.entrant
+            for ln in standings("e", [e.key for e in entrants], results, TABLE, BYE).lines
+        ]
+        drawn = pick(
+            event_of(movement, entrants, number - 1), met, byes, ranked if number > 1 else None
+        )
+        seated = [k for s in drawn.seats for k in (*s.north_south, *s.east_west)]
+        assert sorted(seated + list(drawn.byes)) == sorted(keys)  # everyone present, once
+        pairs = [(s.north_south[0], s.east_west[0]) for s in drawn.seats]
+        assert drawing.repeats(pairs, met) == fewest_repeats(keys, met, byes)
+        assert all(b in drawing.fewest_byes(keys, byes) for b in drawn.byes)  # byes rotate
+        _play(drawn, rng, met, byes, results)
+    keys = [e.key for e in entrants]
+    lines = standings("e", keys, results, TABLE, BYE).lines
+    counted = recount(keys, results)
+    assert {ln.entrant: (ln.victory_points, ln.played) for ln in lines} == counted
+    assert [ln.victory_points for ln in lines] == sorted(
+        (v for v, _ in counted.values()), reverse=True
+    )
+
+
+def _play(drawn: Round, rng, met, byes, results) -> None:  # type: ignore[no-untyped-def]
+    """Plays a round: each table a random score, one in five not played (no meeting)."""
+    for s in drawn.seats:
+        if rng.random() < 0.2:
+            results.append(NoPlay(drawn.number, (*s.north_south, *s.east_west), s.table))
+            continue
+        met[frozenset((*s.north_south, *s.east_west))] += 1
+        results.append(
+            Played(
+                drawn.number,
+                s.north_south,
+                s.east_west,
+                (rng.randrange(0, 6000, 5), rng.randrange(0, 6000, 5)),
+            )
+        )
+    for b in drawn.byes:
+        byes[b] += 1
+        results.append(Bye(drawn.number, b))
+
+
+def test_danish_six_pairs_four_rounds_repeats_only_the_unavoidable() -> None:
+    """The issue's case: stepping down greedily made 3 repeats where the matching makes none."""
+    keys = [str(i) for i in range(6)]
+    met: Counter[Meeting] = Counter()
+    total = 0
+    for number in range(1, 5):
+        # a ranking that keeps the leaders together: the greedy step-down's worst case
+        ranked = sorted(keys, key=lambda k: (-sum(1 for m in met if k in m and min(m) == k), k))
+        drawn = drawing.danish(ranked, met, Counter(), number)
+        pairs = [(s.north_south[0], s.east_west[0]) for s in drawn.seats]
+        assert drawing.repeats(pairs, met) == fewest_repeats(keys, met, Counter())
+        total += drawing.repeats(pairs, met)
+        met.update(frozenset(p) for p in pairs)
+    assert total == 0  # six pairs have five rounds of new meetings: four need no repeat
+
+
+@pytest.mark.parametrize("late_from", [2, 3])
+def test_mitchell_keeps_its_lines_through_an_arrival_and_a_withdrawal(late_from: int) -> None:
+    """A late pair joins the shorter line; a withdrawal moves nobody to the other line."""
+    entrants = [Entrant(i, f"P{i}", ("a", "b")) for i in range(8)]
+    entrants[1] = Entrant(1, "P1", ("a", "b"), 1, 1)  # N-S pair 1 withdraws after round 1
+    entrants.append(Entrant(8, "P8", ("c", "d"), late_from))
+    north, east = mitchell_lines(event_of("mitchell", entrants, late_from - 1))
+    assert north == ["0", "1", "2", "3", "8"] and east == ["4", "5", "6", "7"]
+    drawn = pick(event_of("mitchell", entrants, late_from - 1), Counter(), Counter(), None)
+    for seat in drawn.seats:  # nobody changed line: N-S sit N-S, and meet E-W
+        assert seat.north_south[0] in north and seat.east_west[0] in east
+
+
+@pytest.mark.slow
+@settings(max_examples=80, deadline=None)
+@given(st.integers(4, 24), st.integers(1, 12), st.sampled_from(["sit_out", "five_six"]), st.data())
+def test_individual_rounds_seat_everyone_once_and_sit_outs_rotate(
+    count, number, seating, data
+) -> None:  # type: ignore[no-untyped-def]
+    """Tables of four, five and six seat all but 3 or 7 players; whoever sits out sat out least."""
+    from scorekeeper.events.seating import seated
+
+    players = [str(i) for i in range(count)]
+    byes = {p: data.draw(st.integers(0, 2)) for p in players}
+    drawn = seated(players, number, seating, byes)
+    at_tables = [p for s in drawn.seats for p in (*s.north_south, *s.east_west)]
+    assert sorted(at_tables + list(drawn.byes)) == sorted(players)
+    assert all(len(s.north_south) in (2, 3) and len(s.east_west) in (2, 3) for s in drawn.seats)
+    if seating == "five_six" and count != 7:  # 7 cannot be seated at fours, fives and sixes
+        assert drawn.byes == ()
+    else:
+        assert len(drawn.byes) == count % 4
+        least = sorted(byes.values())[: count % 4]
+        assert sorted(byes[p] for p in drawn.byes) == least  # the fewest byes sit out
