@@ -214,6 +214,24 @@ def _say(message: str) -> None:
     print(f"scorekeeper: {message}", file=sys.stderr)
 
 
+def running_here(host: str, port: int) -> str | None:
+    """Returns this app's address when it already answers on the port (started twice), or None.
+
+    Asks for its manifest on this computer, for a second at most; no proxy is asked.
+    """
+    import urllib.request
+
+    address = LOOPBACK if host in (ANY_IPV4, "", "::") else host
+    url = f"http://{address}:{port}"
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(f"{url}/static/manifest.webmanifest", timeout=1) as answer:
+            found = b'"Canasta Scorekeeper"' in answer.read(4096)
+    except (OSError, ValueError):
+        return None
+    return f"{url}/" if found else None
+
+
 def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
     """Returns a socket for host:port and a note to print, or None after saying why it cannot be.
 
@@ -238,6 +256,17 @@ def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
                     )
                 )
                 return None, ""
+        running = running_here(host, wanted)
+        if running is not None:  # this same app, started before: not a second server beside it
+            _say(
+                _(
+                    "Canasta Scorekeeper is already running on port %(port)s: open %(url)s. To "
+                    "start it again, stop that one first (Ctrl+C in its window).",
+                    port=wanted,
+                    url=running,
+                )
+            )
+            return None, ""
         if port is not None:
             _say(
                 _(

@@ -47,7 +47,7 @@ def in_namespace(instance: Path, *args: str, lan: bool = True, **probe: str) -> 
         "SCOREKEEPER_INSTANCE": str(instance),
         "SK_PROBE_LAN": "1" if lan else "0",
         "LC_ALL": "C.UTF-8",  # the printout in English, whatever this machine's language
-        "FORCE_COLOR": "1",  # piped here, as a terminal would show it (test_serve_qr_plain)
+        "FORCE_COLOR": "1",  # piped here, as a terminal would show it (test_serve_field)
         **{f"SK_PROBE_{k.upper()}": v for k, v in probe.items()},
     }
     env.pop("SCOREKEEPER_DATABASE", None)

@@ -277,6 +277,12 @@
       list.appendChild(el("dd", "", pair[1]));
     });
     mine.appendChild(list);
+    // Side by side even at 390 px: two narrow columns (the pages' stylesheets stay as they are).
+    sides.style.display = "grid";
+    sides.style.gridTemplateColumns = "minmax(0, 1fr) minmax(0, 1fr)";
+    sides.style.gap = "0.75rem";
+    sides.style.fontSize = "0.875em";
+    [theirs, mine].forEach(function (side) { side.style.minWidth = "0"; });
     sides.appendChild(theirs);
     sides.appendChild(mine);
     box.appendChild(sides);
@@ -285,7 +291,11 @@
       .then(function (html) {
         var page = new DOMParser().parseFromString(html, "text/html");
         var saved = page.querySelector("main .detail");
-        if (saved) theirs.appendChild(document.importNode(saved, true));
+        if (!saved) return;
+        saved = document.importNode(saved, true);
+        // Theirs is to read: its own links and buttons (Edit hand) belong to its page.
+        saved.querySelectorAll("a.button, form, button").forEach(function (n) { n.remove(); });
+        theirs.appendChild(saved);
       }).catch(function () { /* offline again: the choice stands without it */ });
     var actions = el("p", "actions");
     var keep = el("button", "button", w.keep);

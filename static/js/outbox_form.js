@@ -28,17 +28,35 @@ self.OutboxForm = function (form, kit) {
     });
   }
   function text(node) { return node ? node.textContent.replace(/\s+/g, " ").trim() : ""; }
-  /* What was typed, as the form's own labels say it: shown beside theirs if the hand clashes. */
+  /* A side's name, as its fieldset's legend says it without the small print. */
+  function sideOf(input) {
+    var sets = [];
+    for (var at = input.closest("fieldset"); at; at = at.parentElement && at.parentElement.closest("fieldset")) sets.push(at);
+    var legend = sets.length ? sets[sets.length - 1].querySelector("legend") : null;
+    if (!legend) return "";
+    var copy = legend.cloneNode(true);
+    copy.querySelectorAll("small").forEach(function (n) { n.remove(); });
+    return text(copy);
+  }
+  /* What was typed, as the form's own labels say it: shown beside theirs if the hand clashes.
+     Only what differs from a blank hand: the choices left as they came are not repeated. */
   function typed() {
     var out = [];
     Array.prototype.forEach.call(form.elements, function (input) {
       if (!input.name || ["hidden", "submit", "button"].indexOf(input.type) >= 0) return;
       var choice = input.type === "radio" || input.type === "checkbox";
-      if ((choice && !input.checked) || input.value === "" || input.value === "0") return;
-      var side = input.closest("fieldset.side, fieldset");
-      var name = side ? text(side.querySelector("legend")).split(" ")[0] : "";
+      if (choice && (!input.checked || input.defaultChecked)) return;
+      if (!choice && (input.value === "" || input.value === "0")) return;
+      var side = sideOf(input);
       var label = text(input.labels && input.labels[0]);
-      out.push(choice ? [name, label] : [(name ? name + " · " : "") + label, input.value]);
+      if (choice) {
+        var group = input.closest("fieldset");
+        var question = group && group.querySelector("legend");
+        label = (question && sideOf(input) !== text(question) ? text(question) + " " : "") + label;
+        out.push([side, label]);
+      } else {
+        out.push([(side ? side + " · " : "") + label, input.value]);
+      }
     });
     return out;
   }
@@ -86,12 +104,15 @@ self.OutboxForm = function (form, kit) {
     form.parentNode.insertBefore(note, form);
     note.scrollIntoView();
   }
-  // Sent by itself while the form stayed open: the note gives way to the panel's "sent".
+  // Sent by itself while the form stayed open on it: the form is read again, now the next
+  // hand's, and the panel says "Hand 1 was sent." (a hand typed behind it stays as typed).
   document.addEventListener("outbox:changed", function () {
     var note = document.querySelector(".outbox-queued");
     if (!note) return;
     Outbox.get(note.dataset.entry).then(function (entry) {
-      if (!entry || entry.state !== "waiting") note.remove();
+      if (entry && entry.state === "waiting") return;
+      note.remove();
+      if (entry && entry.state === "sent" && !chained) window.location.reload();
     });
   });
 

@@ -1,5 +1,5 @@
-"""The QR code `serve --lan` prints, piped or under NO_COLOR: no colour codes, and it still
-reads back (zbar) as the table's link on a light terminal; colour codes only to a terminal."""
+"""`serve --lan` in the field (issue 32): its QR code piped or under NO_COLOR has no colour codes
+and still reads back (zbar) as the table's link; started twice, it names itself on the port."""
 
 from __future__ import annotations
 
@@ -58,3 +58,29 @@ def test_no_color_on_a_terminal_prints_no_codes(monkeypatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     assert "\x1b[" not in printed(Terminal())
+
+
+def test_this_same_app_on_the_port_is_named_not_called_another_program(capsys, monkeypatch):
+    """Started twice: the port is held by this app, so no second server starts beside it, and
+    the message says where the running one is (it said "taken by another program")."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+    from scorekeeper import serve as serving
+
+    app = create_app({"DATABASE": ":memory:", "TESTING": True})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_port
+        monkeypatch.setattr(serving, "DEFAULT_PORT", port)
+        listener, note = serving.listen("127.0.0.1", None)
+    finally:
+        server.shutdown()
+    assert listener is None and note == ""
+    said = capsys.readouterr().err
+    assert f"Canasta Scorekeeper is already running on port {port}" in said
+    assert f"http://127.0.0.1:{port}/" in said and "another program" not in said
