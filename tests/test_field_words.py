@@ -28,3 +28,26 @@ def test_the_sheet_says_this_phone_scores_or_only_follows(app, table: Table, won
     seen = viewer.get(f"/games/{won}").get_data(as_text=True)
     assert "This phone only follows this game." in seen
     assert "scan the QR code on the host" in seen and "co-scorer" in seen
+
+
+def test_a_game_like_the_last_with_partners_rotated(table: Table) -> None:
+    """Home offers the same four with partners rotated once; three taps go round every pairing
+    and back (it only ever repeated the pairing)."""
+    from tests.conftest import hidden_fields
+    from tests.test_web_game_form import CLASSIC
+
+    game_id = table.new_game(**CLASSIC)
+    pairings = []
+    for _ in range(3):
+        home = table.client.get("/").get_data(as_text=True)
+        assert 'name="rotate" value="1"' in home and "New game, partners rotated" in home
+        response = table.client.post(
+            f"/games/{game_id}/again", data=hidden_fields(home) | {"rotate": "1"}
+        )
+        game_id = response.headers["Location"].rsplit("/", 1)[-1]
+        pairings.append([side.players for side in table.game(game_id).setup.sides])
+    assert pairings == [
+        [("Ann", "Cy"), ("Di", "Bob")],
+        [("Ann", "Di"), ("Bob", "Cy")],
+        [("Ann", "Bob"), ("Cy", "Di")],
+    ]

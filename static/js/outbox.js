@@ -274,7 +274,10 @@
     var list = el("dl", "");
     (e.typed || []).forEach(function (pair) {
       list.appendChild(el("dt", "", pair[0]));
-      list.appendChild(el("dd", "", pair[1]));
+      var value = el("dd", "", pair[1]);
+      value.style.margin = "0 0 0.5rem";
+      value.style.fontWeight = "bold";
+      list.appendChild(value);
     });
     mine.appendChild(list);
     // Side by side even at 390 px: two narrow columns (the pages' stylesheets stay as they are).
