@@ -373,7 +373,11 @@
   function send() {
     if (sending) return sending;
     if (document.hidden || navigator.onLine === false) return Promise.resolve([]);
-    sending = Outbox.flush().then(function (changed) {
+    // Nothing waiting: no lease taken, nothing sent (this runs every 2 s on every game page).
+    sending = Outbox.all().then(function (entries) {
+      var waiting = entries.some(function (e) { return e.state === "waiting"; });
+      return waiting ? Outbox.flush() : [];
+    }).then(function (changed) {
       if (changed.length && follow && !copy) document.dispatchEvent(new Event("outbox:sent"));  // sheet.js
       return refresh().then(function () { return changed; });
     }, function () { return refresh().then(function () { return []; }); }).then(function (changed) {
