@@ -106,7 +106,10 @@ def test_a_hand_saved_offline_on_the_form_goes_by_itself_once(live_app, browser,
     assert api_hands(live_app, game_id) == []
 
     page.context.set_offline(False)
+    back = time.monotonic()
     hands = hands_arrive(live_app, game_id, 1, SENT_WITHIN)
+    where = "LAN address" if IN_LAN else "127.0.0.1"
+    print(f"\non the server {time.monotonic() - back:.2f} s after the network returned ({where})")
     assert [h["number"] for h in hands] == [1]
     expect(page.locator(".outbox-sent")).to_contain_text("Hand 1 was sent.")
     expect(page.locator(".outbox-queued")).to_have_count(0)
