@@ -161,6 +161,29 @@ def test_two_phones_on_the_same_hand_choose_side_by_side(live_app, browser, orig
     second.context.close()
 
 
+def test_a_waiting_hand_goes_before_a_new_form(live_app, browser, origin):
+    """Back online with hand 1 still waiting, "We went out" on the sheet: hand 1 goes first,
+    and the form that opens is hand 2's, never a second form for hand 1."""
+    page = a_phone(browser)
+    game_id = seated(live_app, page, origin)
+    page.goto(f"{origin}/games/{game_id}/hands/new")
+    type_hand(page, "120", "75")
+    page.route(
+        "**/hands/new*",
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
+    page.locator("button[type=submit]").click()  # the send fails: the hand waits
+    expect(page.locator(".outbox-queued")).to_be_visible()
+    page.goto(f"{origin}/games/{game_id}")
+    expect(page.locator(".outbox-waiting")).to_contain_text("1 hand waiting to be sent.")
+    assert api_hands(live_app, game_id) == []
+    page.unroute("**/hands/new*")
+    page.locator("p.went-out a.side-0").tap()
+    expect(page.locator("main h1")).to_have_text("Hand 2")
+    assert [h["number"] for h in api_hands(live_app, game_id)] == [1]
+    page.context.close()
+
+
 def test_keep_theirs_drops_mine(live_app, browser, origin):
     """Keep theirs: the waiting hand goes, the server keeps the one hand it had."""
     page = a_phone(browser)
