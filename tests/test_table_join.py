@@ -77,6 +77,8 @@ def test_several_games_in_progress_are_offered_to_choose(home_table, table: Tabl
     assert "Games at this table" in page
     assert f"/table/{first}" in page and f"/table/{second}" in page
     assert old not in page and "Yesterday" not in page
+    # Two similar games told apart: how far each has gone and when it last changed.
+    assert page.count("0 hands played, last change ") == 2
     assert location(phone.post(f"/table/{second}")) == f"/games/{second}"
     assert role_of(home_table, phone, second) == "edit"
     assert phone.post(f"/table/{old}").status_code == 404
