@@ -60,7 +60,9 @@ def test_no_color_on_a_terminal_prints_no_codes(monkeypatch) -> None:
     assert "\x1b[" not in printed(Terminal())
 
 
-def test_this_same_app_on_the_port_is_named_not_called_another_program(capsys, monkeypatch):
+def test_this_same_app_on_the_port_is_named_not_called_another_program(
+    capsys, monkeypatch, tmp_path
+):
     """Started twice: the port is held by this app, so no second server starts beside it, and
     the message says where the running one is (it said "taken by another program")."""
     import threading
@@ -70,7 +72,7 @@ def test_this_same_app_on_the_port_is_named_not_called_another_program(capsys, m
     from scorekeeper import create_app
     from scorekeeper import serve as serving
 
-    app = create_app({"DATABASE": ":memory:", "TESTING": True})
+    app = create_app({"DATABASE": str(tmp_path / "running.db"), "TESTING": True})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
