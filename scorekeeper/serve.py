@@ -98,13 +98,29 @@ def terminal_language(environ: Mapping[str, str] = os.environ) -> str:
     return DEFAULT_LOCALE
 
 
-def terminal_qr(text: str, border: int = 4) -> str:
+def colours_wanted(out: TextIO, environ: Mapping[str, str] = os.environ) -> bool:
+    """Tells whether to print colour codes: to a terminal, unless NO_COLOR says not to.
+
+    Piped into a file or a log the codes are only noise; FORCE_COLOR asks for them anyway.
+    """
+    if environ.get("FORCE_COLOR"):
+        return True
+    if environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(out, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def terminal_qr(text: str, border: int = 4, *, colour: bool = True) -> str:
     """Returns a QR code as lines of half blocks that set both colours themselves.
 
     segno's terminal drawing leaves one colour to the terminal's theme, so on a light
     background (macOS Terminal's default) the code came out inverted and would not scan.
     Here every cell names black and white outright: it reads the same on any theme.
+    Without colour (NO_COLOR, or piped) the dark modules are plain blocks of ink.
     """
+    if not colour:
+        return _plain_qr(text, border)
     matrix = [[bool(module) for module in row] for row in segno.make(text, error="m").matrix]
     side = len(matrix) + 2 * border
     blank = [False] * side
@@ -121,6 +137,20 @@ def terminal_qr(text: str, border: int = 4) -> str:
             cells.append("▀")
         lines.append("".join(cells) + "\x1b[0m")
     return "\n".join(lines)
+
+
+def _plain_qr(text: str, border: int) -> str:
+    """Returns a QR code as half blocks with no colour codes: ink for the dark modules."""
+    matrix = [[bool(module) for module in row] for row in segno.make(text, error="m").matrix]
+    side = len(matrix) + 2 * border
+    rows = [[False] * side] * border
+    rows += [[False] * border + row + [False] * border for row in matrix]
+    rows += [[False] * side] * (border + (len(rows) + border) % 2)
+    glyphs = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
+    return "\n".join(
+        "".join(glyphs[cell] for cell in zip(top, bottom, strict=True))
+        for top, bottom in zip(rows[0::2], rows[1::2], strict=True)
+    )
 
 
 def announce(
@@ -160,7 +190,7 @@ def announce(
                 + _("Phones at the table: scan this to open the game, or open %(url)s", url=link),
                 file=out,
             )
-            print(terminal_qr(link), file=out)
+            print(terminal_qr(link, colour=colours_wanted(out)), file=out)
         print("\n" + _("Ctrl+C stops it."), file=out)
     out.flush()
 
@@ -182,6 +212,24 @@ def _bind(host: str, port: int) -> socket.socket:
 def _say(message: str) -> None:
     """Prints one line on stderr, in the terminal's language, with the command's name."""
     print(f"scorekeeper: {message}", file=sys.stderr)
+
+
+def running_here(host: str, port: int) -> str | None:
+    """Returns this app's address when it already answers on the port (started twice), or None.
+
+    Asks for its manifest on this computer, for a second at most; no proxy is asked.
+    """
+    import urllib.request
+
+    address = LOOPBACK if host in (ANY_IPV4, "", "::") else host
+    url = f"http://{address}:{port}"
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(f"{url}/static/manifest.webmanifest", timeout=1) as answer:
+            found = b'"Canasta Scorekeeper"' in answer.read(4096)
+    except (OSError, ValueError):
+        return None
+    return f"{url}/" if found else None
 
 
 def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
@@ -208,6 +256,17 @@ def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
                     )
                 )
                 return None, ""
+        running = running_here(host, wanted)
+        if running is not None:  # this same app, started before: not a second server beside it
+            _say(
+                _(
+                    "Canasta Scorekeeper is already running on port %(port)s: open %(url)s. To "
+                    "start it again, stop that one first (Ctrl+C in its window).",
+                    port=wanted,
+                    url=running,
+                )
+            )
+            return None, ""
         if port is not None:
             _say(
                 _(

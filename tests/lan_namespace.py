@@ -4,6 +4,9 @@ Started by tests/test_serve_lan.py as `unshare --net python -m tests.lan_namespa
 namespace has loopback and, unless asked otherwise, one made-up LAN address on a veth pair (or
 a dummy interface) that exists only inside it, so nothing here can reach the machine's real
 network. Prints one JSON report on stdout: what `serve` printed, and what each page answered.
+With `--pytest ARGS` it runs pytest there instead (tests/browser/test_field.py): the browser
+tests that stand for phones, reaching the app at the LAN address, where no page is a secure
+context.
 """
 
 from __future__ import annotations
@@ -51,8 +54,19 @@ def get(opener: urllib.request.OpenerDirector, url: str) -> str:
     raise AssertionError(f"nothing answers at {url}")
 
 
+def browser_tests(arguments: list[str]) -> int:
+    """Runs pytest on browser tests in the namespace, phones at its LAN address (no loopback)."""
+    if not make_lan():
+        print("no LAN interface could be made in the namespace")
+        return 1
+    env = {**os.environ, "SK_LAN_ADDRESS": ADDRESS}
+    return subprocess.run([sys.executable, "-m", "pytest", *arguments], env=env).returncode
+
+
 def main() -> int:
     """Starts serve in the namespace, probes it, prints the report."""
+    if sys.argv[1:2] == ["--pytest"]:
+        return browser_tests(sys.argv[2:])
     with_lan = os.environ.get("SK_PROBE_LAN", "1") == "1"
     if with_lan and not make_lan():
         print(json.dumps({"error": "no LAN interface could be made in the namespace"}))
@@ -100,6 +114,11 @@ def pages(lan: str, game_id: str, owner: str) -> dict[str, str]:
         )
         get(opener, f"{origin}/join/{owner}")
         found[f"share {origin}"] = get(opener, f"{origin}/games/{game_id}/share")
+    # The table's QR, scanned by a phone that never joined: where it lands, and in which role.
+    found["table"] = get(
+        urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())),
+        f"{lan}/table",
+    )
     return found
 
 

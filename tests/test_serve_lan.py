@@ -47,6 +47,7 @@ def in_namespace(instance: Path, *args: str, lan: bool = True, **probe: str) -> 
         "SCOREKEEPER_INSTANCE": str(instance),
         "SK_PROBE_LAN": "1" if lan else "0",
         "LC_ALL": "C.UTF-8",  # the printout in English, whatever this machine's language
+        "FORCE_COLOR": "1",  # piped here, as a terminal would show it (test_serve_field)
         **{f"SK_PROBE_{k.upper()}": v for k, v in probe.items()},
     }
     env.pop("SCOREKEEPER_DATABASE", None)
@@ -121,6 +122,13 @@ def test_the_printed_qr_scans_on_light_and_dark_terminals(served, theme) -> None
     assert blocks, served["printed"]
     read = [decode(render(block, theme)) for block in blocks]
     assert [f"{served['lan']}/table"] in read, read
+
+
+def test_the_table_qr_admits_a_scorer(served) -> None:
+    """The page the printed QR leads to, opened by a phone that never joined: the game in
+    progress with "Record hand", its head saying this phone scores."""
+    page = served["pages"]["table"]
+    assert "Record hand 1" in page and "This phone scores this game." in page, page[:2000]
 
 
 def test_lan_without_a_network_address_says_what_to_do(tmp_path) -> None:

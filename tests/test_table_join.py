@@ -47,13 +47,14 @@ def test_the_table_page_is_only_for_a_home_table(app, table: Table) -> None:
     assert app.test_client().get("/table").status_code == 404
 
 
-def test_one_game_in_progress_opens_at_once_read_only(home_table, table: Table) -> None:
-    """The phone that scans the host's code lands on the sheet of the game, as a viewer."""
+def test_one_game_in_progress_opens_at_once_as_a_scorer(home_table, table: Table) -> None:
+    """The phone that scans the host's code lands on the sheet of the game, as a scorer: who
+    can see the host's screen sits at the table (spectators get the view QR from Share)."""
     game_id = table.new_game()
     phone = home_table.test_client()
     assert location(phone.get("/table")) == f"/games/{game_id}"
     assert phone.get(f"/games/{game_id}").status_code == 200
-    assert role_of(home_table, phone, game_id) == "view"
+    assert role_of(home_table, phone, game_id) == "edit"
     # The scorer's own phone keeps its role when it scans too.
     table.client.get("/table")
     assert role_of(home_table, table.client, game_id) == "owner"
@@ -76,8 +77,10 @@ def test_several_games_in_progress_are_offered_to_choose(home_table, table: Tabl
     assert "Games at this table" in page
     assert f"/table/{first}" in page and f"/table/{second}" in page
     assert old not in page and "Yesterday" not in page
+    # Two similar games told apart: how far each has gone and when it last changed.
+    assert page.count("0 hands played, last change ") == 2
     assert location(phone.post(f"/table/{second}")) == f"/games/{second}"
-    assert role_of(home_table, phone, second) == "view"
+    assert role_of(home_table, phone, second) == "edit"
     assert phone.post(f"/table/{old}").status_code == 404
 
 

@@ -12,6 +12,7 @@ from scorekeeper.pdf.blank_sheet import player_counts
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.store.groups import groups_for_browser
 from scorekeeper.web.access import browser_id, can_write
+from scorekeeper.web.games import game_form
 from scorekeeper.web.games.share import qr_svg
 from scorekeeper.web.games.shelf import recent
 from scorekeeper.web.origin import is_loopback, lan_origins
@@ -51,6 +52,8 @@ def index() -> str:
         playing=playing,
         finished=finished,
         last=last,
+        # "New game like the last" with partners rotated once: the same four, new pairs.
+        rotated=game_form.rotated(last.setup.sides) if last else None,
         owned={game.id for role, game in mine if role == "owner"},
         undo=recent(browser_id()),
         any_shelved=bool(store.shelved_for_browser(get_db(), browser_id())),

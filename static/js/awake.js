@@ -2,31 +2,76 @@
    hand form; on the sheet, its "Can we open?", shown only in play, is the mark: the sheet
    counts its bytes), and the lock goes when the mark does (the game ended, the sheet
    refreshed in place) or with the page. The browser drops the lock whenever the page
-   is hidden, so it is asked for again on return. Where the API is missing nothing changes.
+   is hidden, so it is asked for again on return.
+   Over plain http from another phone there is no Wake Lock API (not a secure context): there
+   the page plays a muted, looping, inline video from the first tap on, as the NoSleep.js
+   library does (its MIT-licensed clips, static/vendor/nosleep/), which keeps a phone's
+   screen on just the same. It stops when the game ends and when the page is hidden.
    The page's own state (data-wake-lock on <html>) says what happened, for tests and curious
-   eyes: held, released, refused or missing. */
+   eyes: held (the API), video (the fallback), released, refused or missing (waiting for a
+   tap to start the video). A finished game's page says released. */
 "use strict";
 
 (function () {
   var root = document.documentElement;
   var lock = null;
   var asking = false;
+  var video = null;
+  var me = document.currentScript ? document.currentScript.src : "";
   function say(state) { root.dataset.wakeLock = state; }
   function live() { return !!document.querySelector("[data-awake], #opening-check"); }
+  function gamePage() { return !!document.querySelector("[data-follow], form[data-outbox-form]"); }
+
+  /* The fallback: NoSleep.js's clips, from this app's own static folder (no CDN). */
+  function film() {
+    if (video) return video;
+    video = document.createElement("video");
+    video.setAttribute("playsinline", "");
+    video.setAttribute("muted", "");
+    video.setAttribute("title", "");
+    video.muted = true;
+    video.loop = true;
+    ["webm", "mp4"].forEach(function (kind) {
+      var source = document.createElement("source");
+      source.src = me.replace(/js\/awake\.js(\?.*)?$/, "vendor/nosleep/nosleep." + kind);
+      source.type = "video/" + kind;
+      video.appendChild(source);
+    });
+    return video;
+  }
+  function play() {
+    if (!live() || document.hidden || lock) return;
+    film().play().then(function () {
+      if (!live() || document.hidden) { video.pause(); say("released"); return; }
+      say("video");
+    }).catch(function () { /* no tap yet: the next one starts it */ });
+  }
+  function tapped() { if (!(video && !video.paused)) play(); }
+  document.addEventListener("click", tapped, true);
+  document.addEventListener("touchend", tapped, true);
+
   function release() {
-    if (!lock) return;
-    var held = lock;
-    lock = null;
-    held.release().catch(function () { /* already let go by the browser */ });
-    say("released");
+    var was = lock || (video && !video.paused);
+    if (video && !video.paused) video.pause();
+    if (lock) {
+      var held = lock;
+      lock = null;
+      held.release().catch(function () { /* already let go by the browser */ });
+    }
+    if (was || gamePage()) say("released");
   }
   function acquire() {
-    if (!("wakeLock" in navigator)) { if (live()) say("missing"); return; }
+    if (!("wakeLock" in navigator)) {
+      if (!(video && !video.paused)) say("missing");
+      if (video) play();  // tapped before: the page may play again
+      return;
+    }
     if (lock || asking || document.hidden || !live()) return;
     asking = true;
     navigator.wakeLock.request("screen").then(function (sentinel) {
       asking = false;
       if (!live() || document.hidden) { sentinel.release(); say("released"); return; }
+      if (video && !video.paused) video.pause();
       lock = sentinel;
       say("held");
       sentinel.addEventListener("release", function () {
@@ -34,8 +79,8 @@
       });
     }).catch(function () { asking = false; say("refused"); });
   }
-  function check() { if (live()) acquire(); else release(); }
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) check(); });
+  function check() { if (live() && !document.hidden) acquire(); else release(); }
+  document.addEventListener("visibilitychange", check);
   window.addEventListener("pagehide", release);
   if (window.MutationObserver && document.querySelector("main")) {
     new MutationObserver(check).observe(document.querySelector("main"), { childList: true });

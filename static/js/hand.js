@@ -380,3 +380,58 @@ function grouped(n) {
   var discard = form.querySelector("[data-discard]");
   if (discard) discard.addEventListener("click", function () { drop(key); });
 })();
+
+/* One-tap counts (issue 32): canastas and threes as chips 0, 1, 2, 3, 4+ (as many as the
+   format allows) under their stepper, which stays for more; the chip of the value shown is
+   pressed. A count of two red threes is one tap, not two. */
+(function () {
+  var form = document.querySelector("form.hand");
+  if (!form) return;
+  var COUNTS = /-(canastas-[\w-]+|red_threes|black_threes)$/;
+  var rows = [];
+  form.querySelectorAll(".field.count input").forEach(function (input) {
+    if (!COUNTS.test(input.name)) return;
+    var max = parseInt(input.dataset.max, 10);
+    var top = Math.min(isNaN(max) ? 4 : max, 4);
+    var row = document.createElement("span");
+    row.className = "chips";
+    row.setAttribute("role", "group");
+    var label = form.querySelector("label[for='" + input.id + "']");
+    if (label) row.setAttribute("aria-label", label.textContent);
+    row.dataset.chipsFor = input.id;
+    // The stylesheets are not grown for this: a full row of 44 px targets under the stepper.
+    row.style.cssText = "display:flex;flex-wrap:wrap;gap:.25rem;grid-column:1/-1;margin-top:.25rem";
+    for (var n = 0; n <= top; n++) {
+      var chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "chip";
+      chip.dataset.value = String(n);
+      chip.textContent = n === top && (isNaN(max) || max > top) ? n + "+" : String(n);
+      chip.style.cssText = "min-width:44px;min-height:44px;padding:0 .5rem";
+      row.appendChild(chip);
+    }
+    row.addEventListener("click", function (event) {
+      var chip = event.target.closest("button.chip");
+      if (!chip) return;
+      input.value = chip.dataset.value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    input.closest(".field").appendChild(row);
+    rows.push([input, row, top]);
+  });
+  function sync() {
+    rows.forEach(function (item) {
+      var value = parseInt(item[0].value, 10) || 0;
+      item[1].querySelectorAll("button.chip").forEach(function (chip) {
+        var n = Number(chip.dataset.value);
+        var pressed = n === item[2] ? value >= n : value === n;
+        chip.setAttribute("aria-pressed", String(pressed));
+        chip.classList.toggle("primary", pressed);  // the buttons' own pressed look
+      });
+    });
+  }
+  form.addEventListener("input", sync);
+  form.addEventListener("reset", function () { setTimeout(sync, 0); });
+  sync();
+  setTimeout(sync, 0);  // after a draft is restored
+})();

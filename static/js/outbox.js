@@ -1,18 +1,24 @@
 /* The outbox: every hand saved on this phone waits here (IndexedDB) with its one-time key and
    the game version it was typed against until the server has answered it. It is sent by
-   itself: at once, on `online`, on returning to the page, on load, and from the service
-   worker's Background Sync where the browser has it. The server answers a repeated key once,
-   and one send runs at a time (Web Locks), so a hand is never saved twice. A hand the server
-   will not take as typed (someone else saved that hand meanwhile) is "returned": it waits,
-   never saved on top, until its form takes it back with the reason. Hands wait and go in
-   order; one typed offline behind a hand that came back comes back too (its version only
-   fits the sheet that hand would have made). No words here: pages bring their own.
+   itself: at once, on `online`, on returning to the page, every few seconds while a game's
+   page is open, and from the service worker's Background Sync where the browser has it. The
+   server answers a repeated key once, and one send runs at a time across tabs by a lease kept
+   in IndexedDB itself (over plain http from another phone there is no service worker and no
+   Web Locks, only IndexedDB), so a hand is never saved twice. A hand the server will not take
+   as typed (someone else saved that hand meanwhile) is "returned": it waits, never saved on
+   top, until the phone's user chooses between theirs and mine. Hands wait and go in order;
+   one typed offline behind a hand that came back comes back too (its version only fits the
+   sheet that hand would have made). No words here: pages bring their own.
    Runs in a page (window.Outbox) and in the service worker (importScripts). */
 "use strict";
 
 (function (scope) {
   var NAME = "canasta-outbox";
   var STORE = "hands";
+  var LEASES = "leases";  // who is sending now: {id: "send", owner, until}
+  // A page left while sending frees the outbox as it goes (pagehide), or after this long; a
+  // send that outlasts it is still safe: the server answers a repeated one-time key once.
+  var LEASE = 4000;
   var TAG = "outbox";  // the Background Sync tag
   var opened = null;
 
@@ -20,21 +26,27 @@
     if (!scope.indexedDB) return Promise.reject(new Error("no IndexedDB"));
     if (opened) return opened;
     opened = new Promise(function (done, fail) {
-      var request = scope.indexedDB.open(NAME, 1);
+      var request = scope.indexedDB.open(NAME, 2);
       request.onupgradeneeded = function () {
-        request.result.createObjectStore(STORE, { keyPath: "id" });
+        var db = request.result;
+        if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "id" });
+        if (!db.objectStoreNames.contains(LEASES)) db.createObjectStore(LEASES, { keyPath: "id" });
       };
-      request.onsuccess = function () { done(request.result); };
+      request.onsuccess = function () {
+        var db = request.result;
+        db.onversionchange = function () { db.close(); opened = null; };  // a newer page upgrades
+        done(db);
+      };
       request.onerror = function () { opened = null; fail(request.error); };
     });
     return opened;
   }
 
-  function run(mode, work) {
+  function run(mode, work, name) {
     return open().then(function (db) {
       return new Promise(function (done, fail) {
-        var tx = db.transaction(STORE, mode);
-        var result = work(tx.objectStore(STORE));
+        var tx = db.transaction(name || STORE, mode);
+        var result = work(tx.objectStore(name || STORE));
         tx.oncomplete = function () { done(result && "result" in result ? result.result : result); };
         tx.onerror = function () { fail(tx.error); };
         tx.onabort = function () { fail(tx.error); };
@@ -101,6 +113,7 @@
           entry.state = "returned";
           entry.reason = answer.reason || "";
           entry.errors = answer.errors || [];
+          entry.clash = !!answer.clash;  // another phone saved this hand first: both are shown
         }
         return put(entry).then(function () { return entry; });
       });
@@ -136,12 +149,56 @@
     });
   }
 
-  /* Sends every waiting hand, in order, once at a time across pages and the worker. */
+  /* Takes the sending lease if it is free (or expired): one readwrite transaction, so two
+     tabs asking at once never both get it. Tells whether this caller holds it now. */
+  var leases = 0;
+  var holding = null;  // this page's latest sender, let go if the page goes
+  if (scope.addEventListener && typeof document !== "undefined") {
+    scope.addEventListener("pagehide", function () { if (holding) give(holding); });
+  }
+  function take(owner) {
+    return run("readwrite", function (store) {
+      var answer = { result: false };
+      var request = store.get("send");
+      request.onsuccess = function () {
+        var held = request.result;
+        var now = Date.now();
+        if (held && held.owner !== owner && held.until > now) return;
+        store.put({ id: "send", owner: owner, until: now + LEASE });
+        answer.result = true;
+      };
+      return answer;
+    }, LEASES);
+  }
+  function give(owner) {
+    return run("readwrite", function (store) {
+      var request = store.get("send");
+      request.onsuccess = function () {
+        if (request.result && request.result.owner === owner) store.delete("send");
+      };
+    }, LEASES);
+  }
+  function pause(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
+
+  /* Sends every waiting hand, in order, once at a time across tabs and the worker: another
+     sender is waited for (a few seconds at most), then its work is seen as done. */
   function flush() {
-    if (scope.navigator && scope.navigator.locks) {
-      return scope.navigator.locks.request(NAME, flushNow);
-    }
-    return flushNow();
+    var owner = String(Math.random()) + ":" + (leases += 1);
+    holding = owner;
+    var attempt = function (left) {
+      return take(owner).then(function (got) {
+        if (got) {
+          return flushNow().then(function (changed) {
+            return give(owner).then(function () { return changed; });
+          }, function (error) {
+            return give(owner).then(function () { throw error; });
+          });
+        }
+        if (left <= 0) return [];
+        return pause(200).then(function () { return attempt(left - 1); });
+      });
+    };
+    return attempt(40);
   }
 
   /* Asks the service worker to send when the connection is back, where the browser can. */
@@ -158,11 +215,17 @@
   };
 })(self);
 
-/* ---- the pages: what waits, on the sheet; saving through the outbox, on the hand form ---- */
+/* ---- the pages: what waits and what came back, on every page of a game (the sheet, the hand
+   form, the summary, a hand's page); saving through the outbox, on the hand form ---- */
 (function () {
   if (typeof document === "undefined" || !self.Outbox || !self.indexedDB) return;
+  var found = /^\/games\/([^\/]+)/.exec(window.location.pathname);
+  if (!found) return;
   var Outbox = self.Outbox;
+  var game = found[1];
   var SHOWN = 60000;  // a sent hand is shown as sent for a minute, across refreshes
+  var EVERY = 2000;  // how often a page looks for hands to send: sent within 5 s of the network
+  var query = location.search.replace("?", "&");
 
   function wordsOf(node) { return node ? JSON.parse(node.dataset.words || "{}") : {}; }
   function fill(text, values) {
@@ -175,242 +238,184 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
-
-  /* The sheet: "1 hand waiting to be sent", what was sent, and what came back. Its words
-     come with the offline copy, or from the server (?part=outbox) once there is something to
-     say: the live sheet's first load carries none of this. */
-  var follow = document.querySelector("[data-follow]");
-  var found = /^\/games\/([^\/]+)$/.exec(window.location.pathname);
-  if (follow && found) {
-    var game = found[1];
-    var copy = !!document.querySelector("[data-offline-copy]");
-    var held = document.querySelector("[data-outbox-words]");
-    var words = held ? Promise.resolve(wordsOf(held)) : null;
-    var panel = el("div", "outbox flash");
-    panel.setAttribute("role", "status");
-    panel.style.margin = "1rem 0";  // the sheet's stylesheet is not grown for this
-    panel.hidden = true;
-    var place = function () {
-      var board = document.querySelector("main .board");
-      if (board && panel.nextSibling !== board) board.parentNode.insertBefore(panel, board);
-    };
-
-    var render = function (entries, w) {
-      panel.textContent = "";
-      var waiting = entries.filter(function (e) { return e.state === "waiting"; });
-      if (waiting.length) {
-        var line = el("div", "outbox-waiting", waiting.length === 1 ? w.one : fill(w.many, { count: waiting.length }));
-        line.appendChild(document.createTextNode(" " + w.later));
-        panel.appendChild(line);
-      }
-      entries.forEach(function (e) {
-        if (e.state === "sent") {
-          panel.appendChild(el("div", "outbox-sent", e.repeat ? w.repeat : fill(w.sent, { number: e.number })));
-        } else if (e.state === "returned") {
-          var why = e.behind ? fill(w.behind, { number: e.behind }) : e.reason;
-          var back = el("div", "outbox-returned", e.gone ? w.gone : fill(w.returned, { number: e.number, reason: why }));
-          if (!e.gone) {
-            var link = el("a", "button", w.open);
-            link.href = e.form + "?outbox=" + encodeURIComponent(e.id) + location.search.replace("?", "&");
-            back.appendChild(document.createTextNode(" "));
-            back.appendChild(link);
-          }
-          panel.appendChild(back);
-        }
-      });
-      panel.hidden = !panel.firstChild;
-      var returned = entries.some(function (e) { return e.state === "returned"; });
-      panel.className = "outbox flash" + (returned ? " error" : waiting.length ? " warning" : "");
-      place();
-    };
-    var refresh = function () {
-      return Outbox.all().then(function (entries) {
-        var now = Date.now();
-        var mine = entries.filter(function (e) {
-          if (e.state === "sent" && now - e.sent > SHOWN) { Outbox.drop(e.id); return false; }
-          return e.game === game;
-        });
-        if (!mine.length) { panel.hidden = true; return; }
-        if (!words) {
-          words = fetch(window.location.pathname + "?part=outbox" + location.search.replace("?", "&"), {
-            credentials: "same-origin", headers: { Accept: "application/json" }
-          }).then(function (response) { return response.json(); });
-          words.catch(function () { words = null; });
-        }
-        return words.then(function (w) { render(mine, w); });
-      }).catch(function () { /* no storage, or no words offline: nothing to say */ });
-    };
-    /* The offline copy gives way to the live sheet once the server answers again. */
-    var live = function () {
-      return fetch(window.location.pathname + "?part=outbox" + location.search.replace("?", "&"), {
-        credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store"
-      }).then(function (response) { if (response.ok) window.location.reload(); }, function () {});
-    };
-    var send = function () {
-      if (!navigator.onLine || document.hidden) return;
-      Outbox.flush().then(function (changed) {
-        if (changed.length && !copy) document.dispatchEvent(new Event("outbox:sent"));  // sheet.js
-        return refresh();
-      }).catch(refresh).then(function () { if (copy) return live(); });
-    };
-    refresh().then(send);
-    window.addEventListener("online", send);
-    document.addEventListener("visibilitychange", send);
-    // sheet.js swapped in a new sheet: the panel goes back in, and the copy kept offline
-    // follows the sheet.
-    if (window.MutationObserver && !copy) {
-      new MutationObserver(function () {
-        var now = document.querySelector("[data-follow]");
-        if (!now || now === follow) return;  // not a new sheet (the panel going in, say)
-        follow = now;
-        place();
-        refresh();
-        var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-        if (worker) worker.postMessage({ copy: window.location.pathname });
-      }).observe(document.querySelector("main"), { childList: true });
-    }
+  function ask(url) {
+    return fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store" });
   }
 
-  /* The hand form: Save keeps the hand in the outbox first, then sends it. */
   var form = document.querySelector("form[data-outbox-form]");
-  if (!form) return;
-  var fw = wordsOf(form.querySelector("[data-outbox-words]"));
-  var ready = false;
-  Outbox.all().then(function () { ready = true; }).catch(function () { /* plain posts */ });
-  var base = window.location.pathname;
-  var lang = /[?&](lang=[^&]*)/.exec(location.search);  // a shared link's language: its answers
+  var follow = document.querySelector("[data-follow]");
+  var copy = !!document.querySelector("[data-offline-copy]");
+  var held = document.querySelector("[data-outbox-panel]") || document.querySelector("[data-outbox-words]:not(form *)");
+  var words = held ? Promise.resolve(wordsOf(held)) : null;
+  var sheetUrl = "/games/" + game;
 
-  function native() { HTMLFormElement.prototype.submit.call(form); }
-  function values() {
-    var data = {};
-    Array.prototype.forEach.call(form.elements, function (input) {
-      if (!input.name || input.type === "hidden" || input.type === "submit") return;
-      if ((input.type === "radio" || input.type === "checkbox") && !input.checked) {
-        if (!(input.name in data)) data[input.name] = "";
-        return;
-      }
-      data[input.name] = input.value;
-    });
-    return data;
+  /* The panel: "1 hand waiting to be sent", what was sent, and what came back. Its words come
+     with the page (the form, the offline copy), or from the server (?part=outbox) once there
+     is something to say: the live sheet's first load carries none of this. */
+  var panel = el("div", "outbox flash");
+  panel.setAttribute("role", "status");
+  panel.style.margin = "1rem 0";  // the pages' stylesheets are not grown for this
+  panel.hidden = true;
+  function place() {
+    var board = document.querySelector("main .board");
+    var before = board || form || document.querySelector("main h1 + *");
+    if (before && panel.nextSibling !== before) before.parentNode.insertBefore(panel, before);
   }
-  function apply(data) {
-    Array.prototype.forEach.call(form.elements, function (input) {
-      if (!input.name || input.type === "hidden" || !(input.name in data)) return;
-      if (input.type === "radio" || input.type === "checkbox") input.checked = data[input.name] === input.value;
-      else input.value = data[input.name];
-    });
-    form.querySelectorAll("details.counter, details.more").forEach(function (fold) {
-      fold.open = Array.prototype.some.call(fold.querySelectorAll("input"), function (input) {
-        return input.value !== "0" && input.value !== "";
-      });
-    });
-  }
-  function token() {
-    var bytes = new Uint8Array(16);
-    self.crypto.getRandomValues(bytes);
-    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-  function hidden(name) { return form.querySelector("input[type=hidden][name='" + name + "']"); }
 
-  /* Saved offline: the form says so, and offers the next hand (typed against the sheet as it
-     will be once this one is in: its version one on, a fresh one-time key). */
-  var chained = null;  // the hand this form's next one is typed behind, while offline
-  function queued(entry) {
-    var old = document.querySelector(".outbox-queued");
-    if (old) old.remove();
-    var note = el("div", "flash outbox-queued");
-    note.setAttribute("role", "status");
-    note.appendChild(el("p", "", fill(fw.queued, { number: entry.number })));
+  /* Theirs as saved (the hand's own page, read from the server) beside mine as typed. */
+  function clash(e, w) {
+    var box = el("section", "outbox-clash");
+    box.appendChild(el("p", "", fill(w.clash, { number: e.number })));
+    var sides = el("div", "clash-sides");
+    var theirs = el("div", "clash-theirs");
+    theirs.appendChild(el("h3", "", w.theirs));
+    var mine = el("div", "clash-mine");
+    mine.appendChild(el("h3", "", w.mine));
+    var list = el("dl", "");
+    (e.typed || []).forEach(function (pair) {
+      list.appendChild(el("dt", "", pair[0]));
+      var value = el("dd", "", pair[1]);
+      value.style.margin = "0 0 0.5rem";
+      value.style.fontWeight = "bold";
+      list.appendChild(value);
+    });
+    mine.appendChild(list);
+    // Side by side even at 390 px: two narrow columns (the pages' stylesheets stay as they are).
+    sides.style.display = "grid";
+    sides.style.gridTemplateColumns = "minmax(0, 1fr) minmax(0, 1fr)";
+    sides.style.gap = "0.75rem";
+    sides.style.fontSize = "0.875em";
+    [theirs, mine].forEach(function (side) { side.style.minWidth = "0"; });
+    sides.appendChild(theirs);
+    sides.appendChild(mine);
+    box.appendChild(sides);
+    fetch(sheetUrl + "/hands/" + e.number + (location.search || ""), { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) {
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var saved = page.querySelector("main .detail");
+        if (!saved) return;
+        saved = document.importNode(saved, true);
+        // Theirs is to read: its own links and buttons (Edit hand) belong to its page.
+        saved.querySelectorAll("a.button, form, button").forEach(function (n) { n.remove(); });
+        theirs.appendChild(saved);
+      }).catch(function () { /* offline again: the choice stands without it */ });
     var actions = el("p", "actions");
-    var sheet = el("a", "button", fw.sheet);
-    sheet.href = fw.sheet_url;
-    actions.appendChild(sheet);
-    if (entry.kind === "record") {
-      var next = el("button", "button primary", fill(fw.next, { number: entry.number + 1 }));
-      next.type = "button";
-      next.addEventListener("click", function () {
-        form.reset();
-        chained = entry.id;
-        hidden("number").value = String(entry.number + 1);
-        hidden("version").value = String(Number(entry.version) + 1);
-        hidden("form_token").value = token();
-        var heading = document.querySelector("main h1");
-        if (heading) heading.textContent = fill(fw.hand, { number: entry.number + 1 });
-        document.querySelectorAll("p.totals, legend small").forEach(function (n) { n.hidden = true; });
-        note.remove();
-        form.dispatchEvent(new Event("input"));
-        form.scrollIntoView();
-      });
-      actions.appendChild(next);
-    }
-    note.appendChild(actions);
-    form.parentNode.insertBefore(note, form);
-    note.scrollIntoView();
+    var keep = el("button", "button", w.keep);
+    keep.type = "button";
+    keep.dataset.keepTheirs = "";
+    keep.addEventListener("click", function () { Outbox.drop(e.id).then(refresh); });
+    var next = el("a", "button primary", fill(w.mine_next, { number: e.number + 1 }));
+    next.href = e.form + "?outbox=" + encodeURIComponent(e.id) + query;
+    actions.appendChild(keep);
+    actions.appendChild(next);
+    box.appendChild(actions);
+    return box;
   }
 
-  form.addEventListener("submit", function (event) {
-    if (!ready || event.defaultPrevented) return;  // no outbox on this phone: a plain post
-    event.preventDefault();
-    var data = new FormData(form);
-    var entry = {
-      id: String(data.get("form_token")),
-      game: form.dataset.drafts,
-      kind: form.dataset.outboxForm,
-      number: Number(data.get("number")),
-      version: Number(data.get("version")),
-      url: base + (lang ? "?" + lang[1] : ""),
-      form: base,
-      fields: Array.from(data.entries()).filter(function (pair) { return typeof pair[1] === "string"; }),
-      after: chained,
-      now: true,
-    };
-    var button = form.querySelector("button[type=submit]");
-    if (button) button.disabled = true;
-    Outbox.add(entry).then(function () {
-      return Outbox.flush();
-    }).then(function () {
-      return Outbox.get(entry.id);
-    }).then(function (after) {
-      if (button) button.disabled = false;
-      if (after && after.state === "sent") {
-        Outbox.drop(entry.id).then(function () {
-          window.location.href = fw.sheet_url + "#hand-" + after.number;
-        });
-      } else if (after && after.state === "returned") {
-        // Online and refused as typed: the server shows the form with every problem marked.
-        Outbox.drop(entry.id).then(native, native);
-      } else {
-        Outbox.later();
-        queued(entry);
+  function render(entries, w) {
+    panel.textContent = "";
+    var waiting = entries.filter(function (e) { return e.state === "waiting"; });
+    if (waiting.length) {
+      var line = el("div", "outbox-waiting", waiting.length === 1 ? w.one : fill(w.many, { count: waiting.length }));
+      line.appendChild(document.createTextNode(" " + w.later));
+      panel.appendChild(line);
+      if (w.needs) panel.appendChild(el("div", "outbox-needs quiet", w.needs));
+    }
+    entries.forEach(function (e) {
+      if (e.state === "sent") {
+        panel.appendChild(el("div", "outbox-sent", e.repeat ? w.repeat : fill(w.sent, { number: e.number })));
+      } else if (e.state === "returned" && e.clash && !e.behind) {
+        panel.appendChild(clash(e, w));
+      } else if (e.state === "returned") {
+        var why = e.behind ? fill(w.behind, { number: e.behind }) : e.reason;
+        var back = el("div", "outbox-returned", e.gone ? w.gone : fill(w.returned, { number: e.number, reason: why }));
+        if (!e.gone) {
+          var link = el("a", "button", w.open);
+          link.href = e.form + "?outbox=" + encodeURIComponent(e.id) + query;
+          back.appendChild(document.createTextNode(" "));
+          back.appendChild(link);
+        }
+        panel.appendChild(back);
       }
-    }).catch(function () {
-      if (button) button.disabled = false;
-      native();
     });
+    panel.hidden = !panel.firstChild;
+    var returned = entries.some(function (e) { return e.state === "returned"; });
+    panel.className = "outbox flash" + (returned ? " error" : waiting.length ? " warning" : "");
+    place();
+  }
+  var shown = "";  // what the panel shows now: drawn again only when that changes
+  function refresh() {
+    return Outbox.all().then(function (entries) {
+      var now = Date.now();
+      var mine = entries.filter(function (e) {
+        if (e.state === "sent" && now - e.sent > SHOWN) { Outbox.drop(e.id); return false; }
+        return e.game === game && !e.hold;
+      });
+      var said = JSON.stringify(mine.map(function (e) { return [e.id, e.state]; }));
+      if (said === shown) return mine;
+      shown = said;
+      if (!mine.length) { panel.textContent = ""; panel.hidden = true; return mine; }
+      if (!words) {
+        words = ask(sheetUrl + "?part=outbox" + query).then(function (response) { return response.json(); });
+        words.catch(function () { words = null; shown = ""; });
+      }
+      return words.then(function (w) { render(mine, w); return mine; });
+    }).catch(function () { /* no storage, or no words offline: nothing to say */ return []; });
+  }
+  /* The offline copy gives way to the live sheet once the server answers again. */
+  function live() {
+    return ask(sheetUrl + "?part=outbox" + query).then(function (response) {
+      if (response.ok) window.location.reload();
+    }, function () {});
+  }
+  var sending = null;  // the send under way: asked again meanwhile, the same answer
+  function send() {
+    if (sending) return sending;
+    if (document.hidden || navigator.onLine === false) return Promise.resolve([]);
+    // Nothing waiting: no lease taken, nothing sent (this runs every 2 s on every game page).
+    sending = Outbox.all().then(function (entries) {
+      var waiting = entries.some(function (e) { return e.state === "waiting"; });
+      return waiting ? Outbox.flush() : [];
+    }).then(function (changed) {
+      if (changed.length && follow && !copy) document.dispatchEvent(new Event("outbox:sent"));  // sheet.js
+      return refresh().then(function () { return changed; });
+    }, function () { return refresh().then(function () { return []; }); }).then(function (changed) {
+      sending = null;
+      if (copy) live();
+      document.dispatchEvent(new CustomEvent("outbox:changed", { detail: changed }));
+      return changed;
+    });
+    return sending;
+  }
+  refresh().then(send);
+  window.addEventListener("online", send);
+  document.addEventListener("visibilitychange", send);
+  setInterval(send, EVERY);  // `online` is not always told (a Wi-Fi back, a server restarted)
+
+  /* A waiting hand always goes before a new form is offered: "Record hand" and "went out"
+     wait for it (its number would be the new form's). */
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href*='/hands/new']");
+    if (!link || link.href.indexOf("outbox=") >= 0 || event.defaultPrevented) return;
+    event.preventDefault();
+    send().then(function () { window.location.href = link.href; });
   });
 
-  /* A hand that came back: its values in its form again, with the reason. */
-  var asked = new URLSearchParams(window.location.search).get("outbox");
-  if (asked) {
-    Outbox.get(asked).then(function (entry) {
-      if (!entry || entry.state !== "returned") return;
-      var values = {};
-      entry.fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
-      ["csrf_token", "version", "form_token", "number"].forEach(function (name) { delete values[name]; });
-      apply(values);
-      var note = el("div", "flash error outbox-back");
-      note.setAttribute("role", "alert");
-      var why = entry.behind ? fill(fw.behind, { number: entry.behind }) : entry.reason;
-      note.appendChild(el("p", "", fill(fw.back, { number: entry.number, reason: why })));
-      if (entry.errors && entry.errors.length) {
-        var list = el("ul", "errors");
-        entry.errors.forEach(function (message) { list.appendChild(el("li", "", message)); });
-        note.appendChild(list);
-      }
-      form.parentNode.insertBefore(note, form);
-      form.dispatchEvent(new Event("input", { bubbles: true }));  // kept as a draft from here
-      form.dispatchEvent(new Event("preview"));
-      return Outbox.drop(entry.id);
-    }).catch(function () { /* nothing came back */ });
+  // sheet.js swapped in a new sheet: the panel goes back in, and the copy kept offline
+  // follows the sheet.
+  if (follow && window.MutationObserver && !copy) {
+    new MutationObserver(function () {
+      var now = document.querySelector("[data-follow]");
+      if (!now || now === follow) return;  // not a new sheet (the panel going in, say)
+      follow = now;
+      place();
+      shown = "";
+      refresh();
+      var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (worker) worker.postMessage({ copy: window.location.pathname });
+    }).observe(document.querySelector("main"), { childList: true });
   }
+
+  if (form) self.OutboxForm(form, { Outbox: Outbox, el: el, fill: fill, wordsOf: wordsOf, send: send, refresh: refresh });
 })();

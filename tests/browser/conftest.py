@@ -29,6 +29,8 @@ CHROMIUM_ARGS = [
     # Without this Chromium keeps looking up outside hosts, which this network refuses.
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 ]
+if os.environ.get("SK_LAN_ADDRESS"):  # in a namespace of its own: the phones' LAN address too
+    CHROMIUM_ARGS[-1] += f" , EXCLUDE {os.environ['SK_LAN_ADDRESS']}"
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 2,
@@ -73,10 +75,16 @@ def live_app(tmp_path_factory):
     instance = tmp_path_factory.mktemp("instance")
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
     app = create_app({"DATABASE": str(instance / "browser.db"), "TESTING": True})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    # Inside a network namespace of its own (tests/lan_namespace.py --pytest, which names the
+    # LAN address) the app listens beyond loopback too, and phones reach it at that address.
+    lan = os.environ.get("SK_LAN_ADDRESS")
+    server = make_server("0.0.0.0" if lan else "127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     app.config["LIVE_URL"] = f"http://127.0.0.1:{server.server_port}"
+    app.config["PHONE_URL"] = (
+        f"http://{lan}:{server.server_port}" if lan else app.config["LIVE_URL"]
+    )
     yield app
     server.shutdown()
 

@@ -95,8 +95,8 @@ def test_hands_wait_in_order_and_one_that_no_longer_fits_comes_back_with_its_rea
     live_app, base_url, light_phone
 ):
     """Two hands saved offline; meanwhile another phone saved hand 1. Back online, our hand 1
-    is not saved on top: it comes back to its form with the reason, and hand 2 waits behind
-    it; saved again from its form, it becomes hand 2, as typed."""
+    is not saved on top: theirs and mine are shown side by side, and hand 2 waits behind it;
+    chosen as "Record mine as hand 2" and saved from its form, it becomes hand 2, as typed."""
     page = light_phone
     game_id = new_game(live_app, page)
     sheet = f"{base_url}/games/{game_id}"
@@ -113,15 +113,15 @@ def test_hands_wait_in_order_and_one_that_no_longer_fits_comes_back_with_its_rea
 
     page.context.set_offline(False)
     page.goto(sheet)
-    returned = page.locator(".outbox-returned")
-    expect(returned.first).to_contain_text("Hand 1 was not saved: Another phone changed this game")
-    expect(returned.nth(1)).to_contain_text(
+    clash = page.locator(".outbox-clash")
+    expect(clash).to_contain_text("Another phone saved hand 1 before this one reached it")
+    expect(page.locator(".outbox-returned")).to_contain_text(
         "Hand 2 was not saved: it was typed after hand 1, which was not saved."
     )
     screenshot(page, "outbox-returned-light")
     assert len(stored_game(live_app, game_id).hands) == 1  # the other phone's, nothing on top
 
-    returned.first.get_by_role("link", name="Open it").click()
+    clash.get_by_role("link", name="Record mine as hand 2").click()
     expect(page.locator(".outbox-back")).to_contain_text("Hand 1 was not saved")
     expect(page.locator("#f-0-melded_points")).to_have_value("120")
     expect(page.locator("#f-1-melded_points")).to_have_value("75")

@@ -226,14 +226,32 @@ def draft(form: GameForm) -> Draft:
     return form.draft
 
 
-def again(game: Game) -> Draft:
-    """Returns a new game like `game`: same format, options and sides; the next seat deals."""
+def rotated(sides: Sequence[Side]) -> list[tuple[str, tuple[str, ...]]] | None:
+    """Returns the sides with partners rotated once (AB v CD, then AC v DB, then AD v BC), or
+    None when there is no partnership of named players to rotate."""
+    if len(sides) != 2 or any(len(named_players(side)) < 2 for side in sides):
+        return None
+    first, size = sides[0].players[0], len(sides[0].players)
+    others = [*sides[0].players[1:], *sides[1].players]
+    others = others[1:] + others[:1]  # everyone but the first player moves one seat on
+    return [
+        (sides[0].name, (first, *others[: size - 1])),
+        (sides[1].name, tuple(others[size - 1 :])),
+    ]
+
+
+def again(game: Game, rotate: bool = False) -> Draft:
+    """Returns a new game like `game`: same format, options and sides; the next seat deals.
+
+    `rotate`: the same players with partners rotated once, when they can be.
+    """
     source = game.rule_book.current
     house = source.source == "house" and source.source_id.startswith(HOUSE_ID_PREFIX)
+    turned = rotated(game.setup.sides) if rotate else None
     return Draft(
         format_id=source.source_id if house else game.format,  # a house format stays one
         options=game.options,
-        sides=tuple((side.name, side.players) for side in game.setup.sides),
+        sides=tuple(turned or ((side.name, side.players) for side in game.setup.sides)),
         first_dealer=dealer(game.rules, game.setup, 1),
         start_totals={},
     )

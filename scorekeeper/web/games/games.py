@@ -150,7 +150,7 @@ def again(game_id: str) -> Response:
     """Starts a new game like this one, with the deal moved one seat on, in one tap."""
     game, _role = access.open_game(game_id, write=True)  # a spectator's phone starts none
     token = posted_token()  # one game per tap: a double tap opens the game the first started
-    draft = game_form.again(game)
+    draft = game_form.again(game, rotate=request.form.get("rotate") == "1")
     # A group's game played again stays the group's, when this phone is still a member.
     group_id = group_of_game(get_db(), game_id)
     if group_id and not is_member(get_db(), access.browser_id(), group_id):

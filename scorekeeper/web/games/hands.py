@@ -20,7 +20,7 @@ from scorekeeper.store.hands import PLAY_ON
 from scorekeeper.web import access
 from scorekeeper.web.games import hand_form, notes, undo
 from scorekeeper.web.games.hand_form import Reading
-from scorekeeper.web.games.sheet_page import render_sheet
+from scorekeeper.web.games.sheet_page import outbox_words, render_sheet
 from scorekeeper.web.posting import new_form_token, posted
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<game_id>")
@@ -43,11 +43,14 @@ def _sent(game_id: str, number: int, message: str, repeat: bool = False) -> Resp
 
 
 def _returned(
-    reason: str, status: int, errors: dict[str, list[str]] | None = None
+    reason: str, status: int, errors: dict[str, list[str]] | None = None, clash: bool = False
 ) -> tuple[Response, int]:
-    """Answers the outbox: the hand was not saved; it goes back to its form with the reason."""
+    """Answers the outbox: the hand was not saved; it goes back to its form with the reason.
+
+    `clash` says another phone saved that hand first: the phone then shows both hands.
+    """
     listed = [m for ms in (errors or {}).values() for m in ms]
-    return jsonify(ok=False, reason=reason, errors=listed), status
+    return jsonify(ok=False, reason=reason, errors=listed, clash=clash), status
 
 
 def _form_page(
@@ -75,6 +78,7 @@ def _form_page(
         reading=reading,
         version=version,
         form_token=new_form_token(),
+        outbox_words=outbox_words,  # the outbox panel's words, there offline too
     )
     return page, status
 
@@ -149,7 +153,7 @@ def _stale(
 ) -> ResponseReturnValue:
     """Answers a hand typed against an older sheet: never saved on top of what changed."""
     if _outbox():
-        return _returned(problem_words.store_error(error), 409)
+        return _returned(problem_words.store_error(error), 409, clash=True)
     reading.errors = {hand_form.FORM: [problem_words.store_error(error)]}
     fresh = store.get_game(get_db(), game_id)  # show what changed; keep what was typed
     return _form_page(fresh, min(number, len(fresh.hands) + 1), reading, fresh.version, 409)

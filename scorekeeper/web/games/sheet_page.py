@@ -106,4 +106,24 @@ def outbox_words() -> dict[str, str]:
         "gone": gettext(
             "A waiting hand could not be sent: this game is no longer open to this phone."
         ),
+        **clash_words(),
+    }
+
+
+def clash_words() -> dict[str, str]:
+    """Returns the words of a waiting hand whose number another phone took (outbox.js)."""
+    return {
+        "clash": gettext(
+            "Another phone saved hand %(number)s before this one reached it. Which is the hand"
+            " that was played?",
+            number="{number}",
+        ),
+        "theirs": gettext("Theirs, as saved"),
+        "mine": gettext("Mine, as typed"),
+        "keep": gettext("Keep theirs"),
+        "mine_next": gettext("Record mine as hand %(number)s", number="{number}"),
+        "needs": gettext(
+            "Without the connection this phone still records hands; other phones' hands and"
+            " the preview's exact score wait for it."
+        ),
     }

@@ -1,4 +1,8 @@
-"""One scan to the table's game: where the host's QR code (terminal and home page) leads."""
+"""One scan to the table's game: where the host's QR code (terminal and home page) leads.
+
+Whoever can see the host's screen sits at the table: the scan admits this phone as a scorer
+(the co-scorer's role, never lowering the owner's). Spectators get the view QR from Share.
+"""
 
 from __future__ import annotations
 
@@ -26,8 +30,8 @@ def _at_the_table() -> list[Game]:
 
 
 def _follow(game: Game) -> Response:
-    """Gives this browser the read-only role (never lowering one it holds) and opens the sheet."""
-    access.join(game.tokens.view)
+    """Gives this browser the scorer's role (never lowering one it holds) and opens the sheet."""
+    access.join(game.tokens.edit)
     return redirect(url_for("games.sheet", game_id=game.id))
 
 
@@ -44,7 +48,7 @@ def landing() -> Response:
 
 @bp.post("/<game_id>")
 def follow(game_id: str) -> Response:
-    """Follows the chosen game in progress, read-only."""
+    """Scores the chosen game in progress on this phone."""
     game = next((g for g in _at_the_table() if g.id == game_id), None)
     if game is None:
         abort(404)

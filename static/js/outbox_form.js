@@ -1,0 +1,200 @@
+/* The hand form's part of the outbox (outbox.js calls it): Save keeps the hand in the outbox
+   first, then sends it; offline, the form says the hand waits and offers the next hand in
+   place; a hand that came back returns to its form only when the user chose "Record mine".
+   Loaded before outbox.js. */
+"use strict";
+
+self.OutboxForm = function (form, kit) {
+  var Outbox = kit.Outbox;
+  var el = kit.el;
+  var fill = kit.fill;
+  var fw = kit.wordsOf(form.querySelector("[data-outbox-words]"));
+  var ready = false;
+  Outbox.all().then(function () { ready = true; }).catch(function () { /* plain posts */ });
+  var base = window.location.pathname;
+  var lang = /[?&](lang=[^&]*)/.exec(location.search);  // a shared link's language: its answers
+
+  function native() { HTMLFormElement.prototype.submit.call(form); }
+  function apply(data) {
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (!input.name || input.type === "hidden" || !(input.name in data)) return;
+      if (input.type === "radio" || input.type === "checkbox") input.checked = data[input.name] === input.value;
+      else input.value = data[input.name];
+    });
+    form.querySelectorAll("details.counter, details.more").forEach(function (fold) {
+      fold.open = Array.prototype.some.call(fold.querySelectorAll("input"), function (input) {
+        return input.value !== "0" && input.value !== "";
+      });
+    });
+  }
+  function text(node) { return node ? node.textContent.replace(/\s+/g, " ").trim() : ""; }
+  /* A side's name, as its fieldset's legend says it without the small print. */
+  function sideOf(input) {
+    var sets = [];
+    for (var at = input.closest("fieldset"); at; at = at.parentElement && at.parentElement.closest("fieldset")) sets.push(at);
+    var legend = sets.length ? sets[sets.length - 1].querySelector("legend") : null;
+    if (!legend) return "";
+    var copy = legend.cloneNode(true);
+    copy.querySelectorAll("small").forEach(function (n) { n.remove(); });
+    return text(copy);
+  }
+  /* What was typed, as the form's own labels say it: shown beside theirs if the hand clashes.
+     Only what differs from a blank hand: the choices left as they came are not repeated. */
+  function typed() {
+    var out = [];
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (!input.name || ["hidden", "submit", "button"].indexOf(input.type) >= 0) return;
+      var choice = input.type === "radio" || input.type === "checkbox";
+      if (choice && (!input.checked || input.defaultChecked)) return;
+      if (!choice && (input.value === "" || input.value === "0")) return;
+      var side = sideOf(input);
+      var label = text(input.labels && input.labels[0]);
+      if (choice) {
+        var group = input.closest("fieldset");
+        var question = group && group.querySelector("legend");
+        label = (question && sideOf(input) !== text(question) ? text(question) + " " : "") + label;
+        out.push([side, label]);
+      } else {
+        out.push([(side ? side + " · " : "") + label, input.value]);
+      }
+    });
+    return out;
+  }
+  function token() {
+    var bytes = new Uint8Array(16);
+    self.crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function hidden(name) { return form.querySelector("input[type=hidden][name='" + name + "']"); }
+
+  /* Saved offline: the form says so, and offers the next hand (typed against the sheet as it
+     will be once this one is in: its version one on, a fresh one-time key), in place. */
+  var chained = null;  // the hand this form's next one is typed behind, while offline
+  function queued(entry) {
+    var old = document.querySelector(".outbox-queued");
+    if (old) old.remove();
+    var note = el("div", "flash warning outbox-queued");
+    note.setAttribute("role", "status");
+    note.dataset.entry = entry.id;
+    note.appendChild(el("p", "", fill(fw.queued, { number: entry.number })));
+    if (fw.needs) note.appendChild(el("p", "quiet", fw.needs));
+    var actions = el("p", "actions");
+    var sheet = el("a", "button", fw.sheet);
+    sheet.href = fw.sheet_url;
+    actions.appendChild(sheet);
+    if (entry.kind === "record") {
+      var next = el("button", "button primary", fill(fw.next, { number: entry.number + 1 }));
+      next.type = "button";
+      next.addEventListener("click", function () {
+        form.reset();
+        chained = entry.id;
+        hidden("number").value = String(entry.number + 1);
+        hidden("version").value = String(Number(entry.version) + 1);
+        hidden("form_token").value = token();
+        var heading = document.querySelector("main h1");
+        if (heading) heading.textContent = fill(fw.hand, { number: entry.number + 1 });
+        document.querySelectorAll("p.totals, legend small").forEach(function (n) { n.hidden = true; });
+        note.remove();
+        form.dispatchEvent(new Event("input"));
+        form.scrollIntoView();
+      });
+      actions.appendChild(next);
+    }
+    note.appendChild(actions);
+    form.parentNode.insertBefore(note, form);
+    note.scrollIntoView();
+  }
+  // Sent by itself while the form stayed open on it: the form is read again, now the next
+  // hand's, and the panel says "Hand 1 was sent." (a hand typed behind it stays as typed).
+  document.addEventListener("outbox:changed", function () {
+    var note = document.querySelector(".outbox-queued");
+    if (!note) return;
+    Outbox.get(note.dataset.entry).then(function (entry) {
+      if (entry && entry.state === "waiting") return;
+      note.remove();
+      if (entry && entry.state === "sent" && !chained) window.location.reload();
+    });
+  });
+
+  form.addEventListener("submit", function (event) {
+    if (!ready || event.defaultPrevented) return;  // no outbox on this phone: a plain post
+    event.preventDefault();
+    var data = new FormData(form);
+    var entry = {
+      id: String(data.get("form_token")),
+      game: form.dataset.drafts,
+      kind: form.dataset.outboxForm,
+      number: Number(data.get("number")),
+      version: Number(data.get("version")),
+      url: base + (lang ? "?" + lang[1] : ""),
+      form: base,
+      fields: Array.from(data.entries()).filter(function (pair) { return typeof pair[1] === "string"; }),
+      typed: typed(),
+      after: chained,
+      now: true,
+    };
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    Outbox.add(entry).then(function () {
+      return Outbox.flush();
+    }).then(function () {
+      return Outbox.get(entry.id);
+    }).then(function (after) {
+      if (button) button.disabled = false;
+      if (after && after.state === "sent") {
+        Outbox.drop(entry.id).then(function () {
+          window.location.href = fw.sheet_url + "#hand-" + after.number;
+        });
+      } else if (after && after.state === "returned" && !after.clash) {
+        // Online and refused as typed: the server shows the form with every problem marked.
+        Outbox.drop(entry.id).then(native, native);
+      } else if (after && after.state === "returned") {
+        kit.refresh();  // taken meanwhile by another phone: theirs and mine, side by side
+      } else {
+        Outbox.later();
+        queued(entry);
+        kit.refresh();
+      }
+    }).catch(function () {
+      if (button) button.disabled = false;
+      native();
+    });
+  });
+
+  /* A hand that came back, chosen to be recorded again: its values in its form, with why. */
+  var asked = new URLSearchParams(window.location.search).get("outbox");
+  if (asked) {
+    Outbox.get(asked).then(function (entry) {
+      if (!entry || entry.state !== "returned") return;
+      var values = {};
+      entry.fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
+      ["csrf_token", "version", "form_token", "number"].forEach(function (name) { delete values[name]; });
+      apply(values);
+      var note = el("div", "flash error outbox-back");
+      note.setAttribute("role", "alert");
+      var why = entry.behind ? fill(fw.behind, { number: entry.behind }) : entry.reason;
+      note.appendChild(el("p", "", fill(fw.back, { number: entry.number, reason: why })));
+      if (entry.errors && entry.errors.length) {
+        var list = el("ul", "errors");
+        entry.errors.forEach(function (message) { list.appendChild(el("li", "", message)); });
+        note.appendChild(list);
+      }
+      form.parentNode.insertBefore(note, form);
+      form.dispatchEvent(new Event("input", { bubbles: true }));  // kept as a draft from here
+      form.dispatchEvent(new Event("preview"));
+      return Outbox.drop(entry.id);
+    }).catch(function () { /* nothing came back */ });
+  } else if (form.dataset.outboxForm === "record") {
+    /* A new hand's form, opened while a hand of this game waits: it goes first, and the form
+       is read again for the number after it. */
+    Outbox.all().then(function (entries) {
+      var waiting = entries.some(function (e) { return e.game === form.dataset.drafts && e.state === "waiting"; });
+      if (!waiting) return;
+      return kit.send().then(function (changed) {
+        if (changed.some(function (e) { return e.state === "sent" && e.game === form.dataset.drafts; })) {
+          window.location.reload();
+        }
+      });
+    }).catch(function () {});
+  }
+};
