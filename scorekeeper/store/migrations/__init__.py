@@ -11,7 +11,7 @@ from collections.abc import Callable
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from scorekeeper.store.migrations import events, games, sharing
+from scorekeeper.store.migrations import events, games, ratings, sharing
 
 STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0001_initial", games.initial),
@@ -30,6 +30,7 @@ STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0008_group_formats", sharing.group_formats),
     ("0007_unread_hands_marked", games.unread_hands_marked),
     ("0009_event_version", events.event_version),
+    ("0010_ratings_per_family", ratings.ratings),
 ]
 
 migrations = Migrations("scorekeeper")

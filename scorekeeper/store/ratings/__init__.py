@@ -1,0 +1,27 @@
+"""Ratings as stored: each group's rated games per family, and every player's rating after each."""
+
+from scorekeeper.store.ratings.kept import (
+    after_game_change,
+    differences,
+    refresh,
+)
+from scorekeeper.store.ratings.reads import (
+    Standing,
+    family_counts,
+    history,
+    partners,
+    player_ratings,
+    table,
+)
+
+__all__ = [
+    "Standing",
+    "after_game_change",
+    "differences",
+    "family_counts",
+    "history",
+    "partners",
+    "player_ratings",
+    "refresh",
+    "table",
+]

@@ -1,0 +1,84 @@
+"""Reads a group's stored ratings: the table per family, a player's history and partners."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from scorekeeper.ratings.model import Rating
+from scorekeeper.store.ratings.kept import refresh
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of a ratings table: the player, their name and their current rating."""
+
+    player: str
+    name: str
+    rating: Rating
+
+
+_CURRENT = (
+    "SELECT r.player_id, p.name, r.mu, r.sigma, r.games FROM rating_rows r "
+    "JOIN group_players p ON p.id = r.player_id WHERE r.group_id = ? AND r.family = ? "
+    "AND r.seq = (SELECT max(seq) FROM rating_rows WHERE group_id = r.group_id "
+    "AND family = r.family AND player_id = r.player_id)"
+)
+
+
+def table(db: Database, group_id: str, family: str) -> list[Standing]:
+    """Returns the family's ratings table of the group, by ordinal (highest first), then name."""
+    refresh(db, group_id)
+    rows = [
+        Standing(player, name, Rating(mu, sigma, games))
+        for player, name, mu, sigma, games in db.execute(_CURRENT, [group_id, family]).fetchall()
+    ]
+    return sorted(rows, key=lambda s: (-s.rating.ordinal, s.name.casefold(), s.player))
+
+
+def player_ratings(db: Database, group_id: str, family: str) -> dict[str, Rating]:
+    """Returns each rated player's current rating in the family (player id -> rating)."""
+    return {s.player: s.rating for s in table(db, group_id, family)}
+
+
+def family_counts(db: Database, group_id: str) -> dict[str, int]:
+    """Returns how many games of the group each family has rated."""
+    refresh(db, group_id)
+    return dict(
+        db.execute(
+            "SELECT family, count(*) FROM rating_games WHERE group_id = ? GROUP BY family",
+            [group_id],
+        ).fetchall()
+    )
+
+
+def history(db: Database, group_id: str, family: str, player_id: str) -> list[tuple[str, Rating]]:
+    """Returns a player's rating after each of their rated games in the family, oldest first."""
+    refresh(db, group_id)
+    return [
+        (game_id, Rating(mu, sigma, games))
+        for game_id, mu, sigma, games in db.execute(
+            "SELECT g.game_id, r.mu, r.sigma, r.games FROM rating_rows r JOIN rating_games g "
+            "ON g.group_id = r.group_id AND g.family = r.family AND g.seq = r.seq "
+            "WHERE r.group_id = ? AND r.family = ? AND r.player_id = ? ORDER BY r.seq",
+            [group_id, family, player_id],
+        ).fetchall()
+    ]
+
+
+def partners(db: Database, group_id: str, family: str, player_id: str) -> Counter[str]:
+    """Returns how many rated games of the family the player played with each partner."""
+    found: Counter[str] = Counter()
+    for (teams,) in db.execute(
+        "SELECT g.teams FROM rating_games g JOIN rating_rows r ON r.group_id = g.group_id "
+        "AND r.family = g.family AND r.seq = g.seq WHERE g.group_id = ? AND g.family = ? "
+        "AND r.player_id = ?",
+        [group_id, family, player_id],
+    ).fetchall():
+        for team in json.loads(teams):
+            if player_id in team:
+                found.update(p for p in team if p != player_id)
+    return found
