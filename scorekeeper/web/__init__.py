@@ -34,6 +34,8 @@ from scorekeeper.web.groups import (
     groups,
 )
 from scorekeeper.web.house import house_formats
+from scorekeeper.web.ratings import help as ratings_help
+from scorekeeper.web.ratings import pages as ratings_pages  # noqa: F401 - adds ratings to groups.bp
 
 # Text worth compressing. PDFs are compressed inside already; the live-update stream is not
 # listed, so each event reaches the phone when it is sent instead of when a buffer fills.
@@ -117,6 +119,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         game_summary.bp,
         language.bp,
         undo.bp,
+        ratings_help.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)

@@ -8,8 +8,10 @@ from scorekeeper.store.ratings.kept import (
 from scorekeeper.store.ratings.reads import (
     Standing,
     family_counts,
+    format_family,
     history,
     partners,
+    partnerships_since,
     player_ratings,
     table,
 )
@@ -19,8 +21,10 @@ __all__ = [
     "after_game_change",
     "differences",
     "family_counts",
+    "format_family",
     "history",
     "partners",
+    "partnerships_since",
     "player_ratings",
     "refresh",
     "table",

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from scorekeeper.ratings.families import family_of
 from scorekeeper.ratings.model import Rating
 from scorekeeper.store.ratings.kept import refresh
 
@@ -82,3 +83,25 @@ def partners(db: Database, group_id: str, family: str, player_id: str) -> Counte
             if player_id in team:
                 found.update(p for p in team if p != player_id)
     return found
+
+
+def format_family(db: Database, format_id: str) -> str | None:
+    """Returns the family of a preset or house format by id, or None for one in no family."""
+    family = family_of(format_id)
+    if family is None:
+        row = db.execute("SELECT base FROM house_formats WHERE id = ?", [format_id]).fetchone()
+        family = family_of(row[0]) if row else None
+    return family
+
+
+def partnerships_since(db: Database, group_id: str, since: str) -> set[frozenset[str]]:
+    """Returns the partnerships (player ids) of the group's games started at `since` or later."""
+    sides: dict[tuple[str, int], set[str]] = {}
+    for game_id, side, player in db.execute(
+        "SELECT s.game_id, s.side_position, s.player_id FROM game_seats s "
+        "JOIN group_games gg ON gg.game_id = s.game_id JOIN games g ON g.id = s.game_id "
+        "WHERE gg.group_id = ? AND g.created_at >= ? AND g.deleted_at IS NULL",
+        [group_id, since],
+    ).fetchall():
+        sides.setdefault((game_id, side), set()).add(player)
+    return {frozenset(p) for p in sides.values() if len(p) > 1}
