@@ -36,16 +36,19 @@ def template(db) -> dict:
     return export_games(db, [game.id])
 
 
-def club(db, games: int, seed: int = 1) -> tuple[dict, list[tuple[list[str], list[str], int]]]:
+def club(
+    db, games: int, seed: int = 1, first: int = 0
+) -> tuple[dict, list[tuple[list[str], list[str], int]]]:
     """Returns a club's export of `games` games and, in the order they ended, each game's two
-    partnerships (names) and the winning side (0 or 1)."""
+    partnerships (names) and the winning side (0 or 1). `first`: the number of the first game
+    (ids and times go on from it, so several files make one long club history)."""
     base = template(db)
     one = base["games"][0]
     rng = random.Random(seed)
     players = [{"id": f"p{n}", "name": name} for n, name in enumerate(PEOPLE)]
     ids = {p["name"]: p["id"] for p in players}
     docs, entries, played = [], [], []
-    for n in range(games):
+    for n in range(first, first + games):
         four = rng.sample(PEOPLE, 4)
         winner = rng.randrange(2)
         game = copy.deepcopy(one)

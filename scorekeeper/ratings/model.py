@@ -83,13 +83,24 @@ def rate(ratings: Mapping[str, Rating], match: Match) -> dict[str, Rating]:
 def replay(
     matches: Iterable[Match], start: Mapping[str, Rating] | None = None
 ) -> Iterator[tuple[Match, dict[str, Rating]]]:
-    """Rates matches in order from `start`; yields each rateable match and its players' ratings."""
-    ratings = dict(start or {})
+    """Rates matches in order from `start`; yields each rateable match and its players' ratings.
+
+    The same numbers as `rate` game by game; the model's rating objects are kept between
+    games rather than made again for each (making one draws a uuid: a third of the time).
+    """
+    kept = {player: _model_rating(rating) for player, rating in (start or {}).items()}
+    games = {player: rating.games for player, rating in (start or {}).items()}
     for match in matches:
         if not match.rateable():
             continue  # said on the ratings page: such a game is not rated, never half rated
-        after = rate(ratings, match)
-        ratings.update(after)
+        teams = [[kept.get(p) or _model_rating(NEW) for p in team] for team in match.teams]
+        rated = MODEL.rate(teams, ranks=[float(r) for r in ranks(match.totals)])
+        after = {}
+        for team, new_team in zip(match.teams, rated, strict=True):
+            for player, new in zip(team, new_team, strict=True):
+                kept[player] = new
+                games[player] = games.get(player, 0) + 1
+                after[player] = Rating(new.mu, new.sigma, games[player])
         yield match, after
 
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from sqlite_utils import Database
 
 from scorekeeper.ratings.families import family_of
 from scorekeeper.ratings.model import Match
-from scorekeeper.stats.tables import Played
-from scorekeeper.store.figures import played
 
 # The preset each game of the group was started from: a preset game's own; an event table's
 # event's format (a house format's base); a house format's base; else the document's id.
@@ -43,24 +42,83 @@ def game_families(db: Database, group_id: str) -> dict[str, str]:
     return found
 
 
-def match_of(game: Played) -> Match | None:
+# Only what the model needs of each finished game, from the head the engine stored with it
+# (store/scores.py): its counted totals, and when it ended as store/figures.py says it (the
+# hand that ended it was recorded then, or the game last changed before that: an import).
+_ENDED = (
+    "SELECT g.id, g.updated_at, h.created_at, json_extract(g.head, '$.totals') "
+    "FROM group_games gg JOIN games g ON g.id = gg.game_id "
+    "LEFT JOIN hands h ON h.game_id = g.id AND h.number = g.ended_at "
+    "WHERE gg.group_id = ? AND g.deleted_at IS NULL AND json_extract(g.head, '$.status.over')"
+)
+# Each side of the group's games in order: its name (the key of the totals) and its seats.
+_SIDES = (
+    "SELECT s.game_id, s.name, (SELECT count(*) FROM players p WHERE p.game_id = s.game_id "
+    "AND p.side_position = s.position) FROM group_games gg JOIN sides s ON s.game_id = gg.game_id "
+    "WHERE gg.group_id = ? ORDER BY s.game_id, s.position"
+)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished game of the group as the ratings read it: sides' totals and seat counts."""
+
+    game_id: str
+    ended: str
+    sides: tuple[tuple[int, int], ...]  # (total, seats) per side, in side order
+    seats: Mapping[int, list[str]]  # side -> the group players in its seats, in seat order
+
+
+def match_of(game: Finished) -> Match | None:
     """Returns a finished game as a match when every seat of it is a group player; else None."""
-    figures = game.figures
-    if not figures.get("finished"):
-        return None
     teams = []
-    for position, side in enumerate(figures["sides"]):
-        players = game.side_players(position)
-        if not players or len(players) != len(side["players"]):
+    for position, (_total, count) in enumerate(game.sides):
+        players = game.seats.get(position, [])
+        if not players or len(players) != count:
             return None  # a seat without a group player: nobody in the game is rated by it
-        teams.append(players)
-    return Match(game.game_id, tuple(teams), tuple(int(s["total"]) for s in figures["sides"]))
+        teams.append(tuple(players))
+    return Match(game.game_id, tuple(teams), tuple(total for total, _count in game.sides))
 
 
-def _order(ended: str, match: Match) -> tuple[str, str, str]:
+_SEATS = (
+    "SELECT s.game_id, s.side_position, s.player_id FROM game_seats s "
+    "JOIN group_games gg ON gg.game_id = s.game_id WHERE gg.group_id = ? "
+    "ORDER BY s.game_id, s.side_position, s.position"
+)
+
+
+def _seats(db: Database, group_id: str) -> dict[str, dict[int, list[str]]]:
+    """Returns, per game of the group, the players linked to each side's seats, in order."""
+    found: dict[str, dict[int, list[str]]] = {}
+    for game_id, side, player in db.execute(_SEATS, [group_id]):
+        found.setdefault(game_id, {}).setdefault(side, []).append(player)
+    return found
+
+
+def finished_games(db: Database, group_id: str) -> list[Finished]:
+    """Returns the group's finished games with their sides' totals and their seats."""
+    seats = _seats(db, group_id)
+    sides: dict[str, list[tuple[str, int]]] = {}
+    for game_id, name, count in db.execute(_SIDES, [group_id]):
+        sides.setdefault(game_id, []).append((name, count))
+    found = []
+    for game_id, changed, last_counted, totals_text in db.execute(_ENDED, [group_id]):
+        totals = json.loads(totals_text)
+        found.append(
+            Finished(
+                game_id,
+                min(last_counted, changed) if last_counted else changed,
+                tuple((int(totals.get(name, 0)), count) for name, count in sides[game_id]),
+                seats.get(game_id, {}),
+            )
+        )
+    return found
+
+
+def _order(ended: str, match: Match) -> tuple[str, tuple[int, ...], str]:
     # When it ended first; two games ended in the same second by what was played, so the
     # order never hangs on ids (an import gives games new ones); the id only last of all.
-    return ended, json.dumps(match.totals), match.key
+    return ended, match.totals, match.key
 
 
 def group_matches(
@@ -69,8 +127,8 @@ def group_matches(
     """Returns the group's rateable finished games per family with when each ended, in that
     order; `known`: when games already rated ended (kept, whatever changed in them since)."""
     families, known = game_families(db, group_id), known or {}
-    keyed: dict[str, list[tuple[tuple[str, str, str], Match]]] = {}
-    for game in played(db, group_id):
+    keyed: dict[str, list[tuple[tuple[str, tuple[int, ...], str], Match]]] = {}
+    for game in finished_games(db, group_id):
         family = families.get(game.game_id)
         match = match_of(game) if family else None
         if family and match is not None and match.rateable():
