@@ -7,9 +7,12 @@ from openskill.models import PlackettLuce
 from tests.test_api_groups import bearer, make_group, play
 
 
-def test_the_ratings_table_is_the_models_numbers_rounded_by_ordinal(client):
+def test_the_ratings_table_is_the_models_numbers_rounded_by_ordinal(client, monkeypatch):
     group = make_group(client)
+    # A minute apart, so the order they ended in is theirs, not the tie-break's.
+    monkeypatch.setattr("scorekeeper.store.hands.now", lambda: "2026-03-01T20:00:00+00:00")
     play(client, group, ["Ann", "Bob"], ["Cy", "Di"])
+    monkeypatch.setattr("scorekeeper.store.hands.now", lambda: "2026-03-01T20:01:00+00:00")
     play(client, group, ["Ann", "Cy"], ["Bob", "Di"])
     answer = client.get(f"/api/v1/groups/{group['id']}/ratings", headers=bearer(group["token"]))
     assert answer.status_code == 200, answer.get_data(as_text=True)
@@ -20,21 +23,24 @@ def test_the_ratings_table_is_the_models_numbers_rounded_by_ordinal(client):
     for we, they in ((("Ann", "Bob"), ("Cy", "Di")), (("Ann", "Cy"), ("Bob", "Di"))):
         rated = model.rate([[people[p] for p in we], [people[p] for p in they]], ranks=[1, 2])
         people |= dict(zip(we, rated[0], strict=True)) | dict(zip(they, rated[1], strict=True))
-    expected = sorted(
-        (
-            {
-                "name": n,
-                "mu": round(r.mu, 3),
-                "sigma": round(r.sigma, 3),
-                "ordinal": round(r.ordinal(), 3),
-                "games": 2,
-                "provisional": True,
-            }
-            for n, r in people.items()
-        ),
-        key=lambda row: (-row["ordinal"], row["name"]),
+    expected = {
+        n: {
+            "name": n,
+            "mu": round(r.mu, 3),
+            "sigma": round(r.sigma, 3),
+            "ordinal": round(r.ordinal(), 3),
+            "games": 2,
+            "provisional": True,
+        }
+        for n, r in people.items()
+    }
+    rows = body["ratings"]
+    assert {
+        row["name"]: {k: v for k, v in row.items() if k != "player"} for row in rows
+    } == expected
+    assert [row["ordinal"] for row in rows] == sorted(
+        (row["ordinal"] for row in rows), reverse=True
     )
-    assert [{k: v for k, v in row.items() if k != "player"} for row in body["ratings"]] == expected
     assert body["ratings"][0]["name"] == "Ann"  # won both
 
 

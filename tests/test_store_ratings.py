@@ -123,3 +123,30 @@ def test_a_game_is_rated_when_it_ends_and_a_tampered_rating_is_found(store_db) -
     store_db.conn.commit()
     assert differences(store_db, group_id) != []
     assert refresh(store_db, group_id) == 0  # nothing changed in the games: nothing replayed
+
+
+def test_a_game_ending_after_every_rated_one_is_appended_without_a_replay(
+    store_db, monkeypatch
+) -> None:
+    document, played = club(store_db, 5, seed=8)
+    group_id = imported(store_db, document)
+    game = store.create_game(
+        store_db,
+        format_id="classic",
+        sides=[("We", played[1][0]), ("They", played[1][1])],
+        first_dealer=played[1][0][0],
+        start_totals={"We": 4900, "They": 4900},
+        group=group_id,
+    )
+    table(store_db, group_id, "partnership")  # a read brings the stored ratings up to date
+
+    def no_replay(*_args) -> int:
+        raise AssertionError("the ended game should be appended, not replayed")
+
+    monkeypatch.setattr("scorekeeper.store.ratings.kept.refresh", no_replay)
+    hand = {"hand": {"We": SHORT, "They": OUT}}
+    store.record_hand(store_db, game.id, hand, version=game.version, form_token=new_token())
+    monkeypatch.undo()
+    assert stored_steps(store_db, group_id) == openskill_replay([*played, (*played[1][:2], 1)])
+    assert differences(store_db, group_id) == []
+    assert refresh(store_db, group_id) == 0  # the mark moved with the appended game

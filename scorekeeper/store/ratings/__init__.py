@@ -2,6 +2,7 @@
 
 from scorekeeper.store.ratings.kept import (
     after_game_change,
+    after_game_end,
     differences,
     refresh,
 )
@@ -19,6 +20,7 @@ from scorekeeper.store.ratings.reads import (
 __all__ = [
     "Standing",
     "after_game_change",
+    "after_game_end",
     "differences",
     "family_counts",
     "format_family",

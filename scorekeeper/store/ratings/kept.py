@@ -11,7 +11,7 @@ from sqlite_utils import Database
 from scorekeeper.ratings.model import Match, Rating, ranks, replay
 from scorekeeper.store.connection import write
 from scorekeeper.store.figures import stats_version
-from scorekeeper.store.ratings.matches import group_matches
+from scorekeeper.store.ratings.matches import finished_games, game_families, group_matches, match_of
 
 
 @contextmanager
@@ -127,6 +127,71 @@ def after_game_change(db: Database, game_id: str) -> None:
     row = db.execute("SELECT group_id FROM group_games WHERE game_id = ?", [game_id]).fetchone()
     if row is not None:
         refresh(db, row[0])
+
+
+def after_game_end(db: Database, game_id: str) -> None:
+    """Rates a game that a new hand just ended, inside that write (no-op outside a group).
+
+    The common case costs four players' rows, not the group's whole history: when the stored
+    ratings were up to date just before this write (the write moved the group's version once,
+    by the game's own update) and the game ended after every game rated in its family, it is
+    appended; anything else replays from the first change, as `refresh` does.
+    """
+    row = db.execute("SELECT group_id FROM group_games WHERE game_id = ?", [game_id]).fetchone()
+    if row is None:
+        return
+    group_id = row[0]
+    version = stats_version(db, group_id)
+    mark = db.execute(
+        "SELECT stats_version FROM rating_marks WHERE group_id = ?", [group_id]
+    ).fetchone()
+    if mark is None or mark[0] != version - 1 or not _appended(db, group_id, game_id):
+        refresh(db, group_id)
+        return
+    db.execute("UPDATE rating_marks SET stats_version = ? WHERE group_id = ?", [version, group_id])
+
+
+def _appended(db: Database, group_id: str, game_id: str) -> bool:
+    """Appends the game to its family's rated games if it goes last; whether it did (or needs
+    no rating: a game in no family, or with a seat that is no group player)."""
+    if db.execute(
+        "SELECT 1 FROM rating_games WHERE group_id = ? AND game_id = ?", [group_id, game_id]
+    ).fetchone():
+        return False  # rated before it was reopened: replayed from the change
+    family = game_families(db, group_id, game_id).get(game_id)
+    games = finished_games(db, group_id, game_id)
+    match = match_of(games[0]) if games else None
+    if family is None or match is None or not match.rateable():
+        return True
+    last = db.execute(
+        "SELECT seq, ended FROM rating_games WHERE group_id = ? AND family = ? "
+        "ORDER BY seq DESC LIMIT 1",
+        [group_id, family],
+    ).fetchone()
+    if last is not None and last[1] >= games[0].ended:
+        return False  # not last in the order: replayed from the change
+    seq = 0 if last is None else last[0] + 1
+    start = {p: _latest(db, group_id, family, p) for team in match.teams for p in team}
+    ((_match, after),) = replay([match], {p: r for p, r in start.items() if r is not None})
+    db.execute(
+        "INSERT INTO rating_games VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [group_id, family, seq, *_print((games[0].ended, match))],
+    )
+    db.conn.executemany(
+        "INSERT INTO rating_rows VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(group_id, family, seq, p, r.mu, r.sigma, r.games) for p, r in after.items()],
+    )
+    return True
+
+
+def _latest(db: Database, group_id: str, family: str, player: str) -> Rating | None:
+    """Returns a player's current stored rating in the family, or None before their first."""
+    found = db.execute(
+        "SELECT mu, sigma, games, max(seq) FROM rating_rows "
+        "WHERE group_id = ? AND family = ? AND player_id = ?",
+        [group_id, family, player],
+    ).fetchone()
+    return None if found[3] is None else Rating(found[0], found[1], found[2])
 
 
 def differences(db: Database, group_id: str) -> list[str]:

@@ -20,15 +20,22 @@ _PRESETS = (
     "LEFT JOIN house_formats hf ON hf.id = gr.source_id "
     "LEFT JOIN event_tables et ON et.game_id = gg.game_id "
     "LEFT JOIN events e ON e.id = et.event_id "
-    "LEFT JOIN house_formats ehf ON ehf.id = e.format WHERE gg.group_id = ?"
+    "LEFT JOIN house_formats ehf ON ehf.id = e.format WHERE gg.group_id = ?{only}"
 )
 
 
-def game_families(db: Database, group_id: str) -> dict[str, str]:
-    """Returns the family of each game of the group that has one."""
+def _only(query: str, group_id: str, game_id: str | None) -> tuple[str, list[str]]:
+    """Returns a group query and its parameters, narrowed to one game when `game_id` is given."""
+    if game_id is None:
+        return query.format(only=""), [group_id]
+    return query.format(only=" AND gg.game_id = ?"), [group_id, game_id]
+
+
+def game_families(db: Database, group_id: str, game_id: str | None = None) -> dict[str, str]:
+    """Returns the family of each game of the group (or only `game_id`) that has one."""
     found: dict[str, str] = {}
-    for game_id, source, source_id, base, event_format, event_base, document_id in db.execute(
-        _PRESETS, [group_id]
+    for game, source, source_id, base, event_format, event_base, document_id in db.execute(
+        *_only(_PRESETS, group_id, game_id)
     ).fetchall():
         if source == "preset":
             preset = source_id
@@ -38,7 +45,7 @@ def game_families(db: Database, group_id: str) -> dict[str, str]:
             preset = base or document_id
         family = family_of(preset)
         if family is not None:
-            found[game_id] = family
+            found[game] = family
     return found
 
 
@@ -49,13 +56,14 @@ _ENDED = (
     "SELECT g.id, g.updated_at, h.created_at, json_extract(g.head, '$.totals') "
     "FROM group_games gg JOIN games g ON g.id = gg.game_id "
     "LEFT JOIN hands h ON h.game_id = g.id AND h.number = g.ended_at "
-    "WHERE gg.group_id = ? AND g.deleted_at IS NULL AND json_extract(g.head, '$.status.over')"
+    "WHERE gg.group_id = ?{only} AND g.deleted_at IS NULL "
+    "AND json_extract(g.head, '$.status.over')"
 )
 # Each side of the group's games in order: its name (the key of the totals) and its seats.
 _SIDES = (
     "SELECT s.game_id, s.name, (SELECT count(*) FROM players p WHERE p.game_id = s.game_id "
     "AND p.side_position = s.position) FROM group_games gg JOIN sides s ON s.game_id = gg.game_id "
-    "WHERE gg.group_id = ? ORDER BY s.game_id, s.position"
+    "WHERE gg.group_id = ?{only} ORDER BY s.game_id, s.position"
 )
 
 
@@ -82,34 +90,36 @@ def match_of(game: Finished) -> Match | None:
 
 _SEATS = (
     "SELECT s.game_id, s.side_position, s.player_id FROM game_seats s "
-    "JOIN group_games gg ON gg.game_id = s.game_id WHERE gg.group_id = ? "
+    "JOIN group_games gg ON gg.game_id = s.game_id WHERE gg.group_id = ?{only} "
     "ORDER BY s.game_id, s.side_position, s.position"
 )
 
 
-def _seats(db: Database, group_id: str) -> dict[str, dict[int, list[str]]]:
+def _seats(
+    db: Database, group_id: str, game_id: str | None = None
+) -> dict[str, dict[int, list[str]]]:
     """Returns, per game of the group, the players linked to each side's seats, in order."""
     found: dict[str, dict[int, list[str]]] = {}
-    for game_id, side, player in db.execute(_SEATS, [group_id]):
-        found.setdefault(game_id, {}).setdefault(side, []).append(player)
+    for game, side, player in db.execute(*_only(_SEATS, group_id, game_id)):
+        found.setdefault(game, {}).setdefault(side, []).append(player)
     return found
 
 
-def finished_games(db: Database, group_id: str) -> list[Finished]:
-    """Returns the group's finished games with their sides' totals and their seats."""
-    seats = _seats(db, group_id)
+def finished_games(db: Database, group_id: str, game_id: str | None = None) -> list[Finished]:
+    """Returns the group's finished games (or only `game_id`) with sides' totals and seats."""
+    seats = _seats(db, group_id, game_id)
     sides: dict[str, list[tuple[str, int]]] = {}
-    for game_id, name, count in db.execute(_SIDES, [group_id]):
-        sides.setdefault(game_id, []).append((name, count))
+    for game, name, count in db.execute(*_only(_SIDES, group_id, game_id)):
+        sides.setdefault(game, []).append((name, count))
     found = []
-    for game_id, changed, last_counted, totals_text in db.execute(_ENDED, [group_id]):
+    for game, changed, last_counted, totals_text in db.execute(*_only(_ENDED, group_id, game_id)):
         totals = json.loads(totals_text)
         found.append(
             Finished(
-                game_id,
+                game,
                 min(last_counted, changed) if last_counted else changed,
-                tuple((int(totals.get(name, 0)), count) for name, count in sides[game_id]),
-                seats.get(game_id, {}),
+                tuple((int(totals.get(name, 0)), count) for name, count in sides[game]),
+                seats.get(game, {}),
             )
         )
     return found

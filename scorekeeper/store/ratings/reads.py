@@ -22,11 +22,13 @@ class Standing:
     rating: Rating
 
 
+# Each player's last row in the family: one seek down the (group, family, player, seq) index
+# per player of the group, however long the family's history.
 _CURRENT = (
-    "SELECT r.player_id, p.name, r.mu, r.sigma, r.games FROM rating_rows r "
-    "JOIN group_players p ON p.id = r.player_id WHERE r.group_id = ? AND r.family = ? "
-    "AND r.seq = (SELECT max(seq) FROM rating_rows WHERE group_id = r.group_id "
-    "AND family = r.family AND player_id = r.player_id)"
+    "SELECT r.player_id, p.name, r.mu, r.sigma, r.games FROM group_players p CROSS "
+    "JOIN rating_rows r ON r.group_id = p.group_id AND r.family = ? AND r.player_id = p.id "
+    "AND r.seq = (SELECT max(seq) FROM rating_rows WHERE group_id = p.group_id "
+    "AND family = ? AND player_id = p.id) WHERE p.group_id = ?"
 )
 
 
@@ -35,7 +37,9 @@ def table(db: Database, group_id: str, family: str) -> list[Standing]:
     refresh(db, group_id)
     rows = [
         Standing(player, name, Rating(mu, sigma, games))
-        for player, name, mu, sigma, games in db.execute(_CURRENT, [group_id, family]).fetchall()
+        for player, name, mu, sigma, games in db.execute(
+            _CURRENT, [family, family, group_id]
+        ).fetchall()
     ]
     return sorted(rows, key=lambda s: (-s.rating.ordinal, s.name.casefold(), s.player))
 
