@@ -150,3 +150,29 @@ def test_a_game_ending_after_every_rated_one_is_appended_without_a_replay(
     assert stored_steps(store_db, group_id) == openskill_replay([*played, (*played[1][:2], 1)])
     assert differences(store_db, group_id) == []
     assert refresh(store_db, group_id) == 0  # the mark moved with the appended game
+
+
+def test_scorekeeper_check_compares_stored_ratings_with_a_replay(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    from scorekeeper.cli import main
+    from scorekeeper.store.connection import connect, migrate
+
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    migrate(instance / "scorekeeper.db")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(instance))
+    db = connect(instance / "scorekeeper.db")
+    document, _played = club(db, 6, seed=2)
+    group_id = imported(db, document)
+    db.close()
+    assert main(["check"]) == 0
+    assert "stored ratings equal a replay" in capsys.readouterr().out
+    db = connect(instance / "scorekeeper.db")
+    db.execute(
+        "UPDATE rating_rows SET sigma = sigma / 2 WHERE group_id = ? AND seq = 3", [group_id]
+    )
+    db.conn.commit()
+    db.close()
+    assert main(["check"]) == 1
+    assert f"group {group_id} ratings: partnership: game 4" in capsys.readouterr().out
