@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.store.connection import connect
 from scorekeeper.store.ratings import player_ratings, table
+from tests.conftest import location
 from tests.test_web_groups import finished_game, make_group
 
 
@@ -72,3 +73,20 @@ def test_the_help_page_speaks_every_language(client, language, heading, family, 
     assert heading in page
     assert f"<strong>{family}</strong>" in page
     assert f" {sigma}" in page  # the threshold, written the language's way
+
+
+def test_an_event_table_shows_the_expected_result_before_its_first_hand(app, client, table):
+    from tests.test_web_events import FORM
+
+    group_id = make_group(client)
+    for _ in range(2):
+        finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    data = FORM | {"group": group_id, "entrants": "Aces: Ann, Bob\nKings: Cy, Di", "rounds": "1"}
+    path = location(client.post("/events/new", data=data))
+    client.post(f"{path}/rounds")
+    page = client.get(path).get_data(as_text=True)
+    ns = re.findall(r'href="/events/table/([^"]+)"', page)[0]
+    notice = client.get(f"/events/table/{ns}").get_data(as_text=True)
+    chances = re.findall(r"<li><span>([^<]+)</span> <strong>(\d+)%</strong></li>", notice)
+    assert [name for name, _ in chances] == ["Aces", "Kings"]  # the entrants, as seated
+    assert int(chances[0][1]) > 50 > int(chances[1][1])  # Ann & Bob won both games

@@ -95,7 +95,7 @@ _SEATS = (
 )
 
 
-def _seats(
+def seats_of(
     db: Database, group_id: str, game_id: str | None = None
 ) -> dict[str, dict[int, list[str]]]:
     """Returns, per game of the group, the players linked to each side's seats, in order."""
@@ -107,7 +107,7 @@ def _seats(
 
 def finished_games(db: Database, group_id: str, game_id: str | None = None) -> list[Finished]:
     """Returns the group's finished games (or only `game_id`) with sides' totals and seats."""
-    seats = _seats(db, group_id, game_id)
+    seats = seats_of(db, group_id, game_id)
     sides: dict[str, list[tuple[str, int]]] = {}
     for game, name, count in db.execute(*_only(_SIDES, group_id, game_id)):
         sides.setdefault(game, []).append((name, count))

@@ -11,6 +11,7 @@ from sqlite_utils import Database
 from scorekeeper.ratings.families import family_of
 from scorekeeper.ratings.model import Rating
 from scorekeeper.store.ratings.kept import refresh
+from scorekeeper.store.ratings.matches import game_families, seats_of
 
 
 @dataclass(frozen=True)
@@ -109,3 +110,24 @@ def partnerships_since(db: Database, group_id: str, since: str) -> set[frozenset
     ).fetchall():
         sides.setdefault((game_id, side), set()).add(player)
     return {frozenset(p) for p in sides.values() if len(p) > 1}
+
+
+def game_teams(db: Database, game_id: str) -> tuple[str, str, list[tuple[str, list[str]]]] | None:
+    """Returns a group game's group, family and each side's name and players (ids), when every
+    seat is a group player; None otherwise (outside a group, in no family, a seat unnamed)."""
+    row = db.execute("SELECT group_id FROM group_games WHERE game_id = ?", [game_id]).fetchone()
+    family = game_families(db, row[0], game_id).get(game_id) if row else None
+    if row is None or family is None:
+        return None
+    seats = seats_of(db, row[0], game_id).get(game_id, {})
+    sides = []
+    for position, name, count in db.execute(
+        "SELECT s.position, s.name, (SELECT count(*) FROM players p WHERE p.game_id = s.game_id "
+        "AND p.side_position = s.position) FROM sides s WHERE s.game_id = ? ORDER BY s.position",
+        [game_id],
+    ).fetchall():
+        players = seats.get(position, [])
+        if not players or len(players) != count:
+            return None
+        sides.append((name, players))
+    return row[0], family, sides

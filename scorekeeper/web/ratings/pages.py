@@ -9,6 +9,7 @@ from scorekeeper.charts.rating_history import Words, rating_history
 from scorekeeper.db import get_db
 from scorekeeper.language import gettext
 from scorekeeper.ratings.families import FAMILIES, LABELS, is_family
+from scorekeeper.ratings.model import win_chances
 from scorekeeper.store import players as store_players
 from scorekeeper.store import ratings as stored
 from scorekeeper.store.groups import InvalidGroup
@@ -81,3 +82,16 @@ def rating_player(group_id: str, family: str, player_id: str) -> str:
         chart=Markup(chart),  # noqa: S704 - built from numbers and escaped words only
         partners=partners,
     )
+
+
+@bp.app_template_global("expected_for_game")
+def expected_for_game(game_id: str) -> list[tuple[str, float]]:
+    """Returns each side's name and predicted win chance for a group game (an event table's)
+    from the group's ratings; empty when a seat is no group player or no family fits."""
+    db = get_db()
+    found = stored.game_teams(db, game_id)
+    if found is None:
+        return []
+    group_id, family, sides = found
+    chances = win_chances(stored.player_ratings(db, group_id, family), [p for _n, p in sides])
+    return [(name, chance) for (name, _p), chance in zip(sides, chances, strict=True)]
