@@ -12,6 +12,7 @@ from scorekeeper.api import (
     events,  # noqa: F401 - adds the /events routes to the blueprint
     formats,  # noqa: F401 - adds the /formats routes to the blueprint
     groups,  # noqa: F401 - adds the /groups routes to the blueprint
+    ratings,  # noqa: F401 - adds a group's /ratings routes to the blueprint
     seasons,  # noqa: F401 - adds the seasons' and the public results' routes
 )
 from scorekeeper.api.problems import ApiProblem, http_error, problem_response

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import click
+from sqlite_utils import Database
 
 from scorekeeper.commands.common import app_database, fail
 
@@ -122,9 +123,26 @@ def check(game_ids: tuple[str, ...]) -> int:
             if found:
                 bad += 1
                 click.echo(f"{game_id}: {', '.join(found)}")
+        groups = [] if game_ids else [r[0] for r in db.execute("SELECT id FROM groups ORDER BY id")]
+        bad += _check_ratings(db, groups)
     finally:
         db.close()
     if bad:
         return 1
     click.echo(f"Checked {len(ids)} games: stored scores equal a replay.")
+    if groups:
+        click.echo(f"Checked the ratings of {len(groups)} groups: stored ratings equal a replay.")
     return 0
+
+
+def _check_ratings(db: Database, groups: list[str]) -> int:
+    """Prints each group whose stored ratings differ from a replay; returns how many do."""
+    from scorekeeper.store.ratings import differences
+
+    bad = 0
+    for group_id in groups:
+        found = differences(db, group_id)
+        if found:
+            bad += 1
+            click.echo(f"group {group_id} ratings: {', '.join(found[:5])}")
+    return bad

@@ -34,6 +34,7 @@ from scorekeeper.store.errors import (
 from scorekeeper.store.figures import kept_for_game
 from scorekeeper.store.game_rules import rule_book
 from scorekeeper.store.games import MAX_HANDS, Game, Sheet, game_from, load
+from scorekeeper.store.ratings import after_game_change, after_game_end
 from scorekeeper.store.stamps import now
 
 PLAY_ON = N_("This game is over: fix a hand, or choose to keep playing to a higher target.")
@@ -163,6 +164,7 @@ def _locked(
         )
         if rescore_from is not None:
             kept_for_game(db, load(db, game_id))
+            after_game_change(db, game_id)  # ratings replay from this game on, if it moved
 
 
 def _valid(game: Game, hand: Hand | Mapping[str, Any], number: int) -> tuple[Hand, str]:
@@ -231,6 +233,7 @@ def add_hand(
         )
         if after.status.over:  # a group's game just finished: its figures are kept at once
             kept_for_game(db, load(db, game_id))
+            after_game_end(db, game_id)  # stored when the game ends, in the same write
     return saved
 
 

@@ -41,6 +41,7 @@ from scorekeeper.store.portable_read import (
     InvalidImport,
     parse,
 )
+from scorekeeper.store.ratings import refresh as refresh_ratings
 from scorekeeper.store.stamps import new_token, now
 
 __all__ = [
@@ -249,4 +250,6 @@ def import_document(
         for rows in prepared:  # a group game's figures are stored now, not at its group's view
             if rows.figures is not None:
                 store_figures(db, *rows.figures)
+        for group_id in group_ids:  # rated in the order the games ended, whatever the file's
+            refresh_ratings(db, group_id)
         return ids, group_ids

@@ -34,6 +34,8 @@ from scorekeeper.web.groups import (
     groups,
 )
 from scorekeeper.web.house import house_formats
+from scorekeeper.web.ratings import help as ratings_help
+from scorekeeper.web.ratings import pages as ratings_pages  # noqa: F401 - adds ratings to groups.bp
 from scorekeeper.web.seasons import bp as seasons_bp
 
 # Text worth compressing. PDFs are compressed inside already; the live-update stream is not
@@ -120,6 +122,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         text_size.bp,
         undo.bp,
         seasons_bp,
+        ratings_help.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from scorekeeper.store.migrations import events, games, seasons, sharing
+from scorekeeper.store.migrations import events, games, ratings, seasons, sharing
 
 STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0001_initial", games.initial),
@@ -34,6 +34,7 @@ STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0010_event_entrant_cards", events.entrant_cards),
     ("0010_event_seating_ranking_timer", events.event_seating_ranking_timer),
     ("0010_event_adjustments", events.event_adjustments),
+    ("0010_ratings_per_family", ratings.ratings),
 ]
 
 migrations = Migrations("scorekeeper")

@@ -41,6 +41,7 @@ from scorekeeper.web.games.sheet_page import offline_copy, outbox_words, render_
 from scorekeeper.web.groups import groups, player_picks
 from scorekeeper.web.house.house_formats import made_here
 from scorekeeper.web.posting import posted, posted_token
+from scorekeeper.web.ratings.new_game import rated_form
 
 bp = Blueprint("games", __name__)
 
@@ -134,7 +135,7 @@ def _group() -> Group | None:
 def _picks(form: game_form.GameForm, group: Group | None) -> dict[str, Any]:
     """Returns the group's remembered partnerships and players as one-tap choices."""
     if group is None:
-        return {"pairs": [], "singles": []}
+        return {"pairs": [], "singles": [], "expected": [], "balance": None}
     db = get_db()
     partnerships = recent_partnerships(db, group.id)
     people = sorted(players_of(db, group.id), key=lambda p: (-p.games, p.name.casefold()))
@@ -142,7 +143,8 @@ def _picks(form: game_form.GameForm, group: Group | None) -> dict[str, Any]:
     pairs, singles = player_picks.picks(
         form, format_id, group.id, partnerships, [p.name for p in people]
     )
-    return {"pairs": pairs, "singles": singles}
+    # The seated sides' expected result and a balancing link, from the group's ratings.
+    return {"pairs": pairs, "singles": singles, **rated_form(form, group, format_id)}
 
 
 @bp.post("/games/<game_id>/again")

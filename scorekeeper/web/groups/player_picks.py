@@ -97,3 +97,16 @@ def picks(
     ]
     singles = [link([name]) for name in players if name.casefold() not in taken]
     return pairs, singles
+
+
+def seat_names(form: GameForm) -> list[list[str]]:
+    """Returns the names typed or picked into each side's seats, blanks included, in order."""
+    return [[form.values.get(k, "").strip() for k in side] for side in _seat_keys(form)]
+
+
+def seat_query(form: GameForm, sides: Sequence[Sequence[str]]) -> dict[str, str]:
+    """Returns the form's filled values with each side's seats holding `sides`' names."""
+    values = {k: v for k, v in form.values.items() if v}
+    for keys, names in zip(_seat_keys(form), sides, strict=True):
+        values.update(zip(keys, names, strict=True))
+    return values

@@ -1,0 +1,77 @@
+"""Inline SVG of a player's rating over their rated games: the model's mu and the ordinal shown.
+
+Pure strings, no script and no style attribute: the colours come from the page's CSS
+(`static/css/charts.css`), and the two lines differ by pattern too (solid mu, dashed ordinal),
+so the chart reads without telling colours apart. The band between them is 3 sigma deep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words the chart holds, in the reader's language: the page builds them."""
+
+    summary: str  # the chart's title, for a screen reader
+    games: Callable[[int], str]  # the x axis's end: "game 12"
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}".replace("-", "\N{MINUS SIGN}")
+
+
+def _xs(count: int) -> list[float]:
+    left, right = LEFT + 6, WIDTH - RIGHT - 6
+    if count == 1:
+        return [round((left + right) / 2, 1)]
+    step = (right - left) / (count - 1)
+    return [round(left + i * step, 1) for i in range(count)]
+
+
+def rating_history(
+    points: Sequence[tuple[float, float]],
+    words: Words,
+    *,
+    number: Callable[[float], str] = _number,
+    prefix: str = "r",
+) -> str:
+    """Returns the chart of (mu, ordinal) after each rated game, oldest first ("" for none)."""
+    if not points:
+        return ""
+    values = [v for pair in points for v in pair]
+    low, high = min(0.0, *values), max(values)
+    span = (high - low) or 1.0
+    bottom = HEIGHT - BOTTOM
+
+    def y(value: float) -> float:
+        return round(bottom - (value - low) * (bottom - TOP) / span, 1)
+
+    xs = _xs(len(points))
+    mu = " ".join(f"{x},{y(m)}" for x, (m, _o) in zip(xs, points, strict=True))
+    ordinal = " ".join(f"{x},{y(o)}" for x, (_m, o) in zip(xs, points, strict=True))
+    band = f"{mu} " + " ".join(reversed(ordinal.split(" ")))
+    title = f"{prefix}t"
+    return "".join(
+        [
+            f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+            f'aria-labelledby="{title}">',
+            f'<title id="{title}">{escape(words.summary)}</title>',
+            f'<g class="axis"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0)}" y2="{y(0)}"/>',
+            f'<text x="{LEFT - 4}" y="{y(high) + 4}" text-anchor="end">{number(high)}</text>',
+            f'<text x="{LEFT - 4}" y="{y(0) + 4}" text-anchor="end">{number(0)}</text>',
+            f'<text x="{xs[0]}" y="{HEIGHT - 8}" text-anchor="start">{escape(words.games(1))}</text>',
+            f'<text x="{xs[-1]}" y="{HEIGHT - 8}" text-anchor="end">'
+            f"{escape(words.games(len(points)))}</text></g>",
+            f'<polygon class="band s0" points="{band}"/>',
+            f'<polyline class="s0 p0" points="{mu}"/>',
+            f'<polyline class="s1 p1" points="{ordinal}"/>',
+            "</svg>",
+        ]
+    )

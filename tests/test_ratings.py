@@ -1,0 +1,115 @@
+"""The pure ratings: ranks from totals, the model's numbers, balanced partners and handicaps."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+from openskill.models import PlackettLuce
+
+from scorekeeper.ratings import families, handicap, model
+from scorekeeper.ratings.model import Match, Rating
+from scorekeeper.ratings.partners import balanced_partnerships, table_chances
+
+
+@pytest.mark.parametrize(
+    ("totals", "expected"),
+    [
+        pytest.param((5100, 3000), [1, 2], id="higher-first"),
+        pytest.param((2000, 5050), [2, 1], id="second-wins"),
+        pytest.param((5000, 5000), [1, 1], id="draw-ties"),
+        pytest.param((7600, 3000, 7600), [1, 3, 1], id="cutthroat-tie-for-first"),
+    ],
+)
+def test_ranks_come_from_the_final_totals(totals, expected) -> None:
+    assert model.ranks(totals) == expected
+
+
+def test_a_three_way_game_rates_as_openskill_does() -> None:
+    match = Match("g", (("a",), ("b",), ("c",)), (7600, 3000, 4000))
+    after = model.rate({}, match)
+    direct = PlackettLuce().rate([[PlackettLuce().rating()] for _ in range(3)], ranks=[1, 3, 2])
+    assert [(after[p].mu, after[p].sigma) for p in "abc"] == [(t[0].mu, t[0].sigma) for t in direct]
+    assert after["a"].mu > after["c"].mu > after["b"].mu
+
+
+def test_a_win_over_stronger_players_counts_more() -> None:
+    strong = {p: Rating(30.0, 4.0, 20) for p in ("c", "d")}
+    weak = {p: Rating(20.0, 4.0, 20) for p in ("c", "d")}
+    game = Match("g", (("a", "b"), ("c", "d")), (5100, 3000))
+    over_strong = model.rate(strong, game)["a"].mu
+    over_weak = model.rate(weak, game)["a"].mu
+    assert over_strong > over_weak > model.NEW.mu
+
+
+def test_provisional_until_five_games_and_a_narrow_sigma() -> None:
+    assert Rating(30.0, 2.0, 4).provisional
+    assert Rating(30.0, model.PROVISIONAL_SIGMA + 0.1, 40).provisional
+    assert not Rating(30.0, model.PROVISIONAL_SIGMA, 5).provisional
+    assert Rating(25.0, 2.0, 9).ordinal == pytest.approx(19.0)
+
+
+def test_unrateable_games_are_left_out_whole() -> None:
+    twice = Match("g", (("a", "b"), ("a", "c")), (5000, 100))
+    empty = Match("h", (("a", "b"), ()), (5000, 100))
+    assert list(model.replay([twice, empty])) == []
+
+
+def test_every_preset_family_is_documented_and_presets_are_in_one_family_at_most() -> None:
+    listed = [p for presets in families.FAMILIES.values() for p in presets]
+    assert len(listed) == len(set(listed))
+    assert set(families.LABELS) == set(families.FAMILIES)
+    assert families.family_of("classic") == "partnership"
+    assert families.family_of("cutthroat") == "one_a_side"
+    assert families.family_of("no-such-preset") is None
+
+
+def _club(rng: random.Random, size: int) -> dict[str, Rating]:
+    return {f"p{n}": Rating(rng.gauss(25, 4), rng.uniform(2, 7), 12) for n in range(size)}
+
+
+def _random_draw(rng: random.Random, players: list[str]) -> list[tuple[str, str]]:
+    shuffled = rng.sample(players, len(players))
+    return [(shuffled[k], shuffled[k + 1]) for k in range(0, len(shuffled), 2)]
+
+
+@pytest.mark.slow  # a swap search per round, four rounds, up to 20 players: about a second
+@pytest.mark.parametrize("seed", range(8))
+def test_balanced_partners_beat_a_random_draw_and_never_repeat_in_a_night(seed) -> None:
+    rng = random.Random(seed)
+    ratings = _club(rng, rng.choice([8, 12, 16, 20]))
+    players = list(ratings)
+    played: set[frozenset[str]] = set()
+    balanced, drawn = [], []
+    for _round in range(4):
+        pairs = balanced_partnerships(players, ratings, played)
+        assert pairs is not None
+        assert not any(frozenset(p) in played for p in pairs)
+        assert sorted(p for pair in pairs for p in pair) == sorted(players)
+        played |= {frozenset(p) for p in pairs}
+        balanced += [abs(c - 0.5) for c in table_chances(ratings, pairs)]
+        drawn += [abs(c - 0.5) for c in table_chances(ratings, _random_draw(rng, players))]
+    assert statistics.mean(balanced) < statistics.mean(drawn)
+
+
+def test_a_table_of_four_takes_the_split_left_then_none() -> None:
+    ratings = {p: Rating(25.0 + n, 5.0, 9) for n, p in enumerate("abcd")}
+    played = {frozenset(p) for p in (("a", "b"), ("c", "d"), ("a", "c"), ("b", "d"))}
+    pairs = balanced_partnerships(list("abcd"), ratings, played)
+    assert pairs is not None
+    assert {frozenset(p) for p in pairs} == {frozenset("ad"), frozenset("bc")}  # the one left
+    played |= {frozenset(("a", "d")), frozenset(("b", "c"))}
+    assert balanced_partnerships(list("abcd"), ratings, played) is None
+    with pytest.raises(ValueError, match="four to a table"):
+        balanced_partnerships(list("abc"), ratings)
+
+
+def test_handicap_formula() -> None:
+    ratings = {"a": Rating(30.0, 3.0, 20), "b": Rating(28.0, 3.0, 20), "c": Rating(20.0, 3.0, 20)}
+    ratings |= {"d": Rating(22.0, 3.0, 20)}
+    per_round = handicap.handicaps(ratings, {"ab": ("a", "b"), "cd": ("c", "d")})
+    # strengths: ab = 21 + 19 = 40, cd = 11 + 13 = 24; mean 32; 20 points a unit, capped at 300
+    assert per_round == {"ab": -160, "cd": 160}
+    assert handicap.per_round(0.0, [0.0, 100.0]) == handicap.CAP
+    assert handicap.adjusted(4200, 160, 3) == 4680
