@@ -7,8 +7,8 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.store import cache, event_checks, event_rounds
+from scorekeeper.store.event_entrants import add_entrant
 from scorekeeper.store.events import (
-    add_entrant,
     close_event,
     create_event,
     get_event,

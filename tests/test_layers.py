@@ -40,21 +40,7 @@ def _written_layers() -> tuple[dict[str, int], int, set[tuple[str, str]]]:
 LAYERS, EDGE, EDGE_NEIGHBOURS = _written_layers()
 # Known crossings with the change that removes each; the test fails once one is gone, so the
 # entry is deleted with it.
-# The store modules of events and imports import N_ and problem_texts through the shims left
-# in scorekeeper.language while other branches edit them (issue 36): the lead points them at
-# scorekeeper.sentences after merging, deletes language/marked.py and language/problem_texts.py
-# and empties this set.
-PENDING: set[tuple[str, str]] = {
-    (f"scorekeeper.store.{module}", "scorekeeper.sentences.marked")
-    for module in (
-        "event_checks",
-        "event_rounds",
-        "events",
-        "portable_check",
-        "portable_groups",
-        "portable_read",
-    )
-} | {("scorekeeper.store.events", "scorekeeper.sentences.problem_texts")}
+PENDING: set[tuple[str, str]] = set()
 WEB_STACK = ("flask", "flask_wtf", "flask_babel", "werkzeug", "jinja2")
 DATABASE = ("sqlite3", "sqlite_utils")
 
@@ -331,7 +317,7 @@ def _pdf_text(path: Path) -> str:
 
 IGNORE = re.compile(r"#\s*type:\s*ignore(?P<code>\[[a-z, -]+\])?(?P<rest>.*)$")
 # Lines that other branches edit while issue 36 is merged: their reasons are the lead's to add.
-UNSAID_FOR_NOW = {"scorekeeper/api/bodies_events.py", "scorekeeper/web/security.py"}
+UNSAID_FOR_NOW: set[str] = set()
 
 
 def test_every_type_ignore_names_its_error_and_says_why() -> None:

@@ -10,9 +10,9 @@ from scorekeeper import store
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store.errors import EventIsClosed
 from scorekeeper.store.event_checks import NotYours
+from scorekeeper.store.event_entrants import add_entrant
 from scorekeeper.store.events import (
     EventClosed,
-    add_entrant,
     close_event,
     create_event,
     get_event,

@@ -9,10 +9,10 @@ import pytest
 from scorekeeper import store
 from scorekeeper.events import NoPlay, Played, standings, template
 from scorekeeper.store import event_rounds
+from scorekeeper.store.event_entrants import add_entrant
 from scorekeeper.store.events import (
     InvalidEvent,
     NewEvent,
-    add_entrant,
     create_event,
     get_event,
     withdraw,

@@ -64,7 +64,9 @@ def test_a_corrected_night_moves_the_season(store_db) -> None:
         store_db, club.id, store_seasons.NewSeason("Winter", "2026-01-01", "2026-01-31")
     )
     _n, before = store_seasons.season_standings(store_db, season)
+    store_events.reopen_event(store_db, event_id)  # a closed night changes only once reopened
     event_rounds.correct(store_db, event_id, 1, 1, (500, 1500))  # the director's correction
+    store_events.close_event(store_db, event_id)  # closed again, the season reads the new version
     _n, after = store_seasons.season_standings(store_db, season)
     assert before != after
     expected = season_standings(season.rule, [live_lines(store_db, event_id, "entrant")])
@@ -78,7 +80,7 @@ def test_a_reopened_night_leaves_the_season(store_db) -> None:
         store_db, club.id, store_seasons.NewSeason("Winter", "2026-01-01", "2026-01-31")
     )
     assert store_seasons.season_standings(store_db, season)[1]
-    store_db.execute("UPDATE events SET closed_at = NULL WHERE id = ?", [event_id])  # a reopen
+    store_events.reopen_event(store_db, event_id)
     store_seasons.night_changed(store_db, event_id)  # what the reopen path calls
     rows = store_db.execute("SELECT count(*) FROM season_figures").fetchone()[0]
     assert rows == 0 and store_seasons.season_standings(store_db, season) == ([], [])

@@ -85,8 +85,8 @@ def test_an_event_table_shows_the_expected_result_before_its_first_hand(app, cli
     path = location(client.post("/events/new", data=data))
     client.post(f"{path}/rounds")
     page = client.get(path).get_data(as_text=True)
-    ns = re.findall(r'href="/events/table/([^"]+)"', page)[0]
-    notice = client.get(f"/events/table/{ns}").get_data(as_text=True)
+    card = re.findall(r'href="/events/entrant/([^"]+)"', page)[0]  # the first entrant's card
+    notice = client.get(f"/events/entrant/{card}").get_data(as_text=True)
     chances = re.findall(r"<li><span>([^<]+)</span> <strong>(\d+)%</strong></li>", notice)
     assert [name for name, _ in chances] == ["Aces", "Kings"]  # the entrants, as seated
     assert int(chances[0][1]) > 50 > int(chances[1][1])  # Ann & Bob won both games

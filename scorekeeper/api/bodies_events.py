@@ -34,7 +34,7 @@ ITEM = ConfigDict(strict=True)
 class EntrantInput(TypedDict):
     """One entrant: a pair's (or a player's) name and, for pairs, its players."""
 
-    __pydantic_config__ = ITEM  # type: ignore[misc]
+    __pydantic_config__ = ITEM  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     name: Name
     players: NotRequired[list[Name]]
 
@@ -42,7 +42,7 @@ class EntrantInput(TypedDict):
 class BandInput(TypedDict):
     """One band: a margin up to `up_to` (null in the last band: any) scores these points."""
 
-    __pydantic_config__ = ITEM  # type: ignore[misc]
+    __pydantic_config__ = ITEM  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     up_to: Int | None
     winner: Int
     loser: Int
@@ -51,21 +51,21 @@ class BandInput(TypedDict):
 class VictoryBands(TypedDict):
     """The victory-point table as bands, the last one's up_to null; none: plain total points."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     bands: list[BandInput]
 
 
 class VictoryTemplate(TypedDict):
     """The victory-point table as one of the templates."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     template: Literal["canasta_3", "canasta_4", "burraco_3", "burraco_4", "points"]
 
 
 class ByeInput(TypedDict):
     """What a bye scores: victory points and a margin."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     victory_points: Annotated[int, Field(ge=0, le=1_000), WHOLE]
     margin: Whole
 
@@ -73,7 +73,7 @@ class ByeInput(TypedDict):
 class NewEvent(TypedDict):
     """A new club night: name, format, entrants, movement, rounds, deals and scoring."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     name: Annotated[
         str, StringConstraints(min_length=1, max_length=MAX_EVENT_NAME, pattern=NOT_BLANK)
     ]
@@ -130,7 +130,7 @@ class NewEvent(TypedDict):
 class TableCorrection(TypedDict, total=False):
     """A table's result: two scores (null clears a correction), or no_play; one key of the two."""
 
-    __pydantic_config__ = ConfigDict(  # type: ignore[misc]
+    __pydantic_config__ = ConfigDict(  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
         extra="forbid", strict=True, json_schema_extra={"minProperties": 1, "maxProperties": 1}
     )
     scores: Annotated[list[Whole], Field(min_length=2, max_length=2)] | None
@@ -140,7 +140,7 @@ class TableCorrection(TypedDict, total=False):
 class LateEntrant(TypedDict):
     """A late arrival: a name and, for pairs, its players (the store judges the names)."""
 
-    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     name: str
     players: NotRequired[list[str]]
 
@@ -148,14 +148,14 @@ class LateEntrant(TypedDict):
 class RoundTimer(TypedDict):
     """The minutes a round lasts on the big screen's timer (0: none)."""
 
-    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     round_minutes: Annotated[int, Field(ge=0, le=MAX_ROUND_MINUTES), WHOLE]
 
 
 class Adjustment(TypedDict):
     """An entrant's adjusted score for a round it did not play; "clear" removes it."""
 
-    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     kind: Literal["average", "fixed", "bye", "clear"]
     victory_points: NotRequired[Annotated[int, Field(ge=0, le=1_000), WHOLE]]
     margin: NotRequired[Whole]

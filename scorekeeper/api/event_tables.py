@@ -17,7 +17,7 @@ from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import table_scores_ok
 from scorekeeper.language import problem_words
-from scorekeeper.store import event_checks, event_rounds
+from scorekeeper.store import event_checks, event_entrants, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.errors import (
@@ -139,7 +139,7 @@ def late_arrival(event_id: str) -> Response:
     data = spec.body()
     name, players = data["name"], data.get("players", [])
     try:
-        store_events.add_entrant(get_db(), event.id, name.strip(), [p.strip() for p in players])
+        event_entrants.add_entrant(get_db(), event.id, name.strip(), [p.strip() for p in players])
     except InvalidEvent as error:
         found = error.problems[0]
         message = problem_words.words(found.code, found.params)
@@ -155,7 +155,7 @@ def withdraw(event_id: str, position: int) -> Response:
     event, _ = _event(event_id, director=True)
     if not 0 <= position < len(event.entrants):
         raise ApiProblem(404, "There is no such entrant.")
-    store_events.withdraw(get_db(), event.id, position)
+    event_entrants.withdraw(get_db(), event.id, position)
     return _private(event_json(store_events.get_event(get_db(), event_id)))
 
 

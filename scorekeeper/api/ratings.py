@@ -25,7 +25,7 @@ Number = Annotated[float, Field(description="as the model computes it, rounded t
 class RatingsQuery(TypedDict, total=False):
     """Which family's table to read; other query keys (?lang=) pass."""
 
-    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]
+    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     family: Annotated[Family, Field(description="a family of formats; partnership when left out")]
 
 

@@ -74,7 +74,7 @@ class SeasonStandings(TypedDict):
 class PublicInput(TypedDict):
     """Opens (true) or closes (false) the public results page, and how it names entrants."""
 
-    __pydantic_config__ = SHAPE  # type: ignore[misc]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     public: bool
     names: NotRequired[Annotated[Naming, Field(description="initial when left out")]]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 
 # Family -> the presets in it. A house format belongs to its base preset's family; an event
 # table to its event's format's. A preset not listed rates in no family (said on the page).

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from scorekeeper.language.marked import N_
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.errors import StoreError
 
 

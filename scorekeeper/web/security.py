@@ -199,8 +199,8 @@ def init_app(app: Flask) -> None:
     app.session_interface = SessionInterface()
     if app.config["PROXY_FIX"]:
         # One proxy in front: trust its X-Forwarded-For/-Proto/-Host, and nothing further out.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]  # Flask documents wrapping wsgi_app
     app.after_request(add_headers)
-    app.wsgi_app = RedactCapabilities(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = RedactCapabilities(app.wsgi_app)  # type: ignore[method-assign]  # Flask documents wrapping wsgi_app
     guard_loggers(app.logger.name)  # Flask logs "Exception on <path> [GET]" on a 500
-    app.wsgi_app = MeasureChunkedBodies(app.wsgi_app, WEB_MAX_BYTES)  # type: ignore[method-assign]
+    app.wsgi_app = MeasureChunkedBodies(app.wsgi_app, WEB_MAX_BYTES)  # type: ignore[method-assign]  # Flask documents wrapping wsgi_app

@@ -10,8 +10,7 @@ from scorekeeper.db import get_db
 from scorekeeper.events.bounds import MAX_TABLE_SCORE
 from scorekeeper.events.victory import MAX_VP
 from scorekeeper.language import i18n, problem_words
-from scorekeeper.store import event_draw, event_night, event_rounds
-from scorekeeper.store import events as store_events
+from scorekeeper.store import event_draw, event_entrants, event_night, event_rounds
 from scorekeeper.store.events import Event, EventClosed, EventNotFound, InvalidEvent
 from scorekeeper.web.events.common import Board, bp, by_token
 from scorekeeper.web.events.form import entrant_lines
@@ -50,7 +49,7 @@ def late_entrant(token: str) -> Response:
         return _back(token)
     name, players = typed[0]
     try:
-        store_events.add_entrant(get_db(), event.id, name, players)
+        event_entrants.add_entrant(get_db(), event.id, name, players)
     except InvalidEvent as error:
         found = error.problems[0]
         flash(problem_words.words(found.code, found.params), "error")
@@ -69,7 +68,7 @@ def withdraw(token: str) -> Response:
     if position not in names:
         flash(_("There is no such entrant."), "error")
         return _back(token)
-    store_events.withdraw(get_db(), event.id, position)
+    event_entrants.withdraw(get_db(), event.id, position)
     flash(_("%(name)s is withdrawn.", name=names[position]), "ok")
     return _back(token)
 

@@ -20,7 +20,7 @@ from scorekeeper.store.hands import PLAY_ON
 from scorekeeper.web import access
 from scorekeeper.web.games import hand_form, notes, undo
 from scorekeeper.web.games.hand_form import Reading
-from scorekeeper.web.games.sheet_page import outbox_words, render_sheet
+from scorekeeper.web.games.sheet_page import render_sheet
 from scorekeeper.web.posting import new_form_token, posted
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<game_id>")
@@ -78,7 +78,6 @@ def _form_page(
         reading=reading,
         version=version,
         form_token=new_form_token(),
-        outbox_words=outbox_words,  # the outbox panel's words, there offline too
     )
     return page, status
 

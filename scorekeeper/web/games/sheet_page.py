@@ -62,7 +62,6 @@ def sheet_html(
         hand_url=url_for("hands.detail", game_id=game.id, number=0, lang=None)[:-1],
         can_write=can_write(role) and not offline,
         offline_as_of=offline_as_of,
-        outbox_words=outbox_words,
         undo_form="" if offline else _undo_form(game.id, game.version, form_token, undo),
         rules_changed=store.rules_changed(get_db(), game),
         form_token=form_token,
