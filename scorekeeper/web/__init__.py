@@ -10,7 +10,7 @@ from werkzeug.routing import IntegerConverter
 from scorekeeper.engine import MAX_NAME
 from scorekeeper.extensions import compress
 from scorekeeper.language import i18n, listen_to, problem_words, words
-from scorekeeper.web import errors, events, home, keyed_pages, language, security, shell
+from scorekeeper.web import errors, events, health, home, keyed_pages, language, security, shell
 from scorekeeper.web.games import (
     game_end,
     game_form,
@@ -117,6 +117,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         game_summary.bp,
         language.bp,
         undo.bp,
+        health.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)
