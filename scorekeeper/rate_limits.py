@@ -29,7 +29,8 @@ class Window:
             if len(self._uses) > self.addresses:  # bounded memory, whatever the addresses
                 self._uses.popitem(last=False)
             if len(uses) >= self.most:
-                return max(1, math.ceil(uses[0] + self.seconds - now))
+                oldest = uses[0] if uses else now  # most = 0: nothing is ever allowed
+                return max(1, math.ceil(oldest + self.seconds - now))
             uses.append(now)
             return None
 
