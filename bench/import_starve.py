@@ -9,7 +9,7 @@ would while a thread saves a hand every 20 ms and times each save. It reads the 
 /proc (Linux): CPU (user + system) spent on the import, resident memory before, at its peak
 (VmHWM) and once the import answered. Prints per size: MB, CPU s per MB, the longest save and
 the saves' median, RSS before / peak / after. Bounded: one import per size, at most 3,000
-saves, every request with a 120 s timeout.
+saves, every request with a 300 s timeout.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def status(pid: int) -> dict[str, int]:
 def post(url: str, data: bytes, headers: dict[str, str]) -> bytes:
     """Sends one POST and returns the body (a refusal raises)."""
     request = urllib.request.Request(url, data=data, headers=headers, method="POST")
-    with urllib.request.urlopen(request, timeout=120) as answer:
+    with urllib.request.urlopen(request, timeout=300) as answer:
         return answer.read()
 
 
@@ -101,7 +101,7 @@ def upload(base: str, data: bytes) -> int:
     opener = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), Stay
     )
-    with opener.open(f"{base}/import", timeout=120) as page:
+    with opener.open(f"{base}/import", timeout=300) as page:
         token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode())
     assert token is not None
     boundary = uuid.uuid4().hex
@@ -122,7 +122,7 @@ def upload(base: str, data: bytes) -> int:
         method="POST",
     )
     try:
-        with opener.open(request, timeout=120) as answer:
+        with opener.open(request, timeout=300) as answer:
             return int(answer.status)
     except urllib.error.HTTPError as error:
         return int(error.code)

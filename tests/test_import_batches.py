@@ -9,6 +9,7 @@ from scorekeeper.store.connection import connect
 from tests.test_import_large import copied_group
 
 TABLES = ("games", "sides", "players", "hands", "game_rules", "game_figures", "browser_games")
+TABLES += ("groups", "group_players", "group_games", "game_seats", "group_members")
 
 
 def _counts(db) -> dict[str, int]:
@@ -29,7 +30,7 @@ def test_a_large_file_is_written_a_batch_at_a_time(app, db, monkeypatch) -> None
     finally:
         importer.close()
     assert len(ids) == 12 and len(groups) == 1
-    assert began.count("BEGIN IMMEDIATE") == 4 + 1  # four batches, then owner and group
+    assert began.count("BEGIN IMMEDIATE") == 1 + 4 + 1  # the group, four batches, its member
     owned = db.execute("SELECT count(*) FROM browser_games WHERE browser_id = 'phone-1'")
     assert owned.fetchone()[0] == 12
 
@@ -42,7 +43,7 @@ def test_a_failure_after_some_batches_leaves_nothing(app, db, monkeypatch) -> No
     def broken(*_args, **_kwargs):
         raise OSError("the disk is full")
 
-    monkeypatch.setattr(portable, "insert_groups", broken)  # the last transaction fails
+    monkeypatch.setattr(portable, "add_member", broken)  # the last transaction fails
     with pytest.raises(OSError):
         portable.import_document(db, data, owner="phone-1", member="phone-1")
     assert _counts(db) == before  # the batches written before were deleted again

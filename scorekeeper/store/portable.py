@@ -22,13 +22,15 @@ from scorekeeper.store.figures import figures_of, store_figures
 from scorekeeper.store.game_create import game_record, owner_record, seat_records
 from scorekeeper.store.game_rules import frozen_row
 from scorekeeper.store.games import MAX_HANDS, Sheet, Tokens, game_from
+from scorekeeper.store.groups import add_member
 from scorekeeper.store.portable_check import Imported, check, check_game
 from scorekeeper.store.portable_export import KIND, VERSION, dumps, export_games, game_document
 from scorekeeper.store.portable_groups import (
     GroupImport,
     InvalidGroups,
     check_groups,
-    insert_groups,
+    insert_group,
+    link_games,
 )
 from scorekeeper.store.portable_read import (
     CLI_MAX_BYTES,
@@ -83,7 +85,7 @@ TABLES = ("games", "game_rules", "sides", "players", "hands", "browser_games")
 WRITTEN_FIRST = TABLES[:-1]  # a game's own rows; who holds it comes in the last transaction
 # Hands (and games) written in one transaction: about 40 ms of inserts on this machine, so
 # a table's save waits that long at most while a 100,000-hand file is imported.
-HANDS_PER_WRITE = 2_000
+HANDS_PER_WRITE = 500
 
 
 def _state(game: Imported) -> GameState:
@@ -235,13 +237,16 @@ def _batches(games: Sequence[Imported]) -> list[slice]:
     return [*cuts, slice(start, len(games))] if start < len(games) else cuts
 
 
-def _forget(db: Database, ids: Sequence[str]) -> None:
-    """Deletes games an import wrote before it failed (their rows cascade)."""
+def _forget(db: Database, games: Sequence[str], groups: Sequence[str]) -> None:
+    """Deletes the games and groups an import wrote before it failed (their rows cascade)."""
+    if not games and not groups:
+        return
     with write(db):
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            marks = ", ".join("?" * len(chunk))
-            db.execute(f"DELETE FROM games WHERE id IN ({marks})", list(chunk))
+        for table, ids in (("games", games), ("groups", groups)):
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                marks = ", ".join("?" * len(chunk))
+                db.execute(f"DELETE FROM {table} WHERE id IN ({marks})", list(chunk))
 
 
 def import_document(
@@ -264,30 +269,55 @@ def import_document(
     # Everything is checked before a row is written, so a bad file writes nothing. The rows
     # are then made and written a batch at a time, each batch its own short transaction: a
     # table saving a hand meanwhile waits for one batch at most, never for the whole file,
-    # and a batch's rows are let go once written. Nobody can reach a game before the last
-    # transaction links it to its owner and its groups: until then the import is invisible,
-    # and a failure on the way deletes what it wrote.
+    # and a batch's rows are let go once written. Nobody can reach a game or a group before
+    # the last transaction makes the phone their owner and member: until then the import is
+    # invisible, and a failure on the way deletes what it wrote.
     file_ids = _file_ids(document)
     del document  # the parsed file: the checked games hold all that is still needed
-    in_groups = {game for group in groups for game, _seats in group.games}
-    stamp, ids, owned, written = now(), [], [], []
+    written: list[str] = []
+    made: list[tuple[str, dict[str, str]]] = []
     try:
-        for part in _batches(games):
-            prepared = _prepared(games[part], file_ids[part], in_groups, owner, stamp)
-            with write(db):
-                _write(db, prepared, WRITTEN_FIRST)
-                for rows in prepared:  # a group game's figures now, not at its group's view
-                    if rows.figures is not None:
-                        store_figures(db, *rows.figures)
-            written += [rows.game_id for rows in prepared]
-            owned += [r for rows in prepared for r in rows.tables["browser_games"]]
-        ids = written
-        new_ids = {f: new for f, new in zip(file_ids, ids, strict=True) if f is not None}
+        with write(db):
+            made = [insert_group(db, group, demo=demo) for group in groups]
+        seats = {
+            game: (group_id, players, seated)
+            for group, (group_id, players) in zip(groups, made, strict=True)
+            for game, seated in group.games
+        }
+        owned = _batched(db, games, file_ids, seats, owner, written)
         with write(db):
             insert_many(db, "browser_games", owned)
-            group_ids = insert_groups(db, groups, new_ids, member, demo=demo)
+            for group_id, _players in made:
+                if member:  # the importing phone founds the group again, and is its admin
+                    add_member(db, group_id, member, admin=True)
     except BaseException:
-        if written:
-            _forget(db, written)
+        _forget(db, written, [group_id for group_id, _players in made])
         raise
-    return ids, group_ids
+    return written, [group_id for group_id, _players in made]
+
+
+def _batched(
+    db: Database,
+    games: Sequence[Imported],
+    file_ids: Sequence[str | None],
+    seats: Mapping[str, tuple[str, Mapping[str, str], Any]],
+    owner: str | None,
+    written: list[str],
+) -> list[dict[str, Any]]:
+    """Writes the games a batch at a time with their group seats; returns the owner's rows."""
+    stamp, owned = now(), []
+    for part in _batches(games):
+        prepared = _prepared(games[part], file_ids[part], set(seats), owner, stamp)
+        new_ids = {f: r.game_id for f, r in zip(file_ids[part], prepared, strict=True) if f}
+        with write(db):
+            _write(db, prepared, WRITTEN_FIRST)
+            for file_id, new_id in new_ids.items():
+                if file_id in seats:
+                    group_id, players, seated = seats[file_id]
+                    link_games(db, group_id, players, [(file_id, seated)], {file_id: new_id})
+            for rows in prepared:  # a group game's figures now, not at its group's view
+                if rows.figures is not None:
+                    store_figures(db, *rows.figures)
+        written += [rows.game_id for rows in prepared]
+        owned += [r for rows in prepared for r in rows.tables["browser_games"]]
+    return owned
