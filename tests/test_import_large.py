@@ -200,3 +200,28 @@ def test_more_hands_than_the_web_once_took_come_back(app, db) -> None:
     again = other.get(f"/groups/{group_of(other)}/export.json").get_json()
     assert played(again) == played(json.loads(data))
     assert sum(len(game["hands"]) for game in again["games"]) == 3_200
+
+
+@pytest.mark.slow  # a child process is started (spawn: a fresh interpreter)
+def test_a_large_file_is_imported_in_a_process_of_its_own(app, db, monkeypatch) -> None:
+    """Issue 34: the parse of a large file neither holds the server's threads nor its memory."""
+    from scorekeeper.store import portable_apart
+
+    client = app.test_client()
+    data = copied_group(db, 8)
+    monkeypatch.setattr(portable, "WEB_MAX_BYTES", len(data) - 1)  # this file counts as large
+    started: list[int] = []
+    real = portable_apart.import_apart
+    monkeypatch.setattr(
+        web_portable, "import_apart", lambda *a, **k: started.append(1) or real(*a, **k)
+    )
+    before = db.execute("SELECT count(*) FROM games").fetchone()[0]
+    assert location(upload(client, data)) == "/"
+    assert started == [1]
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == before + 8
+    home = client.get("/").get_data(as_text=True)
+    assert home.count('href="/games/') >= 8  # the phone owns what the child imported
+    broken = data.replace(b'"classic"', b'"no-such-format"', 1)
+    refused = upload(client, broken)
+    assert refused.status_code == 422 and "Nothing was imported." in refused.get_data(as_text=True)
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == before + 8

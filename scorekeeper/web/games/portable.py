@@ -26,6 +26,7 @@ from scorekeeper.memory import trim
 from scorekeeper.rate_limits import IMPORTS
 from scorekeeper.store import portable_read as portable
 from scorekeeper.store.portable import InvalidImport, dumps, export_games, import_games
+from scorekeeper.store.portable_apart import import_apart
 from scorekeeper.web import access
 from scorekeeper.web.games.import_gate import RETRY_SECONDS, only_import
 
@@ -71,6 +72,13 @@ def _too_large() -> str:
         "imported.",
         mb=portable.WEB_IMPORT_MAX_BYTES // (1024 * 1024),
     )
+
+
+def _import_here(
+    _database: str, data: bytes, *, owner: str, max_bytes: int, max_hands: int
+) -> list[str]:
+    """Imports a small file on this request's connection."""
+    return import_games(get_db(), data, owner=owner, max_bytes=max_bytes, max_hands=max_hands)
 
 
 def _refused(said: str, seconds: int) -> ResponseReturnValue:
@@ -120,9 +128,12 @@ def import_file() -> ResponseReturnValue:
         wait = IMPORTS.take(request.remote_addr or "unknown")
         if wait is not None:
             return _refused(_too_often(wait), wait)
+        # A large file is read in a process of its own: its parse holds the interpreter for
+        # seconds and leaves hundreds of MB behind; a small one is not worth a process's start.
+        run = import_apart if len(data) > portable.WEB_MAX_BYTES else _import_here
         try:
-            ids = import_games(
-                get_db(),
+            ids = run(
+                current_app.config["DATABASE"],
                 data,
                 owner=access.browser_id(),
                 max_bytes=portable.WEB_IMPORT_MAX_BYTES,
