@@ -85,6 +85,7 @@ def _render(
     status: int = 200,
     rules: Rules | None = None,
     shape: Mapping[str, Any] | None = None,
+    unplayable: bool = True,
 ) -> Response:
     """Renders the form: every value of the document, problems beside fields, the example.
 
@@ -103,7 +104,7 @@ def _render(
         name=name,
         example=example,
         house=house,
-        failed=bool(problems),
+        failed=unplayable and bool(problems),  # a refusal to save is not a rule's fault
         **form,
     )
     response = make_response(body, status)
@@ -148,6 +149,7 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
                 problems=[said],
                 status=429,
                 shape=reading.shape,
+                unplayable=False,
             )
             answer.headers["Retry-After"] = str(wait)
             return answer
