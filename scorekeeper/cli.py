@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import click
 
-from scorekeeper.commands import games, paper, play
+from scorekeeper.commands import games, paper, play, replicas
 from scorekeeper.commands.common import EXIT_FAILED, fail
 
 
@@ -40,6 +40,7 @@ for command in (
     games.export,
     games.import_,
     games.check,
+    replicas.restore,
     play.format_check,
 ):
     cli.add_command(command)

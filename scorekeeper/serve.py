@@ -6,14 +6,18 @@ import contextlib
 import errno
 import ipaddress
 import os
+import signal
 import socket
 import struct
+import subprocess
 import sys
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import TextIO
 
 import segno
 
+from scorekeeper import replicate as replication
 from scorekeeper.language.i18n import DEFAULT_LOCALE, language_code, speaking
 
 THREADS = 8  # a table's phones poll the sheet while one records: plenty, and SQLite is local
@@ -301,10 +305,12 @@ def serve(
     port: int | None = None,
     lan: bool = False,
     threads: int = THREADS,
+    replicate: str | None = None,
 ) -> int:
     """Serves the app with waitress until Ctrl+C; returns the exit status.
 
-    `port` None: the default port, or a free one when it is taken.
+    `port` None: the default port, or a free one when it is taken; `replicate` a replica URL
+    that Litestream copies the database to while the app runs.
     """
     from scorekeeper import create_app
     from scorekeeper.serve_limits import make_server
@@ -320,6 +326,10 @@ def serve(
     app.config["LAN_ORIGINS"] = origins
     local = f"http://{LOOPBACK if bind == ANY_IPV4 else bind}:{port}"
     app.config["SERVED_ORIGIN"] = local  # links name what was announced, never a Host header
+    copier = _replicating(app.config["DATABASE"], Path(app.instance_path), replicate)
+    if copier is False:
+        server.close()
+        return EXIT_FAILED
     announce(sys.stdout, local, origins, lan=bind in (ANY_IPV4, "", "::"), note=note)
     try:
         server.run()
@@ -327,4 +337,27 @@ def serve(
         print("Stopped.")
     finally:
         server.close()
+        if isinstance(copier, subprocess.Popen):
+            replication.stop(copier)
     return 0
+
+
+def _replicating(
+    database: str, instance: Path, url: str | None
+) -> subprocess.Popen[bytes] | None | bool:
+    """Starts Litestream for url (None: no replica); False after saying why it cannot."""
+    if url is None:
+        return None
+    try:
+        copier = replication.start(database, url, instance / "litestream.yml")
+    except (replication.ReplicaError, OSError) as error:
+        _say(str(error))
+        return False
+    # systemd and `kill` stop with SIGTERM: end as on Ctrl+C, so Litestream is stopped with us.
+    signal.signal(signal.SIGTERM, _interrupted)
+    return copier
+
+
+def _interrupted(_signum: int, _frame: object) -> None:
+    """Turns SIGTERM into the KeyboardInterrupt that stops the server cleanly."""
+    raise KeyboardInterrupt

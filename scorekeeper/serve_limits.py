@@ -21,6 +21,12 @@ CONNECTION_LIMIT = 1000
 IDLE_SECONDS = 30  # a kept-alive connection with nothing to say is closed after this
 REQUEST_SECONDS = 15  # a request not wholly received this long after it began is dropped
 CLEANUP_SECONDS = 2  # how often waitress looks for connections to drop
+# One address may hold this many connections at once; the next are closed as soon as they are
+# accepted. A phone's browser opens about six to a host, plus the sheet's live stream: 64 is
+# ten phones behind one address, and 1,100 idle sockets from one laptop no longer take every
+# slot (issue 34). `serve` is the LAN server: behind a proxy, where every client shares one
+# address, gunicorn is the server to run (docs/operations.md).
+PER_ADDRESS = 64
 FILES_SPARE = 64  # file descriptors kept for the database, its WAL and the listening sockets
 
 
@@ -55,11 +61,38 @@ class DeadlineChannel(HTTPChannel):
 
 
 class TableServer(TcpWSGIServer):
-    """waitress's TCP server that also closes connections whose request trickles in."""
+    """waitress's TCP server that also closes trickling requests and caps each address."""
 
     channel_class = DeadlineChannel
     request_seconds: float = REQUEST_SECONDS
+    per_address: int = PER_ADDRESS
     effective_port: int  # the bound port, set by waitress's server (typeshed's stub omits it)
+
+    def handle_accept(self) -> None:
+        """Accepts a connection as waitress does, unless its address already holds its share."""
+        try:
+            accepted = self.accept()
+            if accepted is None:
+                return
+            conn, addr = accepted
+        except OSError:  # the peer left before accept (waitress logs and goes on, so do we)
+            return
+        host = addr[0] if isinstance(addr, tuple) else addr
+        if self._held_by(host) >= self.per_address:
+            with contextlib.suppress(OSError):
+                conn.close()  # at once: an idle socket never costs a slot or a thread
+            return
+        try:
+            self.set_socket_options(conn)
+        except OSError:
+            conn.close()
+            return
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)  # type: ignore[attr-defined]
+
+    def _held_by(self, host: str) -> int:
+        """Returns how many open connections come from host."""
+        channels = cast(dict[int, HTTPChannel], self.active_channels)  # every open one
+        return sum(1 for channel in channels.values() if channel.addr and channel.addr[0] == host)
 
     def maintenance(self, now: float) -> None:
         """Closes idle connections (waitress's own check) and those sending a request too slowly."""
@@ -81,6 +114,7 @@ def make_server(
     idle_seconds: int = IDLE_SECONDS,
     request_seconds: float = REQUEST_SECONDS,
     cleanup_seconds: int = CLEANUP_SECONDS,
+    per_address: int = PER_ADDRESS,
 ) -> TableServer:
     """Returns a waitress server on `listener` that slow or idle devices cannot fill."""
     files = _open_files_allowed(connection_limit + FILES_SPARE)
@@ -106,4 +140,5 @@ def make_server(
         sockinfo=(listener.family, listener.type, listener.proto, listener.getsockname()),
     )
     server.request_seconds = request_seconds
+    server.per_address = per_address
     return server

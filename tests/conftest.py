@@ -328,3 +328,13 @@ def game_id(table: Table) -> str:
     game_id = table.new_game("classic")
     assert saved_hand(table.record(game_id, GOOD), game_id) == 1
     return game_id
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> Iterator[None]:
+    """Each test starts with no address's imports or house formats counted (rate_limits.py)."""
+    from scorekeeper import rate_limits
+
+    for window in (rate_limits.IMPORTS, rate_limits.HOUSE_FORMATS):
+        window.clear()
+    yield

@@ -39,7 +39,9 @@ def tag_of(admin, group_id: str) -> str:
 
 
 def said(client, response) -> str:
-    """Returns the page a redirect leads to, with its flashed message."""
+    """Returns the page a redirect leads to (or the page answered), with its flashed message."""
+    if response.status_code not in (301, 302, 303):
+        return html.unescape(response.get_data(as_text=True))
     return html.unescape(client.get(location(response)).get_data(as_text=True))
 
 
@@ -104,6 +106,21 @@ def test_an_admin_makes_and_revokes_api_tokens(client, bee) -> None:
     assert bee.get(stats, headers=bearer(token)).status_code == 404
     refused = said(client, client.post(f"/groups/{group_id}/tokens", data={"label": "\u202eevil"}))
     assert "invisible" in refused and 'id="f-new-token"' not in refused
+
+
+def test_a_new_api_token_never_passes_through_the_session_cookie(app, client) -> None:
+    """Issue 34: the token sat in the signed, unencrypted session until the page was next shown."""
+    group_id = make_group(client)
+    answer = client.post(f"/groups/{group_id}/tokens", data={"label": "Club display"})
+    token = re.search(
+        r'id="f-new-token" type="text" readonly value="([\w-]+)"', said(client, answer)
+    )[1]
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+    cookies = " ".join(answer.headers.getlist("Set-Cookie"))
+    serializer = app.session_interface.get_signing_serializer(app)
+    session = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
+    assert token not in cookies and token not in str(serializer.loads(session.value))
+    assert token not in client.get(f"/groups/{group_id}").get_data(as_text=True)
 
 
 def test_removing_a_phone_revokes_the_tokens_it_made(client, bee) -> None:

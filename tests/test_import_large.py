@@ -9,10 +9,12 @@ from __future__ import annotations
 import copy
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import rate_limits, store
 from scorekeeper.cli import main
 from scorekeeper.store import portable_read as portable
 from scorekeeper.store.connection import connect
@@ -117,23 +119,45 @@ def test_a_file_past_the_bound_is_refused_with_a_clear_message(app, db, monkeypa
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == before
 
 
-def test_one_large_import_at_a_time(app, db, monkeypatch) -> None:
-    """A second large file while one is read is told to wait; a small one goes on."""
+def test_one_import_at_a_time_in_the_instance(app, db) -> None:
+    """Issue 34: another process (a second gunicorn worker) importing: 429 with Retry-After."""
     client = app.test_client()
     data = copied_group(db, 6)
-    monkeypatch.setattr(portable, "WEB_MAX_BYTES", len(data) - 1)
-    assert web_portable.LARGE_IMPORT.acquire(blocking=False)  # another import is running
+    hold = (
+        "import fcntl, os, sys; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600); "
+        "fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); sys.stdin.read()"
+    )
+    lock = f"{app.instance_path}/import.lock"
+    other = subprocess.Popen(
+        [sys.executable, "-c", hold, lock], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
+        assert other.stdout is not None and other.stdout.readline() == "held\n"
         busy = upload(client, data)
-        monkeypatch.setattr(portable, "WEB_MAX_BYTES", len(data))
-        small = upload(client, data)
     finally:
-        web_portable.LARGE_IMPORT.release()
-    assert busy.status_code == 429
-    assert "Another large file is being imported" in busy.get_data(as_text=True)
-    assert location(small) == "/"
-    after = upload(client, data)
-    assert location(after) == "/"  # the lock is free again after a refusal and an import
+        other.communicate("", timeout=30)  # its stdin closed: it ends, and the lock with it
+    assert busy.status_code == 429 and busy.headers["Retry-After"] == "30"
+    assert "Another file is being imported" in busy.get_data(as_text=True)
+    assert location(upload(client, data)) == "/"  # free again once the other ended
+    assert location(upload(client, data)) == "/"  # and after an import of its own
+
+
+def test_one_address_imports_so_often(app, db, monkeypatch) -> None:
+    """Issue 34: a per-address limit on anonymous imports; another address is not held back."""
+    monkeypatch.setattr(rate_limits.IMPORTS, "most", 2)
+    data = copied_group(db, 2)
+    hog = app.test_client()
+    hog.environ_base["REMOTE_ADDR"] = "192.0.2.7"
+    assert [location(upload(hog, data)) for _ in range(2)] == ["/", "/"]
+    refused = upload(hog, data)
+    assert refused.status_code == 429 and 3500 <= int(refused.headers["Retry-After"]) <= 3600
+    page = refused.get_data(as_text=True)
+    assert (
+        "This network address imported 2 files in the last hour: try again in 60 minutes." in page
+    )
+    other = app.test_client()
+    other.environ_base["REMOTE_ADDR"] = "192.0.2.8"
+    assert location(upload(other, data)) == "/"
 
 
 def test_a_large_group_export_comes_back_through_the_command_line(
@@ -176,3 +200,28 @@ def test_more_hands_than_the_web_once_took_come_back(app, db) -> None:
     again = other.get(f"/groups/{group_of(other)}/export.json").get_json()
     assert played(again) == played(json.loads(data))
     assert sum(len(game["hands"]) for game in again["games"]) == 3_200
+
+
+@pytest.mark.slow  # a child process is started (spawn: a fresh interpreter)
+def test_a_large_file_is_imported_in_a_process_of_its_own(app, db, monkeypatch) -> None:
+    """Issue 34: the parse of a large file neither holds the server's threads nor its memory."""
+    from scorekeeper.store import portable_apart
+
+    client = app.test_client()
+    data = copied_group(db, 8)
+    monkeypatch.setattr(portable, "WEB_MAX_BYTES", len(data) - 1)  # this file counts as large
+    started: list[int] = []
+    real = portable_apart.import_apart
+    monkeypatch.setattr(
+        web_portable, "import_apart", lambda *a, **k: started.append(1) or real(*a, **k)
+    )
+    before = db.execute("SELECT count(*) FROM games").fetchone()[0]
+    assert location(upload(client, data)) == "/"
+    assert started == [1]
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == before + 8
+    home = client.get("/").get_data(as_text=True)
+    assert home.count('href="/games/') >= 8  # the phone owns what the child imported
+    broken = data.replace(b'"classic"', b'"no-such-format"', 1)
+    refused = upload(client, broken)
+    assert refused.status_code == 422 and "Nothing was imported." in refused.get_data(as_text=True)
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == before + 8

@@ -57,8 +57,10 @@ def slow_connections(base: str, count: int) -> list[socket.socket]:
     """Opens connections that each send half a request and then say nothing more."""
     port = int(base.rsplit(":", 1)[1])
     opened = []
-    for _ in range(count):
-        conn = socket.create_connection(("127.0.0.1", port), timeout=GENEROUS)
+    for n in range(count):
+        # From five devices (127.0.0.10-14), as a busy room would: each below the per-address cap.
+        source = (f"127.0.0.{10 + n % 5}", 0)
+        conn = socket.create_connection(("127.0.0.1", port), GENEROUS, source_address=source)
         conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n")  # never finished
         opened.append(conn)
     return opened
@@ -100,3 +102,65 @@ def test_a_request_that_trickles_in_is_dropped(served) -> None:
         assert closed, "the trickling connection was never closed"
     finally:
         conn.close()
+
+
+IDLE_FROM_ONE = 1_100  # issue 34: more idle sockets from one address than waitress's limit
+PHONE = "127.0.0.2"  # another address on loopback: Linux answers all of 127.0.0.0/8
+
+
+def idle_connections(base: str, count: int) -> list[socket.socket]:
+    """Opens count connections from 127.0.0.1 that never say a word (the backlog may hold some)."""
+    port = int(base.rsplit(":", 1)[1])
+    opened = []
+    for _ in range(count):
+        conn = socket.socket()
+        conn.setblocking(False)
+        with contextlib.suppress(BlockingIOError):  # connecting; never waited for
+            conn.connect(("127.0.0.1", port))
+        opened.append(conn)
+    return opened
+
+
+def from_phone(base: str, method: str, path: str, body: Any = None, headers=None) -> Any:
+    """Sends one JSON request from PHONE's address, within the generous bound."""
+    import http.client
+
+    port = int(base.rsplit(":", 1)[1])
+    conn = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=GENEROUS, source_address=(PHONE, 0)
+    )
+    try:
+        data = None if body is None else json.dumps(body)
+        conn.request(method, path, data, {"Content-Type": "application/json", **(headers or {})})
+        answer = conn.getresponse()
+        return answer.status, json.loads(answer.read() or b"null")
+    finally:
+        conn.close()
+
+
+def test_one_address_cannot_take_every_slot(served) -> None:
+    """1,100 idle sockets from one address, re-opened as they drop: a phone's save is answered."""
+    base, server = served
+    game = call(f"{base}/api/v1/games", EXAMPLE_GAME)
+    hogging = idle_connections(base, IDLE_FROM_ONE)
+    try:
+        time.sleep(1)  # the server's loop accepts what it will of them
+        hogging += idle_connections(base, IDLE_FROM_ONE // 10)  # re-opened, as a hog would
+        held = sum(1 for c in server.active_channels.values() if c.addr[0] == "127.0.0.1")
+        assert held <= server.per_address
+        status, saved = from_phone(
+            base,
+            "POST",
+            f"/api/v1/games/{game['id']}/hands",
+            EXAMPLE_HAND,
+            {
+                "Authorization": f"Bearer {game['tokens']['edit']}",
+                "If-Match": '"1"',
+                "Idempotency-Key": "one-address-hog-0001",
+            },
+        )
+        assert status == 201 and saved["game"]["version"] == 2
+        assert all(from_phone(base, "GET", "/healthz")[0] == 200 for _ in range(5))
+    finally:
+        for conn in hogging:
+            conn.close()

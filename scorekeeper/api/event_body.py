@@ -89,8 +89,10 @@ def _victory(raw: Any, errors: Errors) -> VictoryTable | None:
     """Returns the victory-point table: a template by name, or bands (none: total points)."""
     if raw is None:
         return template("canasta_3")
-    if isinstance(raw, dict) and set(raw) == {"template"} and raw["template"] in TEMPLATES:
-        return template(raw["template"])
+    # isinstance first: `{} in TEMPLATES` raises TypeError (a dict is unhashable), a 500.
+    chosen = raw.get("template") if isinstance(raw, dict) and set(raw) == {"template"} else None
+    if isinstance(chosen, str) and chosen in TEMPLATES:
+        return template(chosen)
     bands = raw.get("bands") if isinstance(raw, dict) and set(raw) == {"bands"} else None
     if not isinstance(bands, list) or not all(isinstance(b, dict) for b in bands):
         names = ", ".join(TEMPLATES)

@@ -14,6 +14,7 @@ from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation, problems
 from scorekeeper.db import get_db
 from scorekeeper.language.problem_words import format_problem
+from scorekeeper.rate_limits import FORMATS_TOO_OFTEN, HOUSE_FORMATS, minutes
 from scorekeeper.rules.documents import FormatError, preset_document
 from scorekeeper.rules.presets import format_summaries, load_presets, summary
 from scorekeeper.sentences.marked import N_
@@ -91,7 +92,8 @@ def formats() -> Response:
         413,
         415,
         _422="These rules cannot be played (one error per field).",
-        _429="This address already keeps 50 house formats made through the API.",
+        _429="This address already keeps 50 house formats made through the API, or made 30 "
+        "on the web and through the API in the last hour (Retry-After says when to come back).",
     ),
 )
 def create_format() -> Response:
@@ -100,6 +102,15 @@ def create_format() -> Response:
     # The API's anonymous client is known by its address (behind the one trusted proxy, the
     # forwarded one): each keeps at most houses.MAX_PER_BROWSER, as a browser does.
     maker = houses.API_MAKER + (request.remote_addr or "unknown")
+    wait = HOUSE_FORMATS.take(request.remote_addr or "unknown")  # web and API share the count
+    if wait is not None:
+        raise ApiProblem(
+            429,
+            FORMATS_TOO_OFTEN,
+            kind="too-many-formats",
+            headers={"Retry-After": str(wait)},
+            params={"most": HOUSE_FORMATS.most, "minutes": minutes(wait)},
+        )
     try:
         house, token = houses.create_house_format(
             get_db(),

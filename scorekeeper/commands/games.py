@@ -105,11 +105,16 @@ def check(game_ids: tuple[str, ...]) -> int:
     Prints one line per game whose stored scores differ from the replay, and exits 1 if any
     does; prints how many games were checked and exits 0 when every one agrees.
     """
+    return check_games(app_database(), game_ids)
+
+
+def check_games(database: str, game_ids: tuple[str, ...] = ()) -> int:
+    """Replays the named games, or every one, in database; prints disagreements; 0 when none."""
     from scorekeeper import store
     from scorekeeper.store.connection import connect
     from scorekeeper.store.scores import differences
 
-    db = connect(app_database())
+    db = connect(database)
     bad = 0
     try:
         ids = list(game_ids) or [r[0] for r in db.execute("SELECT id FROM games ORDER BY id")]

@@ -100,13 +100,22 @@ def formats(as_json: bool) -> int:
     show_default=True,
     help="Requests served at once (the phones following the sheet and the one recording).",
 )
-def serve(lan: bool, host: str | None, port: int | None, threads: int) -> int:
+@click.option(
+    "--replicate",
+    default=None,
+    metavar="URL",
+    help="Copy the database continuously to this replica with Litestream (a folder, "
+    "file:///path or s3://bucket/path); needs the replicate extra.",
+)
+def serve(
+    lan: bool, host: str | None, port: int | None, threads: int, replicate: str | None
+) -> int:
     """Serves the app with waitress, a production server that runs on Windows, macOS and
     Linux, on the SQLite database in the instance folder. Without --lan only this computer can
     open it; with --lan phones on the same Wi-Fi join by scanning the printed QR code."""
     from scorekeeper.serve import serve as run
 
-    return run(host=host, port=port, lan=lan, threads=threads)
+    return run(host=host, port=port, lan=lan, threads=threads, replicate=replicate)
 
 
 @click.command("format-check", short_help="Check a format document: its summary or its problems.")

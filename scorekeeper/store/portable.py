@@ -7,6 +7,7 @@ then one short transaction. Their public names are all here, as before the split
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,13 +22,15 @@ from scorekeeper.store.figures import figures_of, store_figures
 from scorekeeper.store.game_create import game_record, owner_record, seat_records
 from scorekeeper.store.game_rules import frozen_row
 from scorekeeper.store.games import MAX_HANDS, Sheet, Tokens, game_from
+from scorekeeper.store.groups import add_member
 from scorekeeper.store.portable_check import Imported, check, check_game
 from scorekeeper.store.portable_export import KIND, VERSION, dumps, export_games, game_document
 from scorekeeper.store.portable_groups import (
     GroupImport,
     InvalidGroups,
     check_groups,
-    insert_groups,
+    insert_group,
+    link_games,
 )
 from scorekeeper.store.portable_read import (
     CLI_MAX_BYTES,
@@ -80,6 +83,11 @@ class Rows:
 
 
 TABLES = ("games", "game_rules", "sides", "players", "hands", "browser_games")
+WRITTEN_FIRST = TABLES[:-1]  # a game's own rows; who holds it comes in the last transaction
+# Hands (and games) written in one transaction: its inserts, group seats and figures held
+# the lock 30 ms (median) and 185 ms at most of wall time under a load average of 24
+# (bench/import_holds.py), against seconds for a whole file in one transaction.
+HANDS_PER_WRITE = 500
 
 
 def _state(game: Imported) -> GameState:
@@ -164,9 +172,9 @@ def _with_figures(rows: Rows, game: Imported) -> Rows:
     return replace(rows, figures=(loaded, figures_of(loaded)))
 
 
-def _write(db: Database, prepared: Sequence[Rows]) -> None:
+def _write(db: Database, prepared: Sequence[Rows], tables: Sequence[str] = TABLES) -> None:
     """Writes the prepared rows, table by table, one executemany each; call inside write()."""
-    for table in TABLES:
+    for table in tables:
         insert_many(db, table, [r for rows in prepared for r in rows.tables[table]])
 
 
@@ -209,15 +217,38 @@ def _prepared(
     file_ids: Sequence[str | None],
     in_groups: set[str],
     owner: str | None,
+    stamp: str,
 ) -> list[Rows]:
-    """Returns every game's rows, a group game's with its figures: all before the lock."""
-    stamp = now()
-    return [
-        _with_figures(_rows(game, owner, stamp), game)
-        if file_id in in_groups
-        else _rows(game, owner, stamp)
-        for game, file_id in zip(games, file_ids, strict=True)
-    ]
+    """Returns these games' rows, a group game's with its figures: all before the lock."""
+    made = []
+    for game, file_id in zip(games, file_ids, strict=True):
+        rows = _rows(game, owner, stamp)
+        made.append(_with_figures(rows, game) if file_id in in_groups else rows)
+        time.sleep(0)  # lets a table's save have the interpreter between two games
+    return made
+
+
+def _batches(games: Sequence[Imported]) -> list[slice]:
+    """Returns slices of games of about HANDS_PER_WRITE hands each (one game at least)."""
+    cuts, start, hands = [], 0, 0
+    for end, game in enumerate(games, 1):
+        hands += len(game.hands) + 1
+        if hands >= HANDS_PER_WRITE:
+            cuts.append(slice(start, end))
+            start, hands = end, 0
+    return [*cuts, slice(start, len(games))] if start < len(games) else cuts
+
+
+def _forget(db: Database, games: Sequence[str], groups: Sequence[str]) -> None:
+    """Deletes the games and groups an import wrote before it failed (their rows cascade)."""
+    if not games and not groups:
+        return
+    with write(db):
+        for table, ids in (("games", games), ("groups", groups)):
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                marks = ", ".join("?" * len(chunk))
+                db.execute(f"DELETE FROM {table} WHERE id IN ({marks})", list(chunk))
 
 
 def import_document(
@@ -237,19 +268,63 @@ def import_document(
     document = parse(data, max_bytes)
     games = check(document, max_hands)
     groups = _groups(document, games)
-    # Everything is checked, scored and made into rows before the write lock is taken: a
-    # table saving a hand meanwhile waits only for the inserts, not for the engine.
+    # Everything is checked before a row is written, so a bad file writes nothing. The rows
+    # are then made and written a batch at a time, each batch its own short transaction: a
+    # table saving a hand meanwhile waits for one batch at most, never for the whole file,
+    # and a batch's rows are let go once written. Nobody can reach a game or a group before
+    # the last transaction makes the phone their owner and member: until then the import is
+    # invisible, and a failure on the way deletes what it wrote.
     file_ids = _file_ids(document)
-    in_groups = {game for group in groups for game, _seats in group.games}
-    prepared = _prepared(games, file_ids, in_groups, owner)
-    ids = [rows.game_id for rows in prepared]
-    new_ids = {f: new for f, new in zip(file_ids, ids, strict=True) if f is not None}
-    with write(db):
-        _write(db, prepared)
-        group_ids = insert_groups(db, groups, new_ids, member, demo=demo)
-        for rows in prepared:  # a group game's figures are stored now, not at its group's view
-            if rows.figures is not None:
-                store_figures(db, *rows.figures)
-        for group_id in group_ids:  # rated in the order the games ended, whatever the file's
-            refresh_ratings(db, group_id)
-        return ids, group_ids
+    del document  # the parsed file: the checked games hold all that is still needed
+    written: list[str] = []
+    made: list[tuple[str, dict[str, str]]] = []
+    try:
+        with write(db):
+            made = [insert_group(db, group, demo=demo) for group in groups]
+        seats = {
+            game: (group_id, players, seated)
+            for group, (group_id, players) in zip(groups, made, strict=True)
+            for game, seated in group.games
+        }
+        owned = _batched(db, games, file_ids, seats, owner, written)
+        with write(db):
+            insert_many(db, "browser_games", owned)
+            for group_id, _players in made:
+                if member:  # the importing phone founds the group again, and is its admin
+                    add_member(db, group_id, member, admin=True)
+            for (
+                group_id,
+                _players,
+            ) in made:  # rated in the order the games ended, whatever the file's
+                refresh_ratings(db, group_id)
+    except BaseException:
+        _forget(db, written, [group_id for group_id, _players in made])
+        raise
+    return written, [group_id for group_id, _players in made]
+
+
+def _batched(
+    db: Database,
+    games: Sequence[Imported],
+    file_ids: Sequence[str | None],
+    seats: Mapping[str, tuple[str, Mapping[str, str], Any]],
+    owner: str | None,
+    written: list[str],
+) -> list[dict[str, Any]]:
+    """Writes the games a batch at a time with their group seats; returns the owner's rows."""
+    stamp, owned = now(), []
+    for part in _batches(games):
+        prepared = _prepared(games[part], file_ids[part], set(seats), owner, stamp)
+        new_ids = {f: r.game_id for f, r in zip(file_ids[part], prepared, strict=True) if f}
+        with write(db):
+            _write(db, prepared, WRITTEN_FIRST)
+            for file_id, new_id in new_ids.items():
+                if file_id in seats:
+                    group_id, players, seated = seats[file_id]
+                    link_games(db, group_id, players, [(file_id, seated)], {file_id: new_id})
+            for rows in prepared:  # a group game's figures now, not at its group's view
+                if rows.figures is not None:
+                    store_figures(db, *rows.figures)
+        written += [rows.game_id for rows in prepared]
+        owned += [r for rows in prepared for r in rows.tables["browser_games"]]
+    return owned

@@ -219,29 +219,49 @@ def insert_groups(
     """Saves checked groups under new ids and tokens, linking the imported games; call in write()."""
     made = []
     for group in groups:
-        group_id, stamp = new_token(), now()
-        db.execute(
-            "INSERT INTO groups (id, name, token, demo, created_at) VALUES (?, ?, ?, ?, ?)",
-            [group_id, group.name, new_token(), int(demo), stamp],
-        )
+        group_id, players = insert_group(db, group, demo=demo)
+        link_games(db, group_id, players, group.games, new_ids)
         if owner:  # the importing phone founds the group again, and is its admin
             add_member(db, group_id, owner, admin=True)
-        players = {file_id: new_token() for file_id, _ in group.players}
-        for file_id, name in group.players:
-            db.execute(
-                "INSERT INTO group_players (id, group_id, name, created_at) VALUES (?, ?, ?, ?)",
-                [players[file_id], group_id, name, stamp],
-            )
-        for game, seats in group.games:
-            db.execute(
-                "INSERT INTO group_games (game_id, group_id, added_at) VALUES (?, ?, ?)",
-                [new_ids[game], group_id, stamp],
-            )
-            for side, position, player in seats:
-                db.execute(
-                    "INSERT INTO game_seats (game_id, side_position, position, player_id) "
-                    "VALUES (?, ?, ?, ?)",
-                    [new_ids[game], side, position, players[player]],
-                )
         made.append(group_id)
     return made
+
+
+def insert_group(
+    db: Database, group: GroupImport, *, demo: bool = False
+) -> tuple[str, dict[str, str]]:
+    """Saves one group and its players, no member yet; returns its id and the players' new ids."""
+    group_id, stamp = new_token(), now()
+    db.execute(
+        "INSERT INTO groups (id, name, token, demo, created_at) VALUES (?, ?, ?, ?, ?)",
+        [group_id, group.name, new_token(), int(demo), stamp],
+    )
+    players = {file_id: new_token() for file_id, _ in group.players}
+    for file_id, name in group.players:
+        db.execute(
+            "INSERT INTO group_players (id, group_id, name, created_at) VALUES (?, ?, ?, ?)",
+            [players[file_id], group_id, name, stamp],
+        )
+    return group_id, players
+
+
+def link_games(
+    db: Database,
+    group_id: str,
+    players: Mapping[str, str],
+    games: Iterable[tuple[str, Any]],
+    new_ids: Mapping[str, str],
+) -> None:
+    """Adds these games (file id and seats) to the group, each seat its player's; call in write()."""
+    stamp = now()
+    for game, seats in games:
+        db.execute(
+            "INSERT INTO group_games (game_id, group_id, added_at) VALUES (?, ?, ?)",
+            [new_ids[game], group_id, stamp],
+        )
+        for side, position, player in seats:
+            db.execute(
+                "INSERT INTO game_seats (game_id, side_position, position, player_id) "
+                "VALUES (?, ?, ?, ?)",
+                [new_ids[game], side, position, players[player]],
+            )

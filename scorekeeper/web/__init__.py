@@ -10,7 +10,7 @@ from werkzeug.routing import IntegerConverter
 from scorekeeper.engine import MAX_NAME
 from scorekeeper.extensions import compress
 from scorekeeper.language import i18n, listen_to, problem_words, words
-from scorekeeper.web import errors, events, home, language, security, shell, text_size
+from scorekeeper.web import errors, events, health, home, language, security, shell, text_size
 from scorekeeper.web.games import (
     game_end,
     game_form,
@@ -124,6 +124,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
         undo.bp,
         seasons_bp,
         ratings_help.bp,
+        health.bp,
     ):
         app.register_blueprint(blueprint)
     security.init_app(app)

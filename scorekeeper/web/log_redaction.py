@@ -1,4 +1,4 @@
-"""Keeps capability tokens (join links) out of every log line: access logs and error logs alike."""
+"""Keeps capability tokens (any token-shaped path segment) out of every log line: access and error logs."""
 
 from __future__ import annotations
 
@@ -6,10 +6,17 @@ import logging
 import re
 from typing import Any
 
-# A token is URL-safe base64 after a `join/` path segment: /join/<t>, /groups/join/<t>, and the
-# same inside a query (`?next=%2Fgroups%2Fjoin%2F<t>`), percent-encoded or not.
-CAPABILITY = re.compile(r"((?:/|%2F)join(?:/|%2F))[A-Za-z0-9_\-]+", re.IGNORECASE)
-REDACTED = r"\1[redacted]"
+# Any path segment or query value that looks like a token, whatever the path: a capability
+# link's token (games, groups, events, tables, sides, screens, join links, and any page added
+# later) is 22 URL-safe base64 characters (store/stamps.py). A list of prefixes missed every
+# path it did not know, so the rule is the token's look: 16 or more of those characters after
+# "/", "%2F", "=" or a space, ending where the segment ends. Within a query, percent-encoded
+# or not, the same holds (`?next=%2Fgroups%2Fjoin%2F<t>`).
+CAPABILITY = re.compile(
+    r"(/|%2F|=|^|\s|\")([A-Za-z0-9_\-]{16,})(?=$|[/?&#.;,%\s\"])", re.IGNORECASE
+)
+WORD = re.compile(r"[a-z\-]+")  # a path word (`delete-for-good`), never a random token
+REDACTED = "[redacted]"
 # What access logs read from the environ once the answer is sent: gunicorn's r, U, q and
 # Referer atoms; REQUEST_URI for servers that keep the raw line there.
 LOGGED_KEYS = ("PATH_INFO", "RAW_URI", "REQUEST_URI", "QUERY_STRING", "HTTP_REFERER")
@@ -25,11 +32,17 @@ SERVER_LOGGERS = (
 )
 
 
+def _hidden(found: re.Match[str]) -> str:
+    """Returns a token-shaped segment as [redacted] after its delimiter; a plain word as it was."""
+    segment = found.group(2)
+    # A random 22-character token is all lower-case letters and hyphens once in 10**8 draws.
+    return found.group(0) if WORD.fullmatch(segment) else found.group(1) + REDACTED
+
+
 def redact(text: str) -> str:
-    """Returns text with every capability token replaced by [redacted]."""
-    # Looked for first: sub() with a group reference reads its template again on every call,
-    # and nearly every path a server logs (the API's included) holds no join link at all.
-    return CAPABILITY.sub(REDACTED, text) if CAPABILITY.search(text) else text
+    """Returns text with every token-shaped path segment or query value replaced by [redacted]."""
+    # Looked for first: most lines a server logs (static files, the home page) hold no token.
+    return CAPABILITY.sub(_hidden, text) if CAPABILITY.search(text) else text
 
 
 class RedactFilter(logging.Filter):
@@ -57,7 +70,7 @@ def guard_loggers(*names: str) -> None:
 
 
 class RedactCapabilities:
-    """WSGI wrapper: once a request is answered, its environ names join links as [redacted]."""
+    """WSGI wrapper: once a request is answered, its environ names every token as [redacted]."""
 
     # gunicorn writes its access log from this same environ after the app returns, so every
     # atom of every log format (path, query, Referer) shows the redacted form, never a token.

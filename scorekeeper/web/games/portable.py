@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from flask import (
@@ -23,16 +22,19 @@ from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.extensions import csrf
 from scorekeeper.language import problem_words
+from scorekeeper.memory import trim
+from scorekeeper.rate_limits import IMPORTS
 from scorekeeper.store import portable_read as portable
 from scorekeeper.store.portable import InvalidImport, dumps, export_games, import_games
+from scorekeeper.store.portable_apart import import_apart
 from scorekeeper.web import access
+from scorekeeper.web.games.import_gate import RETRY_SECONDS, only_import
 
 bp = Blueprint("portable", __name__)
 
 FORM_SLACK = 64 * 1024  # the multipart envelope and the CSRF field around the file
-# A file over portable.WEB_MAX_BYTES costs up to ten times its size in memory while it is
-# read: one such import at a time (per process), the others are told to wait.
-LARGE_IMPORT = threading.Lock()
+# A file costs up to ten times its size in memory while it is read: one import at a time in
+# the instance (web/games/import_gate.py), the others are told when to come back.
 
 
 def download(document: dict[str, Any], filename: str) -> Response:
@@ -72,6 +74,29 @@ def _too_large() -> str:
     )
 
 
+def _import_here(
+    _database: str, data: bytes, *, owner: str, max_bytes: int, max_hands: int
+) -> list[str]:
+    """Imports a small file on this request's connection."""
+    return import_games(get_db(), data, owner=owner, max_bytes=max_bytes, max_hands=max_hands)
+
+
+def _refused(said: str, seconds: int) -> ResponseReturnValue:
+    """Returns the import page with why, as 429 with Retry-After; the file is not kept."""
+    most = portable.WEB_IMPORT_MAX_BYTES // (1024 * 1024)
+    page = render_template("portable/import.html", error=said, most=most)
+    return page, 429, {"Retry-After": str(seconds)}
+
+
+def _too_often(seconds: int) -> str:
+    return gettext(
+        "This network address imported %(most)s files in the last hour: try again in "
+        "%(minutes)s minutes. Nothing was imported.",
+        most=IMPORTS.most,
+        minutes=max(1, round(seconds / 60)),
+    )
+
+
 @bp.route("/import", methods=["GET", "POST"])
 @csrf.exempt  # checked below, once the larger upload limit is in place
 def import_file() -> ResponseReturnValue:
@@ -96,23 +121,28 @@ def import_file() -> ResponseReturnValue:
     data = upload.read(portable.WEB_IMPORT_MAX_BYTES + 1)
     if len(data) > portable.WEB_IMPORT_MAX_BYTES:
         return _page(_too_large(), 413)
-    large = len(data) > portable.WEB_MAX_BYTES
-    if large and not LARGE_IMPORT.acquire(blocking=False):
-        busy = gettext("Another large file is being imported: try again when it is done.")
-        return _page(busy, 429)
-    try:
-        ids = import_games(
-            get_db(),
-            data,
-            owner=access.browser_id(),
-            max_bytes=portable.WEB_IMPORT_MAX_BYTES,
-            max_hands=portable.WEB_IMPORT_MAX_HANDS,
-        )
-    except InvalidImport as error:
-        said = problem_words.store_error(error)
-        return _page(gettext("%(problem)s Nothing was imported.", problem=said), 422)
-    finally:
-        if large:
-            LARGE_IMPORT.release()
+    with only_import(current_app.instance_path) as mine:
+        if not mine:
+            busy = gettext("Another file is being imported: try again in a minute.")
+            return _refused(busy, RETRY_SECONDS)
+        wait = IMPORTS.take(request.remote_addr or "unknown")
+        if wait is not None:
+            return _refused(_too_often(wait), wait)
+        # A large file is read in a process of its own: its parse holds the interpreter for
+        # seconds and leaves hundreds of MB behind; a small one is not worth a process's start.
+        run = import_apart if len(data) > portable.WEB_MAX_BYTES else _import_here
+        try:
+            ids = run(
+                current_app.config["DATABASE"],
+                data,
+                owner=access.browser_id(),
+                max_bytes=portable.WEB_IMPORT_MAX_BYTES,
+                max_hands=portable.WEB_IMPORT_MAX_HANDS,
+            )
+        except InvalidImport as error:
+            said = problem_words.store_error(error)
+            return _page(gettext("%(problem)s Nothing was imported.", problem=said), 422)
+        finally:
+            trim()  # a large file's parse leaves hundreds of MB the allocator would keep
     flash(ngettext("Imported %(num)s game.", "Imported %(num)s games.", len(ids)), "ok")
     return redirect(url_for("home.index"))

@@ -12,7 +12,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext as _
@@ -61,9 +60,6 @@ def is_admin(group_id: str) -> bool:
         return store_groups.member_of(get_db(), browser_id(), group_id).admin
     except GroupNotFound:
         return False
-
-
-NEW_TOKEN = "new_api_token"  # a token just made, shown once on the group's page
 
 
 @bp.get("")
@@ -121,19 +117,23 @@ def _finished_counts(
 @bp.get("/<group_id>")
 def page(group_id: str) -> Response:
     """Shows the group: its latest games, players, join link and QR, and its members."""
+    return _group_page(group_id, None)
+
+
+def _group_page(group_id: str, new_token: str | None) -> Response:
+    """Returns the group's page, with an API token just made shown in it (None: none)."""
     group = member_group(group_id)
     db = get_db()
     sums = summed(db, group_id)
     known, games = sums.names, sums.played
     join_url = public_url(url_for("groups.join", token=group.token))
     me = store_groups.member_of(db, browser_id(), group_id)
-    made = session.pop(NEW_TOKEN, None)
     body = render_template(
         "groups/page.html",
         group=group,
         admin=me.admin,
         tokens=group_tokens.api_tokens(db, group_id) if me.admin else [],
-        new_token=made["token"] if made and made.get("group") == group_id else None,
+        new_token=new_token,
         players=_finished_counts(store_players.players_of(db, group_id), sums),
         recent=history(games, known)[:5],
         playing=in_play(games, known),
@@ -242,8 +242,10 @@ def make_token(group_id: str) -> Response:
     except InvalidGroup as error:
         flash(explain(error), "error")
     else:
-        session[NEW_TOKEN] = {"group": group_id, "token": token}
         flash(_("API token made. Copy it now: it is shown only once."), "ok")
+        # The page is the answer to this POST, not a redirect: a token kept for the next GET
+        # would sit in the session cookie, signed but readable, until that page was shown.
+        return _group_page(group_id, token)
     return redirect(url_for("groups.page", group_id=group_id) + "#api")
 
 

@@ -23,7 +23,8 @@ from werkzeug import Response
 from scorekeeper.db import get_db
 from scorekeeper.language import problem_words
 from scorekeeper.language.problem_words import format_problem
-from scorekeeper.rules.checks import FormatProblem
+from scorekeeper.rate_limits import FORMATS_TOO_OFTEN, HOUSE_FORMATS, minutes
+from scorekeeper.rules.checks import FormatProblem, problem
 from scorekeeper.rules.documents import FormatError, preset_document
 from scorekeeper.rules.model import Rules
 from scorekeeper.rules.presets import load_presets
@@ -84,6 +85,7 @@ def _render(
     status: int = 200,
     rules: Rules | None = None,
     shape: Mapping[str, Any] | None = None,
+    unplayable: bool = True,
 ) -> Response:
     """Renders the form: every value of the document, problems beside fields, the example.
 
@@ -102,7 +104,7 @@ def _render(
         name=name,
         example=example,
         house=house,
-        failed=bool(problems),
+        failed=unplayable and bool(problems),  # a refusal to save is not a rule's fault
         **form,
     )
     response = make_response(body, status)
@@ -129,6 +131,28 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
     problems = list(reading.problems)
     checked = None if problems else _check(name, base, reading.changes, problems)
     if request.form.get("action") == "save" and checked is not None:
+        wait = None if house else HOUSE_FORMATS.take(request.remote_addr or "unknown")
+        if wait is not None:  # a new cookie was a new phone: the address is counted too
+            said = problem(
+                "name",
+                "formats_too_often",
+                FORMATS_TOO_OFTEN,
+                most=HOUSE_FORMATS.most,
+                minutes=minutes(wait),
+            )
+            answer = _render(
+                base,
+                reading.changes,
+                name=name,
+                house=house,
+                typed=reading.typed,
+                problems=[said],
+                status=429,
+                shape=reading.shape,
+                unplayable=False,
+            )
+            answer.headers["Retry-After"] = str(wait)
+            return answer
         try:
             made = _store(house, name, base, reading.changes, checked)
             return redirect(url_for("house.page", format_id=made.id), 303)

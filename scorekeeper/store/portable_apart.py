@@ -1,0 +1,47 @@
+"""A large import run in a process of its own: the server's threads keep the interpreter, and
+the parse's hundreds of MB leave with the process instead of staying in the worker."""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from scorekeeper.store.portable_read import InvalidImport
+
+Outcome = tuple[list[str], str | None, dict[str, Any]]  # new ids, or a refusal and its params
+
+
+def _import_here(
+    database: str, data: bytes, owner: str | None, max_bytes: int, max_hands: int
+) -> Outcome:
+    """In the child: imports the file on a connection of its own; a refusal comes back as data."""
+    from scorekeeper.store.connection import connect
+    from scorekeeper.store.portable import import_games
+
+    db = connect(database)
+    try:
+        return (
+            import_games(db, data, owner=owner, max_bytes=max_bytes, max_hands=max_hands),
+            None,
+            {},
+        )
+    except InvalidImport as error:  # sent back as its template and params, worded by the edge
+        return [], error.message, error.params
+    finally:
+        db.close()
+
+
+def import_apart(
+    database: str, data: bytes, *, owner: str | None, max_bytes: int, max_hands: int
+) -> list[str]:
+    """Imports data as import_games does, in a child process; raises InvalidImport the same."""
+    # spawn, not fork: the server has threads (and SQLite connections) a fork would copy.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as child:
+        ids, refused, params = child.submit(
+            _import_here, database, data, owner, max_bytes, max_hands
+        ).result()
+    if refused is not None:
+        raise InvalidImport(refused, **params)
+    return ids
