@@ -87,7 +87,7 @@ class TableServer(TcpWSGIServer):
         except OSError:
             conn.close()
             return
-        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)  # type: ignore[attr-defined]
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)  # type: ignore[attr-defined]  # asyncore's dispatcher sets _map; the stubs omit it
 
     def _held_by(self, host: str) -> int:
         """Returns how many open connections come from host."""

@@ -17,7 +17,8 @@ def test_a_readable_database_is_healthy_and_says_nothing_private(app, client) ->
     assert "Set-Cookie" not in answer.headers  # no session, so no browser id, is made
     text = answer.get_data(as_text=True)
     assert app.config["DATABASE"] not in text and Path(app.config["DATABASE"]).name not in text
-    assert not re.search(r"[A-Za-z0-9_-]{20,}", text)  # nothing token-shaped
+    said = text.replace(STEPS[-1][0], "")  # the migration's name is the one long word it says
+    assert not re.search(r"[A-Za-z0-9_-]{20,}", said)  # nothing token-shaped
 
 
 def test_a_database_that_cannot_be_read_is_a_503(app, client) -> None:
