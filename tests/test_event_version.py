@@ -7,13 +7,12 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.store import cache, event_checks, event_rounds
-from scorekeeper.store.event_entrants import add_entrant
+from scorekeeper.store.event_entrants import add_entrant, withdraw
 from scorekeeper.store.events import (
     close_event,
     create_event,
     get_event,
     version,
-    withdraw,
 )
 from tests.test_api_events import bearer, make, record
 from tests.test_store_events import new_event, play

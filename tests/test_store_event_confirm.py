@@ -10,14 +10,13 @@ from scorekeeper import store
 from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store.errors import EventIsClosed
 from scorekeeper.store.event_checks import NotYours
-from scorekeeper.store.event_entrants import add_entrant
+from scorekeeper.store.event_entrants import add_entrant, withdraw
 from scorekeeper.store.events import (
     EventClosed,
     close_event,
     create_event,
     get_event,
     reopen_event,
-    withdraw,
 )
 from tests.test_store_events import OUT, new_event, play
 

@@ -9,13 +9,12 @@ import pytest
 from scorekeeper import store
 from scorekeeper.events import NoPlay, Played, standings, template
 from scorekeeper.store import event_rounds
-from scorekeeper.store.event_entrants import add_entrant
+from scorekeeper.store.event_entrants import add_entrant, withdraw
 from scorekeeper.store.events import (
     InvalidEvent,
     NewEvent,
     create_event,
     get_event,
-    withdraw,
 )
 
 PLAYERS = ["Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]

@@ -12,16 +12,15 @@ from scorekeeper import store
 from scorekeeper.events import ByeAward, Played, template
 from scorekeeper.events.standings import standings as ranked
 from scorekeeper.store import event_rounds
+from scorekeeper.store.event_entrants import add_entrant, withdraw
 from scorekeeper.store.events import (
     EventClosed,
     InvalidEvent,
     NewEvent,
-    add_entrant,
     close_event,
     create_event,
     get_event,
     token_role,
-    withdraw,
 )
 
 PAIRS = [
