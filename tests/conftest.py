@@ -330,11 +330,17 @@ def game_id(table: Table) -> str:
     return game_id
 
 
-@pytest.fixture(autouse=True)
-def _fresh_rate_limits() -> Iterator[None]:
-    """Each test starts with no address's imports or house formats counted (rate_limits.py)."""
+def fresh_rate_limits() -> None:
+    """Forgets every address's imports and house formats (rate_limits.py): a generated test's
+    examples each start from nothing, as each test does."""
     from scorekeeper import rate_limits
 
     for window in (rate_limits.IMPORTS, rate_limits.HOUSE_FORMATS):
         window.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> Iterator[None]:
+    """Each test starts with no address's imports or house formats counted (rate_limits.py)."""
+    fresh_rate_limits()
     yield

@@ -14,7 +14,7 @@ from scorekeeper import store
 from scorekeeper.rules.presets import rules_for
 from scorekeeper.store.portable import InvalidImport, export_games, import_games
 from scorekeeper.web.games.hand_form import fields_for
-from tests.conftest import Table, location
+from tests.conftest import Table, fresh_rate_limits, location
 
 pytestmark = pytest.mark.slow  # hypothesis drives hundreds of forms and files
 
@@ -161,6 +161,8 @@ def test_arbitrary_json_is_refused_without_a_trace(db, document) -> None:
 def test_arbitrary_bytes_are_refused_on_the_import_page(table: Table, db, blob) -> None:
     """Uploading any bytes gives the page with a message, never a 500."""
     import io
+
+    fresh_rate_limits()  # many examples in one test: the limit is not what is tested here
 
     before = snapshot(db)
     response = table.client.post("/import", data={"file": (io.BytesIO(blob), "x.json")})
@@ -606,6 +608,8 @@ def test_every_stored_name_follows_the_one_rule(app, client, table: Table, db, n
 def test_any_name_is_stored_only_when_the_one_rule_allows_it(client, db, name) -> None:
     """Any text as a group's or a house format's name: kept exactly when the engine's rule says."""
     from scorekeeper.engine.names import name_problem, tidy
+
+    fresh_rate_limits()  # many examples in one test: the limit is not what is tested here
 
     group = client.post("/api/v1/groups", json={"name": name})
     house = client.post("/api/v1/formats", json={"name": name, "base": "classic", "set": {}})

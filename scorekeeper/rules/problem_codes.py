@@ -161,6 +161,15 @@ _EVENTS = {
     "bands_ascending": ("after",),
     "band_points": ("most",),
     "loser_above_winner": (),
+    # A club night's refusals at the table (store: cards, confirmation, a closed event).
+    "card_unknown": (),
+    "event_closed": (),
+    "table_token_unknown": (),
+    "hand_not_at_table": (),
+    "hand_confirmed": (),
+    "hand_disputed": (),
+    "hand_outside_sides": (),
+    "hand_other_side": (),
 }
 # A season across nights (the pure rule's checks, the store's dates and nights).
 _SEASONS = {

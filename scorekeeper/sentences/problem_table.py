@@ -296,6 +296,16 @@ _EVENTS = {
     "bands_ascending": _t(N_("Each band starts above the one before (%(after)s).")),
     "band_points": _t(N_("Victory points are whole numbers from 0 to %(most)s.")),
     "loser_above_winner": _t(N_("The loser cannot get more victory points than the winner.")),
+    "card_unknown": _t(N_("That card does not open anything.")),
+    "event_closed": _t(N_("The event is closed: nothing changes until its director reopens it.")),
+    "table_token_unknown": _t(N_("That token does not open any table.")),
+    "hand_not_at_table": _t(N_("There is no such hand at this table.")),
+    "hand_confirmed": _t(N_("This hand is already confirmed.")),
+    "hand_disputed": _t(N_("This hand is disputed: the director resolves it.")),
+    "hand_outside_sides": _t(
+        N_("This hand was not saved from a side's card: the director confirms it.")
+    ),
+    "hand_other_side": _t(N_("The other side confirms a hand; a phone of theirs taps Confirm.")),
 }
 _SEASONS = {
     "season_score": _t(

@@ -7,15 +7,14 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from scorekeeper.sentences.marked import N_
-from scorekeeper.store.errors import StoreError
+from scorekeeper.store.errors import StoreError, said
 
 
 class CardNotFound(StoreError):
     """No entrant (or, for a table card, no table) has this token."""
 
     def __init__(self) -> None:
-        super().__init__(N_("That card does not open anything."))
+        super().__init__(said("card_unknown"))
 
 
 @dataclass(frozen=True)

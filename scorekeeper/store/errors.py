@@ -10,6 +10,7 @@ from scorekeeper.engine.ending import EndProblem
 from scorekeeper.rules.checks import FormatProblem
 from scorekeeper.sentences import problem_texts
 from scorekeeper.sentences.marked import N_
+from scorekeeper.sentences.problem_table import TEXTS
 
 
 # A plain int param reads 1000 in str(error), the command line's words, but each page groups
@@ -19,6 +20,11 @@ class Grouped(int):
 
     def __str__(self) -> str:
         return f"{self:,}"
+
+
+def said(code: str) -> str:
+    """Returns a refusal's English template from the one table (problem_table), by its code."""
+    return TEXTS[code].text
 
 
 def english(value: Any) -> Any:
@@ -99,7 +105,7 @@ class GameOver(StoreError):
 class EventIsClosed(StoreError):
     """The change would move a closed event's standings (SQL refuses it: migration 0010)."""
 
-    message = N_("The event is closed: nothing changes until its director reopens it.")
+    message = said("event_closed")
 
 
 class InvalidGame(StoreError):

@@ -15,9 +15,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.sentences.marked import N_
 from scorekeeper.store.connection import write
-from scorekeeper.store.errors import HandNotFound, StoreError
+from scorekeeper.store.errors import HandNotFound, StoreError, said
 from scorekeeper.store.games import Game
 from scorekeeper.store.hands import add_hand
 from scorekeeper.store.stamps import now
@@ -38,7 +37,7 @@ class SideNotFound(StoreError):
     """No table side has this token."""
 
     def __init__(self) -> None:
-        super().__init__(N_("That token does not open any table."))
+        super().__init__(said("table_token_unknown"))
 
 
 @dataclass(frozen=True)
@@ -141,7 +140,7 @@ def _saved_check(db: Database, game_id: str, number: int) -> Check:
     """Returns hand `number`'s check, inside the caller's write; HandNotFound without the hand."""
     played = db.execute("SELECT hand_count FROM games WHERE id = ?", [game_id]).fetchone()
     if played is None or not 1 <= number <= played[0]:
-        raise HandNotFound(N_("There is no such hand at this table."))
+        raise HandNotFound(said("hand_not_at_table"))
     found = db.execute(
         "SELECT state, saved_by, side FROM event_hand_checks WHERE game_id = ? AND number = ?",
         [game_id, number],
@@ -152,13 +151,13 @@ def _saved_check(db: Database, game_id: str, number: int) -> Check:
 def _refusal(check: Check, side: int) -> str | None:
     """Returns why a side may not check this hand, or None when it may."""
     if check.state == "confirmed":
-        return N_("This hand is already confirmed.")
+        return said("hand_confirmed")
     if check.state == "disputed":
-        return N_("This hand is disputed: the director resolves it.")
+        return said("hand_disputed")
     if check.saved_by == NOBODY:
-        return N_("This hand was not saved from a side's card: the director confirms it.")
+        return said("hand_outside_sides")
     if check.saved_by == side:
-        return N_("The other side confirms a hand; a phone of theirs taps Confirm.")
+        return said("hand_other_side")
     return None
 
 
