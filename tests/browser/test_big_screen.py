@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 from scorekeeper.events import template
 from scorekeeper.store import event_rounds
 from scorekeeper.store.connection import connect
-from scorekeeper.store.events import NewEvent, close_event, create_event, withdraw
+from scorekeeper.store.event_entrants import withdraw
+from scorekeeper.store.events import NewEvent, close_event, create_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 BIG = {"width": 1920, "height": 1080}
