@@ -33,9 +33,11 @@ NOT_A_DEAL = re.compile(
     r"the deal (passes|moves|alternates)|\bdeals? (first|once|the first hand)|first deal:",
     re.IGNORECASE,
 )
-# A table of fields (a format document's TOML), and a group of friends ("a Tuesday table"),
-# are not a table at a club night.
-NOT_A_TABLE = re.compile(r"(a|whole|opening) table\b(?! \d)|Tuesday table|for your table")
+# A table of fields (a format document's TOML), a table of figures ("The ratings table"), and a
+# group of friends ("a Tuesday table"), are not a table at a club night.
+NOT_A_TABLE = re.compile(
+    r"(a|whole|opening) table\b(?! \d)|Tuesday table|for your table|ratings table"
+)
 NOT_MEANT = {  # msgid: the rows whose English word it uses in another sense, and why
     "Round robin: everyone meets everyone": {"round"},  # a movement's name ("Todos contra todos")
     "deal %(number)s of %(deals)s": {"deal"},  # beside "Hand 3": "(3 von 3)", no word twice
