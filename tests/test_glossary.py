@@ -117,6 +117,17 @@ def test_every_entry_speaks_to_the_reader_one_way(language):
     assert wrong == []
 
 
+def test_german_calls_a_phone_a_handy():
+    """One word for the phone in German, the one the group pages use: "Handy", never "Telefon"."""
+    wrong = [
+        f"{ids[0]!r} -> {text!r}"
+        for ids, strs in entries("de")
+        for text in strs
+        if re.search(r"\bphones?\b", ids[0]) and re.search(r"Telefon", text)
+    ]
+    assert wrong == []
+
+
 def test_a_wrong_term_is_caught():
     """The check itself: "turno" for a round in Portuguese is reported."""
     assert re.search(ENGLISH["round"], "Start round %(number)s")

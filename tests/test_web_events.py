@@ -95,3 +95,14 @@ def test_table_cards_pdf_has_a_card_per_table(client) -> None:
     german = client.get(f"{path}/cards.pdf?lang=de").data
     assert "Tisch 1" in PdfReader(io.BytesIO(german)).pages[0].extract_text()
     assert client.get(f"{path}/cards.pdf?paper=a3").status_code == 400
+
+
+def test_a_table_without_a_deal_says_so_not_zero_deals(client) -> None:
+    """Portuguese counts 0 as one ("0 mão"): the big screen says "no hands yet" instead."""
+    path = director(client)
+    client.post(f"{path}/rounds")
+    screen = re.search(r'href="(/events/screen/[^"]+)"', client.get(path).get_data(as_text=True))
+    live = client.get(f"{screen.group(1)}/live.json?lang=pt_BR").get_json()
+    assert [t["state"] for t in live["tables"]] == ["Ainda não há mãos."] * 2
+    big = client.get(f"{screen.group(1)}?lang=pt_BR").get_data(as_text=True)
+    assert "0 mão" not in big and "Ainda não há mãos." in big

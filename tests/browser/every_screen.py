@@ -33,6 +33,7 @@ class Made:
     view: str
     north_south: str
     east_west: str
+    entrant: str
 
 
 def _game(db, owner: str, format_id: str, hands: list) -> str:
@@ -57,13 +58,18 @@ def make(live_app, context) -> Made:
     }
     db = connect(live_app.config["DATABASE"])
     try:
+        entrant = db.execute(  # the first pair's own page (its card's QR code)
+            "SELECT e.token FROM event_entrants e JOIN events v ON v.id = e.event_id"
+            " WHERE v.director_token = ? ORDER BY e.position LIMIT 1",
+            [director],
+        ).fetchone()[0]
         add_member(db, group, owner, admin=True)
         add_member(db, group, secrets.token_urlsafe(16))  # a member the admin can act on
         game = _game(db, owner, "classic", [TYPICAL_HAND, TYPICAL_HAND])
         modern_game = _game(db, owner, "modern_american", [modern])
     finally:
         db.close()
-    return Made(game, finished, modern_game, group, director, view, ns, ew)
+    return Made(game, finished, modern_game, group, director, view, ns, ew, entrant)
 
 
 def paths(made: Made) -> tuple[str, ...]:
@@ -102,11 +108,16 @@ def paths(made: Made) -> tuple[str, ...]:
         f"/groups/{group}",
         f"/groups/{group}/history",
         f"/groups/{group}/stats",
+        f"/groups/{group}/seasons",
+        f"/groups/{group}/ratings",
+        "/ratings/help",
         "/events/new",
         f"/events/director/{made.director}",
         f"/events/screen/{made.view}",
         f"/events/table/{made.north_south}",
         f"/events/table/{made.east_west}",
+        f"/events/entrant/{made.entrant}",
+        f"/events/entrant/{made.entrant}/hands/new",
         "/games/no-such-game",
         "/offline",
     )

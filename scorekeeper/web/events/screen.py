@@ -62,9 +62,12 @@ def live(token: str) -> Response:
             "deals": t.deals,
             "finished": t.finished,
             # in the page's words: the script has none of its own
+            # (no "0 deals": Portuguese counts 0 as one, "0 mão")
             "state": _("finished")
             if t.finished
-            else ngettext("%(num)s deal", "%(num)s deals", t.deals),
+            else ngettext("%(num)s deal", "%(num)s deals", t.deals)
+            if t.deals
+            else _("No hands yet."),
         }
         for t in found.tables
     ]
