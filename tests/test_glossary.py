@@ -84,7 +84,7 @@ def misused(language: str) -> list[str]:
     for ids, strs in entries(language):
         english = NOT_A_DEAL.sub(" ", NOT_A_TABLE.sub(" ", PLACEHOLDER.sub(" ", ids[0])))
         for row, pattern in ENGLISH.items():
-            if row in NOT_MEANT.get(ids[0], ()) or not re.search(pattern, english):
+            if row in NOT_MEANT.get(ids[0], ()) or not re.search(pattern, english, re.IGNORECASE):
                 continue
             forms = terms()[row][language]
             for text in strs:
