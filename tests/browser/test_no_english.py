@@ -37,7 +37,10 @@ SAID = """() => {
     ["placeholder", "aria-label", "title", "alt"].forEach(name => parts.push(el.getAttribute(name) || ""));
   });
   document.querySelectorAll("[data-words]").forEach(el => {
-    try { parts.push(...Object.values(JSON.parse(el.dataset.words)).map(String)); } catch (e) {}
+    try {  // an address among them ("sheet_url": "/events/entrant/...") is no words
+      parts.push(...Object.values(JSON.parse(el.dataset.words)).map(String)
+        .filter(v => !v.startsWith("/") && !v.startsWith("http")));
+    } catch (e) {}
   });
   document.querySelectorAll("[data-offline], [data-failed], [data-unit]").forEach(el => {
     parts.push(el.dataset.offline || "", el.dataset.failed || "", el.dataset.unit || "");
