@@ -104,15 +104,19 @@ def test_score_fields_are_named_with_their_side_and_hand(browser, live_app, base
     context = browser.new_context(**NARROW, service_workers="block")
     page = context.new_page()
     made = make(live_app, context)
-    for game, number in ((made.game, 3), (made.modern, 2)):
-        page.goto(f"{base_url}/games/{game}/hands/new")
+    for path, number, sides in (
+        (f"/games/{made.game}/hands/new", 3, ("We", "They")),
+        (f"/games/{made.modern}/hands/new", 2, ("We", "They")),
+        (f"/events/entrant/{made.entrant}/hands/new", 2, ("Aces", "Queens")),  # a club night's
+    ):
+        page.goto(base_url + path)
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
         fields = page.locator("fieldset.side-entry input[type=text][id^='f-']").filter(visible=True)
         assert fields.count() > 6
         names = set()
         for index in range(fields.count()):
             field = fields.nth(index)
-            side = "We" if field.get_attribute("id").startswith("f-0-") else "They"
+            side = sides[0] if field.get_attribute("id").startswith("f-0-") else sides[1]
             label = page.locator(f"label[for='{field.get_attribute('id')}']").inner_text()
             name = accessible_name(field)
             assert name.startswith(label) and f" {side} " in f" {name} ", name
