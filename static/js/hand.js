@@ -492,7 +492,10 @@ function previewKey(form) {
         var shown = n + "\u00b7" + k;
         var chip = chipButton(shown, shown + ": " + names[0] + " " + n + ", " + names[1] + " " + k);
         chip.dataset.values = n + "," + k;
-        chip.style.padding = "0 .25rem";
+        // Five cells and their row's number fit a 390 px phone at twice the text size: a cell's
+        // "1·2" grows to 20 px at most, while the numbers around the grid grow with the text.
+        chip.style.padding = "0 4px";
+        chip.style.fontSize = "min(1em, 20px)";
         cells.appendChild(chip);
       }
     }
