@@ -134,6 +134,8 @@ self.OutboxForm = function (form, kit) {
   }
   // Sent by itself while the form stayed open: the notes go, "Hand 1 was sent." is said, and
   // a form nobody typed into since is read again, now the next hand's with the server's totals.
+  // A hand that came back (another phone's took its number) does the same: the choice between
+  // theirs and mine stays on the page above a blank form, never one filled with mine.
   document.addEventListener("outbox:changed", function () {
     var note = document.querySelector(".outbox-queued");
     if (!note && !document.querySelector(".outbox-running")) return;
@@ -143,9 +145,11 @@ self.OutboxForm = function (form, kit) {
       running();
       if (waiting || !note) return;
       note.remove();
-      var sent = game.some(function (e) { return e.state === "sent"; });
+      // Sent, or back beside another phone's: a blank form is read again (the server's
+      // number, version and totals); one typed into stays as typed.
+      var done = game.some(function (e) { return e.state === "sent" || e.state === "returned"; });
       var untouched = !chained || form.dataset.blank === previewKey(form);
-      if (sent && untouched) window.location.reload();
+      if (done && untouched) window.location.reload();
     });
   });
 
