@@ -82,3 +82,37 @@ def test_letter_paper_and_same_bytes_every_time():
     page = PdfReader(io.BytesIO(data)).pages[0]
     assert sorted((round(page.mediabox.width), round(page.mediabox.height))) == [612, 792]
     assert blank_sheet(rules, paper="letter") == data
+
+
+def _sizes(data: bytes) -> list[tuple[str, float]]:
+    """Returns each piece of text on the first page with the size it is drawn at."""
+    pieces: list[tuple[str, float]] = []
+
+    def seen(text, cm, tm, font, size) -> None:  # type: ignore[no-untyped-def]  # pypdf's hook
+        if text.strip():
+            pieces.append((text.strip(), size * tm[0]))
+
+    PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=seen)
+    return pieces
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "es", "pt_BR", "it", "de"])
+def test_a_long_table_label_wraps_rather_than_shrinks(lang: str, paper: str) -> None:
+    """Modern American's "Players holding three or more sevens" (issue 32) and every other
+    label beside a value in the reference tables print at no less than 85 % of the tables'
+    7 pt: a label that would shrink more wraps onto a second line."""
+    from scorekeeper.language import in_language
+    from scorekeeper.pdf.tables import SIZE, blocks
+
+    rules = rules_for("modern_american")
+    with in_language(lang):
+        labels = [e.label for b in blocks(rules) for e in b.entries if e.values and e.label]
+    pieces = _sizes(blank_sheet(rules, lang=lang, paper=paper))
+    small = [
+        (text, round(size, 2))
+        for text, size in pieces
+        if size < SIZE * 0.85 and any(len(text) > 3 and text in label for label in labels)
+    ]
+    assert small == []
+    assert any("sevens" in text for text, _ in pieces) or lang != "en"

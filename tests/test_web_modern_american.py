@@ -1,4 +1,4 @@
-"""Modern American on the pages: the special-hand choice, penalties under More, the opening
+"""Modern American on the pages: the special-hand choice, penalties in sight, the opening
 note, the sheet, the preview's reasons, "Can we open?", the PDFs and a group's statistics."""
 
 from __future__ import annotations
@@ -19,14 +19,16 @@ OUT_TWO = {
 }
 
 
-def test_the_form_offers_special_hands_penalties_under_more_and_the_note(table: Table) -> None:
+def test_the_form_offers_special_hands_penalties_in_sight_and_the_note(table: Table) -> None:
     game_id = table.new_game(MAC)
     page = table.client.get(f"/games/{game_id}/hands/new").text
     assert 'name="0-special_hand"' in page and "Garbage (3,000)" in page
     assert "Dream hand (first) (8,500)" in page
-    more = page.split('<details class="more"', 1)[1].split("</details>", 1)[0]
+    # Its penalties are in plain sight (issue 32), each a count with one-tap chips: no "More".
+    assert '<details class="more"' not in page
+    penalties = [part.split("</div>", 1)[0] for part in page.split('<div class="penalty">')[1:]]
     for field in ("unfinished_aces", "unfinished_sevens", "unfinished_wild", "aces_in_hand"):
-        assert f'name="0-{field}"' in more
+        assert any(f'name="0-{field}"' in part for part in penalties), field
     assert 'name="0-black_threes"' in page and 'name="0-canastas-sevens"' in page
     assert "three natural cards of one rank" in page
     assert page.count("<div data-meld>") >= 16  # melded points and each canasta kind, per side

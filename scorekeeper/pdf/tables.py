@@ -168,10 +168,27 @@ def blocks(rules: Rules) -> list[Block]:
     return [card_block(rules), opening_block(rules), bonus_block(rules), going_out_block(rules)]
 
 
+LEAST_SHRINK = 0.85  # a label beside values shrinks this far to keep one line, then wraps
+
+
+def _label_room(entry: Entry, width: float) -> float:
+    """Returns the width a label has beside its values."""
+    sizes = _value_sizes(entry.values, entry.bold, width)
+    if len(entry.values) == 1:
+        used = fonts.width(entry.values[0], sizes[0], entry.bold)
+    else:
+        used = VALUE * len(entry.values)
+    return width - 12 - used
+
+
 def _entry_lines(entry: Entry, width: float) -> list[str]:
-    if entry.values:
+    """Returns the lines of an entry: a long label wraps rather than shrink past legibility."""
+    if not entry.values:
+        return fonts.wrap(entry.label, SIZE, width - 8)
+    room = _label_room(entry, width)
+    if fonts.fit_size(entry.label, SIZE, room, entry.bold) >= SIZE * LEAST_SHRINK:
         return [entry.label]
-    return fonts.wrap(entry.label, SIZE, width - 8)
+    return fonts.wrap(entry.label, SIZE, room, entry.bold)
 
 
 def block_height(block: Block, width: float) -> float:
@@ -206,16 +223,15 @@ def draw_block(
                 y -= LEADING
             continue
         sizes = _value_sizes(entry.values, entry.bold, width)
-        if len(entry.values) == 1:
-            used = fonts.width(entry.values[0], sizes[0], entry.bold)
-        else:
-            used = VALUE * len(entry.values)
-        size = fonts.fit_size(entry.label, SIZE, width - 12 - used, entry.bold, least=4.0)
-        fonts.draw(canvas, x + 4, y, entry.label, size, bold=entry.bold)  # label first: text order
+        room = _label_room(entry, width)
+        first = y
+        for line in _entry_lines(entry, width):  # label first: text order
+            size = fonts.fit_size(line, SIZE, room, entry.bold, least=4.0)
+            fonts.draw(canvas, x + 4, y, line, size, bold=entry.bold)
+            y -= LEADING
         for i, (value, size) in enumerate(zip(entry.values, sizes, strict=True)):
             right = x + width - 4 - (len(entry.values) - 1 - i) * VALUE
-            fonts.draw(canvas, right, y, value, size, bold=entry.bold, align="right")
-        y -= LEADING
+            fonts.draw(canvas, right, first, value, size, bold=entry.bold, align="right")
 
 
 def _value_sizes(values: Sequence[str], bold: bool, width: float) -> list[float]:

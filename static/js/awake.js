@@ -8,8 +8,11 @@
    library does (its MIT-licensed clips, static/vendor/nosleep/), which keeps a phone's
    screen on just the same. It stops when the game ends and when the page is hidden.
    The page's own state (data-wake-lock on <html>) says what happened, for tests and curious
-   eyes: held (the API), video (the fallback), released, refused or missing (waiting for a
-   tap to start the video). A finished game's page says released. */
+   eyes: held (the API), video (the fallback), released, refused, missing (waiting for a
+   tap to start the video) or off (switched off on this phone). A finished game's page says
+   released.
+   The sheet's switch "Keep this phone's screen on" (#keep-awake) turns it off and on again
+   for this browser (localStorage "screen-on"), on every page of every game. */
 "use strict";
 
 (function () {
@@ -19,7 +22,25 @@
   var video = null;
   var me = document.currentScript ? document.currentScript.src : "";
   function say(state) { root.dataset.wakeLock = state; }
-  function live() { return !!document.querySelector("[data-awake], #opening-check"); }
+  var KEY = "screen-on";
+  function wanted() {
+    try { return localStorage.getItem(KEY) !== "off"; } catch (e) { return true; }
+  }
+  function live() { return wanted() && !!document.querySelector("[data-awake], #opening-check"); }
+  /* The switch: shown once this script runs, as this browser last left it (a sheet swapped in
+     place brings a fresh one, set again here). */
+  function switchShown() {
+    var box = document.getElementById("keep-awake");
+    if (!box) return;
+    box.checked = wanted();
+    box.closest(".awake-switch").hidden = false;
+  }
+  document.addEventListener("change", function (event) {
+    if (!event.target || event.target.id !== "keep-awake") return;
+    try { localStorage.setItem(KEY, event.target.checked ? "on" : "off"); } catch (e) { /* kept for this page only */ }
+    check();
+    if (event.target.checked && !("wakeLock" in navigator)) play();  // this tap starts it
+  });
   function gamePage() { return !!document.querySelector("[data-follow], form[data-outbox-form]"); }
 
   /* The fallback: NoSleep.js's clips, from this app's own static folder (no CDN). */
@@ -79,7 +100,11 @@
       });
     }).catch(function () { asking = false; say("refused"); });
   }
-  function check() { if (live() && !document.hidden) acquire(); else release(); }
+  function check() {
+    switchShown();
+    if (live() && !document.hidden) acquire(); else release();
+    if (!wanted() && document.querySelector("[data-awake], #opening-check")) say("off");
+  }
   document.addEventListener("visibilitychange", check);
   window.addEventListener("pagehide", release);
   if (window.MutationObserver && document.querySelector("main")) {

@@ -17,6 +17,15 @@ function grouped(n) {
   return n < 0 ? "\u2212" + text : text;
 }
 
+/* What a hand form holds, as a key: the preview's answer is kept with the key of the values it
+   scored (form.previewed), so a hand saved offline can carry the server's own figures. */
+function previewKey(form) {
+  var skip = ["csrf_token", "version", "form_token", "number"];
+  return JSON.stringify(Array.from(new FormData(form).entries()).filter(function (pair) {
+    return skip.indexOf(pair[0]) < 0 && typeof pair[1] === "string";
+  }));
+}
+
 /* ---- preview ---- */
 /* Live preview: the server's engine scores the hand as it is typed; nothing is saved.
    No scoring happens here: the page shows the numbers the preview endpoint returns. */
@@ -153,13 +162,23 @@ function grouped(n) {
 
   function send() {
     var mine = ++asked;
+    var key = previewKey(form);
     fetch(form.dataset.preview, {
       method: "POST",
       body: new FormData(form),
       headers: { Accept: "application/json" },
       credentials: "same-origin",
     }).then(function (response) { return response.json(); }).then(function (data) {
-      if (mine === asked) render(data);
+      if (mine !== asked) return;
+      render(data);
+      form.previewed = null;
+      if (!data.ok) return;
+      var sides = [];
+      form.querySelectorAll("fieldset.side-entry").forEach(function (fieldset) {
+        var side = data.sides[sideName(fieldset)];
+        if (side) sides.push([sideName(fieldset), side.score, side.total]);
+      });
+      form.previewed = { key: key, sides: sides };
     }).catch(function () {
       if (mine !== asked) return;
       showSum({});
@@ -381,50 +400,151 @@ function grouped(n) {
   if (discard) discard.addEventListener("click", function () { drop(key); });
 })();
 
-/* One-tap counts (issue 32): canastas and threes as chips 0, 1, 2, 3, 4+ (as many as the
-   format allows) under their stepper, which stays for more; the chip of the value shown is
-   pressed. A count of two red threes is one tap, not two. */
+/* One-tap counts (issue 32): canastas, threes and the format's penalties as chips 0, 1, 2, 3,
+   4+ (as many as the format allows) under their stepper, which stays for more; the chip of the
+   value shown is pressed. Two kinds a side often holds together, natural and mixed canastas,
+   are one grid (a tap says "1 natural and 2 mixed"), and where two sides both lay red threes
+   down, one grid takes both sides' counts, up to the pack's (data-red-threes-in-pack, the engine's): two
+   counts, one tap. Nothing is scored here: the chips only fill the fields the server reads. */
 (function () {
   var form = document.querySelector("form.hand");
   if (!form) return;
   var COUNTS = /-(canastas-[\w-]+|red_threes|black_threes)$/;
-  var rows = [];
-  form.querySelectorAll(".field.count input").forEach(function (input) {
-    if (!COUNTS.test(input.name)) return;
-    var max = parseInt(input.dataset.max, 10);
-    var top = Math.min(isNaN(max) ? 4 : max, 4);
-    var row = document.createElement("span");
-    row.className = "chips";
-    row.setAttribute("role", "group");
+  var items = [];  // [inputs, node, value test]: a chip is pressed when its test holds
+  function labelOf(input) {
     var label = form.querySelector("label[for='" + input.id + "']");
-    if (label) row.setAttribute("aria-label", label.textContent);
-    row.dataset.chipsFor = input.id;
+    return label ? label.textContent.trim() : "";
+  }
+  function topOf(input, most) {
+    var max = parseInt(input.dataset.max, 10);
+    return Math.min(isNaN(max) ? most : max, most);
+  }
+  function chipButton(text, name) {
+    var chip = document.createElement("button");
+    chip.type = "button";
+    chip.className = "chip";
+    chip.textContent = text;
+    if (name) chip.setAttribute("aria-label", name);
+    chip.style.cssText = "min-width:44px;min-height:44px;padding:0 .5rem";
+    return chip;
+  }
+  function set(input, value) {
+    input.value = String(value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  function value(input) { return parseInt(input.value, 10) || 0; }
+  function row(input, top) {
+    var max = parseInt(input.dataset.max, 10);
+    var node = document.createElement("span");
+    node.className = "chips";
+    node.setAttribute("role", "group");
+    node.setAttribute("aria-label", labelOf(input));
+    node.dataset.chipsFor = input.id;
     // The stylesheets are not grown for this: a full row of 44 px targets under the stepper.
-    row.style.cssText = "display:flex;flex-wrap:wrap;gap:.25rem;grid-column:1/-1;margin-top:.25rem";
+    node.style.cssText = "display:flex;flex-wrap:wrap;gap:.25rem;grid-column:1/-1;margin-top:.25rem";
     for (var n = 0; n <= top; n++) {
-      var chip = document.createElement("button");
-      chip.type = "button";
-      chip.className = "chip";
+      var chip = chipButton(n === top && (isNaN(max) || max > top) ? n + "+" : String(n));
       chip.dataset.value = String(n);
-      chip.textContent = n === top && (isNaN(max) || max > top) ? n + "+" : String(n);
-      chip.style.cssText = "min-width:44px;min-height:44px;padding:0 .5rem";
-      row.appendChild(chip);
+      node.appendChild(chip);
     }
-    row.addEventListener("click", function (event) {
+    node.addEventListener("click", function (event) {
+      var chip = event.target.closest("button.chip");
+      if (chip) set(input, chip.dataset.value);
+    });
+    input.closest(".field").appendChild(node);
+    items.push([node, function (chip) {
+      var n = Number(chip.dataset.value);
+      return n === top ? value(input) >= n : value(input) === n;
+    }]);
+  }
+  /* Two counts in one tap: rows the first's 0..3, columns the second's; `fits` leaves out the
+     pairs the pack cannot hold. */
+  function grid(first, second, names, caption, most, fits, where) {
+    var tops = [topOf(first, most), topOf(second, most)];
+    var node = document.createElement("div");
+    node.className = "chip-grid";
+    node.setAttribute("role", "group");
+    node.setAttribute("aria-label", caption);
+    node.dataset.gridFor = first.id + " " + second.id;
+    node.style.cssText = "margin:.35rem 0";
+    var head = document.createElement("p");
+    head.className = "quiet";
+    head.style.margin = "0 0 .25rem";
+    head.textContent = caption;
+    node.appendChild(head);
+    var cells = document.createElement("div");
+    cells.style.cssText = "display:grid;grid-template-columns:repeat(" + (tops[1] + 2) + ",minmax(44px,auto));gap:.25rem;justify-content:start;align-items:center";
+    cells.appendChild(document.createElement("span"));
+    for (var m = 0; m <= tops[1]; m++) {
+      var top = document.createElement("span");
+      top.setAttribute("aria-hidden", "true");
+      top.style.textAlign = "center";
+      top.textContent = String(m);
+      cells.appendChild(top);
+    }
+    for (var n = 0; n <= tops[0]; n++) {
+      var side = document.createElement("span");
+      side.setAttribute("aria-hidden", "true");
+      side.textContent = String(n);
+      cells.appendChild(side);
+      for (var k = 0; k <= tops[1]; k++) {
+        if (!fits(n, k)) { cells.appendChild(document.createElement("span")); continue; }
+        var shown = n + "\u00b7" + k;
+        var chip = chipButton(shown, shown + ": " + names[0] + " " + n + ", " + names[1] + " " + k);
+        chip.dataset.values = n + "," + k;
+        // Five cells and their row's number fit a 390 px phone at twice the text size: a cell's
+        // "1·2" grows to 20 px at most, while the numbers around the grid grow with the text.
+        chip.style.padding = "0 4px";
+        chip.style.fontSize = "min(1em, 20px)";
+        cells.appendChild(chip);
+      }
+    }
+    node.appendChild(cells);
+    node.addEventListener("click", function (event) {
       var chip = event.target.closest("button.chip");
       if (!chip) return;
-      input.value = chip.dataset.value;
-      input.dispatchEvent(new Event("input", { bubbles: true }));
+      var pair = chip.dataset.values.split(",");
+      first.value = pair[0];
+      set(second, pair[1]);
     });
-    input.closest(".field").appendChild(row);
-    rows.push([input, row, top]);
+    where(node);
+    items.push([node, function (chip) {
+      return chip.dataset.values === value(first) + "," + value(second);
+    }]);
+  }
+  function field(name) { return form.querySelector(".field.count input[name='" + name + "']"); }
+  var paired = {};
+  form.querySelectorAll("fieldset.side-entry").forEach(function (fieldset, i) {
+    var natural = field(i + "-canastas-natural");
+    var mixed = field(i + "-canastas-mixed");
+    if (!natural || !mixed) return;
+    paired[natural.name] = paired[mixed.name] = true;
+    var caption = labelOf(natural) + " \u2193 \u00b7 " + labelOf(mixed) + " \u2192";
+    grid(natural, mixed, [labelOf(natural), labelOf(mixed)], caption, 3, function () { return true; }, function (node) {
+      mixed.closest(".field").after(node);
+    });
+  });
+  var threes = [field("0-red_threes"), field("1-red_threes")];
+  var pack = parseInt(form.dataset.redThreesInPack, 10);  // the engine's count, from the page
+  if (threes[0] && threes[1] && !field("2-red_threes") && pack && pack <= 4 && !form.querySelector("[name=lone_hand]")) {
+    paired[threes[0].name] = paired[threes[1].name] = true;
+    var names = form.querySelectorAll("fieldset.side-entry .side-name");
+    var caption = labelOf(threes[0]) + ": " + names[0].textContent + " \u2193 \u00b7 " + names[1].textContent + " \u2192";
+    grid(threes[0], threes[1], [names[0].textContent, names[1].textContent], caption, pack, function (a, b) { return a + b <= pack; }, function (node) {
+      node.classList.add("threes-grid");
+      var sides = form.querySelectorAll("fieldset.side-entry");
+      sides[sides.length - 1].after(node);
+    });
+  }
+  form.querySelectorAll(".field.count input").forEach(function (input) {
+    if (paired[input.name]) return;
+    if (COUNTS.test(input.name)) row(input, topOf(input, 4));
+    else if (input.closest(".penalty")) row(input, topOf(input, 4));
   });
   function sync() {
-    rows.forEach(function (item) {
-      var value = parseInt(item[0].value, 10) || 0;
-      item[1].querySelectorAll("button.chip").forEach(function (chip) {
-        var n = Number(chip.dataset.value);
-        var pressed = n === item[2] ? value >= n : value === n;
+    items.forEach(function (item) {
+      item[0].querySelectorAll("button.chip").forEach(function (chip) {
+        var pressed = item[1](chip);
         chip.setAttribute("aria-pressed", String(pressed));
         chip.classList.toggle("primary", pressed);  // the buttons' own pressed look
       });

@@ -67,9 +67,53 @@ self.OutboxForm = function (form, kit) {
   }
   function hidden(name) { return form.querySelector("input[type=hidden][name='" + name + "']"); }
 
-  /* Saved offline: the form says so, and offers the next hand (typed against the sheet as it
-     will be once this one is in: its version one on, a fresh one-time key), in place. */
+  /* Saved offline: the form says so and goes on, in place, as the next hand's (typed against
+     the sheet as it will be once this one is in: its version one on, a fresh one-time key).
+     Above it, the totals as the server last gave them and each hand not yet sent, with the
+     figures the server's preview gave for it as typed (none where it never answered: then
+     its score comes when it is sent). No score is worked out here. */
   var chained = null;  // the hand this form's next one is typed behind, while offline
+  function next(entry) {
+    form.reset();
+    chained = entry.id;
+    hidden("number").value = String(entry.number + 1);
+    hidden("version").value = String(Number(entry.version) + 1);
+    hidden("form_token").value = token();
+    var heading = document.querySelector("main h1");
+    if (heading) heading.textContent = fill(fw.hand, { number: entry.number + 1 });
+    document.querySelectorAll("p.totals, legend small").forEach(function (n) { n.hidden = true; });
+    form.dispatchEvent(new Event("input"));
+    form.dataset.blank = previewKey(form);  // reloaded once all is sent, if nothing was typed
+    var first = form.querySelector(".points input");
+    if (first) first.focus({ preventScroll: true });
+  }
+  function signed(n) { return (n > 0 ? "+" : "") + grouped(n); }
+  function running() {
+    return Outbox.all().then(function (entries) {
+      var waiting = entries.filter(function (e) { return e.game === form.dataset.drafts && e.state === "waiting"; });
+      document.querySelectorAll(".outbox-running").forEach(function (n) { n.remove(); });
+      if (!waiting.length) return;
+      var box = el("div", "outbox-running");
+      box.setAttribute("role", "status");
+      var totals = document.querySelector("p.totals");
+      if (totals) {
+        var last = Array.prototype.map.call(totals.querySelectorAll("span"), text).join(" \u00b7 ");
+        box.appendChild(el("p", "outbox-last", fw.last + " " + last));
+      }
+      var list = el("ul", "outbox-pending");
+      waiting.sort(function (a, b) { return a.number - b.number; }).forEach(function (e) {
+        var figures = (e.figures || []).map(function (side) {
+          return side[0] + " " + signed(side[1]) + " \u2192 " + grouped(side[2]);
+        }).join(" \u00b7 ");
+        var item = el("li", "", fill(fw.pending, { number: e.number }) + " ");
+        item.dataset.pending = String(e.number);
+        item.appendChild(el("span", figures ? "pending-figures" : "quiet", figures || fw.unscored));
+        list.appendChild(item);
+      });
+      box.appendChild(list);
+      form.parentNode.insertBefore(box, document.querySelector(".outbox-queued") || form);
+    }).catch(function () {});
+  }
   function queued(entry) {
     var old = document.querySelector(".outbox-queued");
     if (old) old.remove();
@@ -82,37 +126,30 @@ self.OutboxForm = function (form, kit) {
     var sheet = el("a", "button", fw.sheet);
     sheet.href = fw.sheet_url;
     actions.appendChild(sheet);
-    if (entry.kind === "record") {
-      var next = el("button", "button primary", fill(fw.next, { number: entry.number + 1 }));
-      next.type = "button";
-      next.addEventListener("click", function () {
-        form.reset();
-        chained = entry.id;
-        hidden("number").value = String(entry.number + 1);
-        hidden("version").value = String(Number(entry.version) + 1);
-        hidden("form_token").value = token();
-        var heading = document.querySelector("main h1");
-        if (heading) heading.textContent = fill(fw.hand, { number: entry.number + 1 });
-        document.querySelectorAll("p.totals, legend small").forEach(function (n) { n.hidden = true; });
-        note.remove();
-        form.dispatchEvent(new Event("input"));
-        form.scrollIntoView();
-      });
-      actions.appendChild(next);
-    }
     note.appendChild(actions);
     form.parentNode.insertBefore(note, form);
+    if (entry.kind === "record") next(entry);
+    running();
     note.scrollIntoView();
   }
-  // Sent by itself while the form stayed open on it: the form is read again, now the next
-  // hand's, and the panel says "Hand 1 was sent." (a hand typed behind it stays as typed).
+  // Sent by itself while the form stayed open: the notes go, "Hand 1 was sent." is said, and
+  // a form nobody typed into since is read again, now the next hand's with the server's totals.
+  // A hand that came back (another phone's took its number) does the same: the choice between
+  // theirs and mine stays on the page above a blank form, never one filled with mine.
   document.addEventListener("outbox:changed", function () {
     var note = document.querySelector(".outbox-queued");
-    if (!note) return;
-    Outbox.get(note.dataset.entry).then(function (entry) {
-      if (entry && entry.state === "waiting") return;
+    if (!note && !document.querySelector(".outbox-running")) return;
+    Outbox.all().then(function (entries) {
+      var game = entries.filter(function (e) { return e.game === form.dataset.drafts; });
+      var waiting = game.some(function (e) { return e.state === "waiting"; });
+      running();
+      if (waiting || !note) return;
       note.remove();
-      if (entry && entry.state === "sent" && !chained) window.location.reload();
+      // Sent, or back beside another phone's: a blank form is read again (the server's
+      // number, version and totals); one typed into stays as typed.
+      var done = game.some(function (e) { return e.state === "sent" || e.state === "returned"; });
+      var untouched = !chained || form.dataset.blank === previewKey(form);
+      if (done && untouched) window.location.reload();
     });
   });
 
@@ -131,6 +168,7 @@ self.OutboxForm = function (form, kit) {
       fields: Array.from(data.entries()).filter(function (pair) { return typeof pair[1] === "string"; }),
       typed: typed(),
       after: chained,
+      figures: form.previewed && form.previewed.key === previewKey(form) ? form.previewed.sides : null,
       now: true,
     };
     var button = form.querySelector("button[type=submit]");

@@ -122,6 +122,47 @@ def test_a_hand_saved_offline_on_the_form_goes_by_itself_once(live_app, browser,
     page.context.close()
 
 
+def test_offline_the_form_goes_on_with_the_hands_not_yet_sent(live_app, browser, origin):
+    """Saved offline, the form is the next hand's at once, in place: above it the totals the
+    server last gave and each hand not yet sent, with the figures the server's preview gave
+    for it (none for a hand typed offline); back online both go, in order, and the form is
+    read again with the server's totals."""
+    page = a_phone(browser)
+    game_id = seated(live_app, page, origin)
+    page.goto(f"{origin}/games/{game_id}/hands/new")
+    type_hand(page, "120", "75")
+    expect(page.locator("output.pv-sum")).to_have_text("We +120 · They +75 → 120 / 75")
+    page.context.set_offline(True)
+    page.locator("button[type=submit]").click()
+    expect(page.locator("main h1")).to_have_text("Hand 2")
+    expect(page.locator("#f-0-melded_points")).to_have_value("")
+    running = page.locator(".outbox-running")
+    expect(running.locator(".outbox-last")).to_have_text(
+        "Totals as the server last gave them: We 0 · They 0"
+    )
+    expect(running.locator("[data-pending='1']")).to_have_text(
+        "Hand 1, not yet sent: We +120 → 120 · They +75 → 75"
+    )
+    type_hand(page, "90", "60")
+    page.locator("button[type=submit]").click()
+    expect(page.locator("main h1")).to_have_text("Hand 3")
+    expect(running.locator("[data-pending='2']")).to_have_text(
+        "Hand 2, not yet sent: its score comes when it is sent."
+    )
+    expect(page.locator(".outbox-queued")).to_contain_text("the preview's exact score")
+    assert api_hands(live_app, game_id) == []
+
+    page.context.set_offline(False)
+    hands = hands_arrive(live_app, game_id, 2, SENT_WITHIN)
+    assert [h["number"] for h in hands] == [1, 2]
+    expect(page.locator("p.totals .side-0")).to_have_text("We 210")  # read again
+    expect(page.locator("p.totals .side-1")).to_have_text("They 135")
+    expect(page.locator(".outbox-running")).to_have_count(0)
+    expect(page.locator("main h1")).to_have_text("Hand 3")
+    assert len(api_hands(live_app, game_id)) == 2
+    page.context.close()
+
+
 def test_two_phones_on_the_same_hand_choose_side_by_side(live_app, browser, origin, scheme):
     """Both phones save hand 1 offline; the later one shows theirs beside mine, and records
     mine only as hand 2, by choice; nothing is recorded twice."""
@@ -229,6 +270,46 @@ def test_the_screen_stays_on_in_play_and_is_released_at_the_end(live_app, browse
         db.close()
     expect(page.locator("#course-title")).to_be_visible(timeout=10000)
     expect(page.locator("html")).to_have_attribute("data-wake-lock", "released")
+    page.context.close()
+
+
+KEPT_ON = "() => ['held', 'video'].includes(document.documentElement.dataset.wakeLock)"
+HIDDEN = """hidden => {
+  Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_the_screen_is_let_go_when_hidden_and_when_switched_off(live_app, browser, origin):
+    """Hidden, the page lets the screen go and takes it again when shown; the sheet's switch
+    turns it off for this browser, a reload and the hand form included, and on again."""
+    page = a_phone(browser)
+    game_id = seated(live_app, page, origin)
+    page.goto(f"{origin}/games/{game_id}")
+    page.wait_for_function("() => document.documentElement.dataset.wakeLock")
+    page.locator("h1").tap()
+    page.wait_for_function(KEPT_ON)
+    page.evaluate(HIDDEN, True)
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "released")
+    page.evaluate(HIDDEN, False)
+    page.wait_for_function(KEPT_ON)
+
+    switch = page.locator("#keep-awake")
+    expect(switch).to_be_checked()
+    switch.tap()
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "off")
+    if not IN_LAN:
+        assert page.evaluate("'wakeLock' in navigator")
+    page.reload()
+    expect(page.locator("#keep-awake")).not_to_be_checked()
+    page.locator("h1").tap()
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "off")
+    page.goto(f"{origin}/games/{game_id}/hands/new")
+    page.locator("h1").tap()
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "off")
+    page.goto(f"{origin}/games/{game_id}")
+    page.locator("#keep-awake").tap()
+    page.wait_for_function(KEPT_ON)
     page.context.close()
 
 

@@ -42,9 +42,8 @@ def tap_side(page, taps: Taps, i: int, fields: dict) -> None:
             taps.count += 1
         elif name == "went_out":
             taps.tap(f"label:has(input[name='{i}-went_out'][value='{value}'])")
-        elif name == "unfinished_aces":  # a penalty: folded under "More"
-            taps.tap(f"fieldset.side-{i} details.more summary")
-            taps.step(f"{i}-{name}", value)
+        elif name == "unfinished_aces":  # a penalty: in sight, one chip
+            taps.tap(f"[data-chips-for='f-{i}-{name}'] button[data-value='{value}']")
         elif isinstance(value, int):
             taps.step(f"{i}-{name}", value)
         else:

@@ -104,8 +104,7 @@ def test_hands_wait_in_order_and_one_that_no_longer_fits_comes_back_with_its_rea
     type_hand(page, "120", "75")
     page.context.set_offline(True)
     page.locator("button[type=submit]").click()
-    page.locator(".outbox-queued button", has_text="Record hand 2").click()
-    expect(page.locator("main h1")).to_have_text("Hand 2")
+    expect(page.locator("main h1")).to_have_text("Hand 2")  # the form goes on, in place
     type_hand(page, "90", "60")
     page.locator("button[type=submit]").click()
     expect(page.locator(".outbox-queued")).to_contain_text("Hand 2 is waiting")

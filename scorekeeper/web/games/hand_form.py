@@ -31,6 +31,7 @@ class Field:
     max: int | None = None
     help: str = ""
     more: bool = False  # rarely used: folded under "More" on the form
+    penalty: bool = False  # a penalty for cards held at the end: shown, with one-tap chips
 
 
 @dataclass
@@ -70,9 +71,14 @@ def fields_for(rules: Rules) -> list[Field]:
     for key, threes in (("red_threes", rules.red_threes), ("black_threes", rules.black_threes)):
         if threes:
             fields.append(Field(key, text(threes.label), "count", (key,), threes.max))
+    # A penalty for cards a side holds at the hand's end (Modern American's unfinished melds,
+    # three aces or sevens held) is in plain sight; rarer corrections stay under "More".
     fields += [
-        Field(e.id, text(e.label), "count", (e.id,), e.max, text(e.help), more=True)
+        Field(
+            e.id, text(e.label), "count", (e.id,), e.max, text(e.help), more=not held, penalty=held
+        )
         for e in rules.extras
+        for held in [e.points < 0 and bool(e.holds)]
     ]
     return fields
 
