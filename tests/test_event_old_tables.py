@@ -142,3 +142,18 @@ def test_the_sheet_of_an_old_table_answers_409_with_the_reason(client) -> None:
     answer = client.post(path, data=fields)
     assert answer.status_code == 409
     assert "The next round has started" in answer.get_data(as_text=True)
+
+
+def test_the_directors_page_offers_an_earlier_rounds_open_tables_result(client, db) -> None:
+    made, url, director, _table = moved_on(client)
+    event = store_events.get_event(db, made["id"])
+    page = client.get(f"/events/director/{event.director_token}").get_data(as_text=True)
+    assert "Tables of round 1" in page and 'id="table-1-1"' in page
+    action = f"/events/director/{event.director_token}/tables/1/1"
+    assert f'action="{action}"' in page
+    answer = client.post(action, data={"action": "correct", "ns": "3000", "ew": "1200"})
+    assert answer.status_code == 302
+    state = client.get(f"{url}/rounds", headers=director).get_json()[0]["tables"][0]
+    assert state["finished"] and state["scores"] == [3000, 1200]
+    page = client.get(f"/events/director/{event.director_token}").get_data(as_text=True)
+    assert 'id="table-1-1"' not in page  # settled: it counts, and leaves the list
