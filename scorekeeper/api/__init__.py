@@ -17,7 +17,7 @@ from scorekeeper.api import (
 )
 from scorekeeper.api.problems import ApiProblem, http_error, problem_response
 from scorekeeper.api.routes import bp
-from scorekeeper.store.errors import EventIsClosed
+from scorekeeper.store.errors import EventIsClosed, RoundMovedOn
 
 bp.register_error_handler(ApiProblem, problem_response)
 bp.register_error_handler(HTTPException, http_error)
@@ -29,6 +29,14 @@ def _closed(error: EventIsClosed) -> Response:
 
 
 bp.register_error_handler(EventIsClosed, _closed)
+
+
+def _moved_on(error: RoundMovedOn) -> Response:
+    """Answers a hand at a table of an earlier round, whichever route tried it: 409."""
+    return problem_response(ApiProblem(409, error.message, kind="round-moved-on"))
+
+
+bp.register_error_handler(RoundMovedOn, _moved_on)
 
 
 def init_app(app: Flask) -> None:

@@ -164,6 +164,7 @@ _EVENTS = {
     # A club night's refusals at the table (store: cards, confirmation, a closed event).
     "card_unknown": (),
     "event_closed": (),
+    "round_moved_on": (),
     "table_token_unknown": (),
     "hand_not_at_table": (),
     "hand_confirmed": (),

@@ -298,6 +298,12 @@ _EVENTS = {
     "loser_above_winner": _t(N_("The loser cannot get more victory points than the winner.")),
     "card_unknown": _t(N_("That card does not open anything.")),
     "event_closed": _t(N_("The event is closed: nothing changes until its director reopens it.")),
+    "round_moved_on": _t(
+        N_(
+            "The next round has started: this table takes no more hands. "
+            "The director can still set its result."
+        )
+    ),
     "table_token_unknown": _t(N_("That token does not open any table.")),
     "hand_not_at_table": _t(N_("There is no such hand at this table.")),
     "hand_confirmed": _t(N_("This hand is already confirmed.")),

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.store.errors import EventIsClosed
+from scorekeeper.store.errors import EventIsClosed, RoundMovedOn
 from scorekeeper.store.migrations import migrations
 
 
@@ -134,6 +134,8 @@ def write(db: Database) -> Iterator[Database]:
         # same named error, whichever path (sheet, API, side, director) made it.
         if isinstance(error, sqlite3.IntegrityError) and str(error) == "event_closed":
             raise EventIsClosed() from error
+        if isinstance(error, sqlite3.IntegrityError) and str(error) == "round_moved_on":
+            raise RoundMovedOn() from error  # an earlier round's table (migration 0011)
         raise
 
 

@@ -108,6 +108,12 @@ class EventIsClosed(StoreError):
     message = said("event_closed")
 
 
+class RoundMovedOn(StoreError):
+    """A hand at a table of an earlier round, once the next is drawn (SQL refuses it: 0011)."""
+
+    message = said("round_moved_on")
+
+
 class InvalidGame(StoreError):
     """The new game's setup is wrong; `field` names the part at fault, `problems` every one."""
 

@@ -214,3 +214,34 @@ def event_adjustments(db: Database) -> None:
             f"CREATE TRIGGER event_adjustments_{when.lower()} AFTER {when} ON event_adjustments "
             f"BEGIN {_BUMP_SHAPE} = {row}.event_id; END"
         )
+
+
+# A table of an earlier round refuses hands once the next round is drawn: its players have
+# moved on, and a Danish round was paired on its result. A hand saved, rewritten or deleted
+# there, by whatever path (the sheet's link, a side's card, the API), is refused in SQL
+# ('round_moved_on', which store.connection.write turns into RoundMovedOn). Confirmations,
+# disputes and the director's table result (event_tables.corrected) still go through: the
+# director settles an old table there. A game deleted whole is let through, as above.
+_OLD_TABLE = (
+    "EXISTS (SELECT 1 FROM event_tables t JOIN games g ON g.id = t.game_id "
+    "WHERE t.game_id = {row} AND t.round < "
+    "(SELECT max(later.round) FROM event_tables later WHERE later.event_id = t.event_id))"
+)
+_MOVED_ON = "BEGIN SELECT RAISE(ABORT, 'round_moved_on'); END"
+OLD_TABLES = [
+    *(
+        f"CREATE TRIGGER event_old_table_hands_{name} BEFORE {when} ON hands "
+        f"WHEN {_OLD_TABLE.format(row=row + '.game_id')} {_MOVED_ON}"
+        for name, when, row in (
+            ("insert", "INSERT", "NEW"),
+            ("update", "UPDATE OF entry", "NEW"),
+            ("delete", "DELETE", "OLD"),
+        )
+    ),
+]
+
+
+def event_old_tables(db: Database) -> None:
+    """Makes a table of an earlier round refuse hands once the event's next round is drawn."""
+    for statement in OLD_TABLES:
+        db.execute(statement)

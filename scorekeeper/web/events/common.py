@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from babel.numbers import format_decimal
@@ -47,6 +47,9 @@ class Board:
     lines: list[dict[str, Any]]
     tables: list[TableResult]
     names: dict[int, str]
+    # Earlier rounds' tables whose result does not count yet: they take no more hands once
+    # the next round is drawn (migration 0011), so the director sets their result here.
+    open_earlier: list[TableResult] = field(default_factory=list)
 
     @property
     def final(self) -> bool:
@@ -81,5 +84,7 @@ def board(event: Event) -> Board:
         }
         for ln in event_rounds.standings(get_db(), event.id).lines
     ]
-    tables = event_rounds.tables(get_db(), event, event.started) if event.started else []
-    return Board(event, lines, tables, names)
+    every = event_rounds.tables(get_db(), event) if event.started else []
+    tables = [t for t in every if t.round == event.started]
+    earlier = [t for t in every if t.round < event.started and not (t.finished or t.no_play)]
+    return Board(event, lines, tables, names, earlier)

@@ -16,7 +16,7 @@ from scorekeeper.db import get_db
 from scorekeeper.store import Game, entrant_cards, event_checks, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
-from scorekeeper.store.errors import EventIsClosed, HandNotFound
+from scorekeeper.store.errors import EventIsClosed, HandNotFound, RoundMovedOn
 from scorekeeper.store.events import Event
 from scorekeeper.web.events import side_hands
 from scorekeeper.web.events.cards import absolute
@@ -118,3 +118,13 @@ def closed(error: EventIsClosed) -> ResponseReturnValue:
         return jsonify(ok=False, reason=said, errors=[]), 409
     page = render_template("errors/page.html", headline=_("The event is closed"), message=said)
     return make_response(page, 409)
+
+
+@bp.app_errorhandler(RoundMovedOn)
+def moved_on(error: RoundMovedOn) -> ResponseReturnValue:
+    """Answers a hand at a table of an earlier round: 409, the page or the outbox's JSON."""
+    said = _(error.message)
+    if request.accept_mimetypes.best == "application/json":
+        return jsonify(ok=False, reason=said, errors=[]), 409
+    headline = _("This round is over")
+    return make_response(render_template("errors/page.html", headline=headline, message=said), 409)

@@ -17,6 +17,7 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import sitting_out
 from scorekeeper.language import problem_words
 from scorekeeper.store import Game
+from scorekeeper.store.errors import RoundMovedOn
 from scorekeeper.web import access
 from scorekeeper.web.games import hand_form
 from scorekeeper.web.games.hand_form import Reading
@@ -98,7 +99,7 @@ def save_form(game: Game, number: int, back: str, save: Save) -> ResponseReturnV
             return jsonify(ok=True, number=0, repeat=True, message=said, sheet=back)
         flash(said, "ok")
         return redirect(back)
-    except (store.StaleGame, store.GameOver) as error:
+    except (store.StaleGame, store.GameOver, RoundMovedOn) as error:
         return refused(problem_words.store_error(error), back)
     said = _("Hand %(number)s saved.", number=saved)
     if _outbox():
