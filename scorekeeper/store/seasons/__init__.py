@@ -1,6 +1,12 @@
 """Seasons in the database: a group's seasons, each closed night's figures, public results."""
 
-from scorekeeper.store.seasons.nights import Night, night_changed, nights, season_standings
+from scorekeeper.store.seasons.nights import (
+    Night,
+    night_changed,
+    nights,
+    season_stamp,
+    season_standings,
+)
 from scorekeeper.store.seasons.public import (
     Public,
     PublicNotFound,
@@ -36,6 +42,7 @@ __all__ = [
     "public_of",
     "public_page",
     "season_problems",
+    "season_stamp",
     "season_standings",
     "seasons_of_night",
     "set_public",
