@@ -155,3 +155,39 @@ def test_the_director_opens_the_nights_results_and_sees_its_seasons(client, db) 
     page = client.get(f"/events/director/{token}").text
     url = re.search(r'id="public-address" href="([^"]+)"', page).group(1)
     assert "Zelda Q." in client.get(url).text
+
+
+def test_the_form_counts_chosen_nights_or_a_format_and_keeps_them_on_a_refusal(client, db) -> None:
+    group_id, _season_id, events = club(client, db)
+    form = {"name": "Picked", "from": "2026-01-01", "to": "2026-03-31", "score": "victory_points"}
+    page = client.get(f"/groups/{group_id}/seasons").text
+    assert all(f'value="{e}"' in page for e in events) and '<option value="classic"' in page
+    refused = client.post(
+        f"/groups/{group_id}/seasons", data=form | {"nights": "chosen", "best": "x"}
+    )
+    assert refused.status_code == 422 and 'id="e-events"' in refused.text
+    assert "Tick at least one night" in refused.text and 'value="chosen" checked' in refused.text
+    refused = client.post(
+        f"/groups/{group_id}/seasons",
+        data=form | {"nights": "chosen", "events": [events[1]], "to": "2025-01-01"},
+    )
+    assert refused.status_code == 422 and 'id="e-to"' in refused.text
+    assert f'value="{events[1]}" checked' in refused.text  # the tick kept
+    assert f'value="{events[0]}" checked' not in refused.text
+    foreign = client.post(
+        f"/groups/{group_id}/seasons", data=form | {"nights": "chosen", "events": ["nope"]}
+    )
+    assert foreign.status_code == 422 and 'id="e-events"' in foreign.text
+    made = client.post(
+        f"/groups/{group_id}/seasons",
+        data=form | {"nights": "chosen", "events": [events[1]], "format": "classic"},
+    )
+    season = store_seasons.get_season(db, location(made).rsplit("/", 1)[1], group_id)
+    assert season.events == (events[1],) and season.format == "classic"
+    nights, _lines = store_seasons.season_standings(db, season)
+    assert [n.event for n in nights] == [events[1]]
+    other = client.post(
+        f"/groups/{group_id}/seasons", data=form | {"nights": "dates", "format": "hand_foot"}
+    )
+    season = store_seasons.get_season(db, location(other).rsplit("/", 1)[1], group_id)
+    assert store_seasons.season_standings(db, season)[0] == []  # no night in that format

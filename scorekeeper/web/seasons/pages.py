@@ -9,14 +9,16 @@ from werkzeug import Response
 
 from scorekeeper import csv_text
 from scorekeeper.db import get_db
-from scorekeeper.language import i18n
+from scorekeeper.language import i18n, words
 from scorekeeper.pdf import season_standings as season_pdf
 from scorekeeper.pdf.layout import PAPERS
+from scorekeeper.rules.presets import load_presets
 from scorekeeper.seasons import figure
 from scorekeeper.seasons.names import NAMINGS
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.groups import Group
 from scorekeeper.store.seasons import InvalidSeason, Season, SeasonNotFound
+from scorekeeper.store.seasons.seasons import GroupNight
 from scorekeeper.web.groups.groups import admin_group, is_admin, member_group
 from scorekeeper.web.origin import public_url
 from scorekeeper.web.seasons import form as season_form
@@ -37,14 +39,26 @@ def index(group_id: str, typed: season_form.Typed | None = None) -> str:
     """Lists the group's seasons, with the form that makes one (its admins')."""
     group = member_group(group_id)
     found = store_seasons.group_seasons(get_db(), group.id)
+    admin = is_admin(group.id)
+    events = store_seasons.group_nights(get_db(), group.id) if admin else []
+    blank = {"score": "victory_points", "by": "entrant", "nights": "dates"}
     return render_template(
         "seasons/index.html",
         group=group,
         seasons=found,
         section="seasons",
-        admin=is_admin(group.id),
-        typed=typed or season_form.Typed({"score": "victory_points", "by": "entrant"}),
+        admin=admin,
+        events=events,
+        formats=_formats(events),
+        typed=typed or season_form.Typed(blank),
     )
+
+
+def _formats(events: list[GroupNight]) -> list[tuple[str, str]]:
+    """Returns (id, name) of each format the group's events were played in: a preset by its
+    name in the page's words, a house format by its id."""
+    names = {p.rules.id: words.text(p.rules.name) for p in load_presets().values()}
+    return sorted({(e.format, names.get(e.format, e.format)) for e in events}, key=lambda f: f[1])
 
 
 @bp.post("/groups/<group_id>/seasons")
