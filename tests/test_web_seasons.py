@@ -191,3 +191,27 @@ def test_the_form_counts_chosen_nights_or_a_format_and_keeps_them_on_a_refusal(c
     )
     season = store_seasons.get_season(db, location(other).rsplit("/", 1)[1], group_id)
     assert store_seasons.season_standings(db, season)[0] == []  # no night in that format
+
+
+def test_the_big_screen_follows_the_season_with_a_304_while_it_stands(client, db) -> None:
+    group_id, season_id, events = club(client, db)
+    base = f"/groups/{group_id}/seasons/{season_id}/screen"
+    page = client.get(base).text
+    assert "js/season_screen.js" in page and 'http-equiv="refresh"' not in page
+    assert f'data-live="{base}/live.json"' in page
+    live = client.get(f"{base}/live.json")
+    assert live.status_code == 200 and live.headers["Cache-Control"] == "private, no-cache"
+    body = live.get_json()
+    assert body["nights_line"].startswith("2 nights")
+    assert len(body["standings"]) == 3 and {"rank", "name", "score"} <= set(body["standings"][0])
+    tag = live.headers["ETag"].strip('"')
+    same = client.get(f"{base}/live.json", headers={"If-None-Match": tag})
+    assert same.status_code == 304 and same.get_data() == b""
+    german = client.get(
+        f"{base}/live.json", headers={"If-None-Match": tag, "Accept-Language": "de"}
+    )
+    assert german.status_code == 200 and german.get_json()["nights_line"].startswith("2 Abende")
+    night(db, group_id, "2026-01-20", PAIRS, lambda r, t: (900, 100), rounds=3)
+    moved = client.get(f"{base}/live.json", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.get_json()["nights_line"].startswith("3 nights")
+    assert client.get(f"/groups/{group_id}/seasons/{events[0]}/screen/live.json").status_code == 404

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+import hashlib
+
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
@@ -101,12 +103,57 @@ def page(group_id: str, season_id: str) -> str:
 
 @bp.get("/groups/<group_id>/seasons/<season_id>/screen")
 def screen(group_id: str, season_id: str) -> str:
-    """Shows the season's standings in large type for a club room's screen."""
+    """Shows the season's standings in large type for a club room's screen (it follows them)."""
     group, season = _season(group_id, season_id)
     nights, lines = store_seasons.season_standings(get_db(), season)
     return render_template(
-        "seasons/screen.html", season=season, nights=nights, lines=shown_lines(lines)
+        "seasons/screen.html",
+        group=group,
+        season=season,
+        nights=nights,
+        lines=shown_lines(lines),
+        nights_line=_nights_line(nights),
     )
+
+
+def _nights_line(nights: list[store_seasons.Night]) -> str:
+    """Returns the line under the season's name: how many nights, and the latest."""
+    count = ngettext("%(num)s night", "%(num)s nights", len(nights))
+    return f"{count} · {nights[-1].name}, {i18n.day(nights[-1].day)}" if nights else count
+
+
+@bp.get("/groups/<group_id>/seasons/<season_id>/screen/live.json")
+def screen_live(group_id: str, season_id: str) -> Response:
+    """Returns what the season's big screen shows; a bare 304 while the season has not moved."""
+    _group, season = _season(group_id, season_id)
+    # The screen's fetch revalidates with the ETag it holds: the season's nights and their
+    # versions, in the same language, answer a bare 304 (no standings read at all).
+    tag = f"season-{store_seasons.season_stamp(get_db(), season)}-{i18n.current()}"
+    tag = f"season-{hashlib.sha256(tag.encode()).hexdigest()[:32]}"
+    if request.if_none_match.contains(tag):
+        unchanged = Response(status=304)
+        unchanged.headers["Cache-Control"] = "private, no-cache"
+        unchanged.set_etag(tag)
+        return unchanged
+    nights, lines = store_seasons.season_standings(get_db(), season)
+    response = jsonify(
+        {
+            "nights_line": _nights_line(nights),
+            "standings": [
+                {
+                    "rank": ln.rank,
+                    "name": ln.name,
+                    "score": ln.score,
+                    "nights": ln.nights,
+                    "qualified": ln.qualified,
+                }
+                for ln in shown_lines(lines)
+            ],
+        }
+    )
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.set_etag(tag)
+    return response
 
 
 @bp.post("/groups/<group_id>/seasons/<season_id>/public")
