@@ -68,6 +68,7 @@
         if (!data) return;
         document.getElementById("nights-line").textContent = data.nights_line;
         fill(data.standings);
+        document.getElementById("season-empty").hidden = data.standings.length > 0;
         showPage();
       })
       .catch(function () {});  // the next poll tries again
