@@ -156,3 +156,29 @@ def test_the_big_screen_pages_through_a_long_season(live_app, base_url, browser,
     assert bottom <= 1080  # every shown line is on the screen
     screenshot(tv, f"season-screen-pages-1920-{scheme}")
     big.close()
+
+
+def test_the_season_form_keeps_a_refusal_and_counts_ticked_nights(
+    live_app, base_url, screen, scheme
+):
+    club = _club(live_app)
+    page = screen
+    page.goto(f"{base_url}/groups/join/{club['join']}")
+    page.goto(f"{base_url}/groups/{club['group']}/seasons")
+    page.get_by_label("Name", exact=True).fill("Two Tuesdays")
+    page.get_by_label("From").fill("2026-02-01")
+    page.get_by_label("To", exact=True).fill("2026-01-01")
+    page.get_by_label("only the nights ticked below").check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Make the season").click()
+    expect(page.locator("#e-events")).to_contain_text("Tick at least one night")
+    expect(page.locator("#e-to")).to_be_visible()
+    expect(page.get_by_label("Name", exact=True)).to_have_value("Two Tuesdays")
+    expect(page.get_by_label("only the nights ticked below")).to_be_checked()
+    assert [v["id"] for v in axe_violations(page)] == []
+    screenshot(page, f"season-form-refused-{scheme}")
+    page.get_by_label("To", exact=True).fill("2026-03-31")
+    page.locator(".season-nights input").first.check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Make the season").click()
+    expect(page.locator("h1")).to_have_text("Two Tuesdays")
