@@ -215,3 +215,21 @@ def test_the_big_screen_follows_the_season_with_a_304_while_it_stands(client, db
     moved = client.get(f"{base}/live.json", headers={"If-None-Match": tag})
     assert moved.status_code == 200 and moved.get_json()["nights_line"].startswith("3 nights")
     assert client.get(f"/groups/{group_id}/seasons/{events[0]}/screen/live.json").status_code == 404
+
+
+def test_only_an_admin_opens_the_seasons_results_on_the_web(app, client, db) -> None:
+    group_id, season_id, _events = club(client, db)
+    token = db.execute("SELECT token FROM groups WHERE id = ?", [group_id]).fetchone()[0]
+    member = app.test_client()
+    member.get(f"/groups/join/{token}")
+    base = f"/groups/{group_id}/seasons/{season_id}"
+    page = member.get(base)
+    assert page.status_code == 200 and "Publish the results" not in page.text
+    refused = member.post(f"{base}/public", data={"public": "1", "names": "full"})
+    assert (
+        refused.status_code == 403
+        and "say who they are" not in refused.text
+        and "says who they are" in refused.text
+    )
+    assert store_seasons.public_of(db, "season", season_id) is None
+    assert "Publish the results" in client.get(base).text  # the admin's page has the switch

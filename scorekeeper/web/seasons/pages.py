@@ -98,6 +98,7 @@ def page(group_id: str, season_id: str) -> str:
         public_address=url,
         namings=NAMINGS,
         section="seasons",
+        admin=is_admin(group.id),
     )
 
 
@@ -158,8 +159,9 @@ def screen_live(group_id: str, season_id: str) -> Response:
 
 @bp.post("/groups/<group_id>/seasons/<season_id>/public")
 def set_public(group_id: str, season_id: str) -> Response:
-    """Opens or closes the season's public results page."""
+    """Opens or closes the season's public results page (an admin's; 403 for a member)."""
     _group, season = _season(group_id, season_id)
+    admin_group(group_id)
     names = request.form.get("names", "initial")
     if names not in NAMINGS:
         abort(400)
