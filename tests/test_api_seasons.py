@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.store import group_tokens
+from scorekeeper.store import seasons as store_seasons
+from scorekeeper.store.connection import write
+from scorekeeper.store.groups import add_member, hand_on, members
 from tests.season_helpers import night
 
 PAIRS = [("Aces", ["Ann", "Bob"]), ("Kings", ["Cy", "Di"]), ("Queens", ["Ed", "Flo"])]
@@ -130,3 +134,66 @@ def test_closing_an_event_stores_its_nights_figures(client, db) -> None:
         "SELECT name, rank FROM season_figures WHERE event_id = ? ORDER BY rank", [event_id]
     ).fetchall()
     assert len(stored) == len(PAIRS) and stored[0] == ("Aces", 1)
+
+
+def _member_token(db, group_id: str) -> str:
+    """Returns a token an admin made before handing the role on: a plain member's token now."""
+    with write(db):
+        add_member(db, group_id, "phone-a", admin=True)
+        add_member(db, group_id, "phone-b")
+    token = group_tokens.make_api_token(db, "phone-a", group_id, "Club room display")
+    tag = next(m.tag for m in members(db, group_id) if m.browser_id == "phone-b")
+    hand_on(db, "phone-a", group_id, tag)
+    return token
+
+
+def test_only_an_admins_token_writes_seasons_any_token_reads_them(client, db) -> None:
+    made = group(client)
+    season_id = season(client, made)  # the group's first token: its maker's, an admin's
+    member = _member_token(db, made["id"])
+    body = {"name": "Spring", "from": "2026-04-01", "to": "2026-06-30"}
+    refused = client.post(f"/api/v1/groups/{made['id']}/seasons", json=body, headers=bearer(member))
+    assert refused.status_code == 403
+    problem = refused.get_json()
+    assert problem["type"].endswith("#admin-token")
+    assert "admin" in problem["detail"]
+    assert [s.name for s in store_seasons.group_seasons(db, made["id"])] == ["Winter"]
+    opened = client.put(
+        f"/api/v1/seasons/{season_id}/public", json={"public": True}, headers=bearer(member)
+    )
+    assert opened.status_code == 403
+    assert store_seasons.public_of(db, "season", season_id) is None
+    read = client.get(f"/api/v1/seasons/{season_id}/standings", headers=bearer(member))
+    assert read.status_code == 200
+    # An admin's own token writes; a bad body from a member token is still a 403, not a 422.
+    with write(db):
+        db.execute("UPDATE group_members SET admin = 1 WHERE browser_id = 'phone-a'")
+    assert (
+        client.post(
+            f"/api/v1/groups/{made['id']}/seasons", json=body, headers=bearer(member)
+        ).status_code
+        == 201
+    )
+
+
+def test_the_shared_key_from_before_admins_only_reads(client, db) -> None:
+    made = group(client)
+    season_id = season(client, made)
+    with write(db):
+        db.execute(
+            "INSERT INTO group_tokens (id, group_id, token, label, made_by, shared, created_at) "
+            "VALUES ('old', ?, 'old-join-key', 'old', NULL, 1, '2026-01-01')",
+            [made["id"]],
+        )
+    path = f"/api/v1/seasons/{season_id}/public"
+    assert (
+        client.put(path, json={"public": True}, headers=bearer("old-join-key")).status_code == 403
+    )
+    standings = f"/api/v1/seasons/{season_id}/standings"
+    assert client.get(standings, headers=bearer("old-join-key")).status_code == 200
+    german = client.post(
+        f"/api/v1/groups/{made['id']}/seasons",
+        json={"name": "S", "from": "2026-04-01", "to": "2026-06-30"},
+        headers={**bearer("old-join-key"), "Accept-Language": "de"},
+    )
+    assert german.status_code == 403 and "Admin" in german.get_json()["detail"]

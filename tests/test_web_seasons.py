@@ -155,3 +155,81 @@ def test_the_director_opens_the_nights_results_and_sees_its_seasons(client, db) 
     page = client.get(f"/events/director/{token}").text
     url = re.search(r'id="public-address" href="([^"]+)"', page).group(1)
     assert "Zelda Q." in client.get(url).text
+
+
+def test_the_form_counts_chosen_nights_or_a_format_and_keeps_them_on_a_refusal(client, db) -> None:
+    group_id, _season_id, events = club(client, db)
+    form = {"name": "Picked", "from": "2026-01-01", "to": "2026-03-31", "score": "victory_points"}
+    page = client.get(f"/groups/{group_id}/seasons").text
+    assert all(f'value="{e}"' in page for e in events) and '<option value="classic"' in page
+    refused = client.post(
+        f"/groups/{group_id}/seasons", data=form | {"nights": "chosen", "best": "x"}
+    )
+    assert refused.status_code == 422 and 'id="e-events"' in refused.text
+    assert "Tick at least one night" in refused.text and 'value="chosen" checked' in refused.text
+    refused = client.post(
+        f"/groups/{group_id}/seasons",
+        data=form | {"nights": "chosen", "events": [events[1]], "to": "2025-01-01"},
+    )
+    assert refused.status_code == 422 and 'id="e-to"' in refused.text
+    assert f'value="{events[1]}" checked' in refused.text  # the tick kept
+    assert f'value="{events[0]}" checked' not in refused.text
+    foreign = client.post(
+        f"/groups/{group_id}/seasons", data=form | {"nights": "chosen", "events": ["nope"]}
+    )
+    assert foreign.status_code == 422 and 'id="e-events"' in foreign.text
+    made = client.post(
+        f"/groups/{group_id}/seasons",
+        data=form | {"nights": "chosen", "events": [events[1]], "format": "classic"},
+    )
+    season = store_seasons.get_season(db, location(made).rsplit("/", 1)[1], group_id)
+    assert season.events == (events[1],) and season.format == "classic"
+    nights, _lines = store_seasons.season_standings(db, season)
+    assert [n.event for n in nights] == [events[1]]
+    other = client.post(
+        f"/groups/{group_id}/seasons", data=form | {"nights": "dates", "format": "hand_foot"}
+    )
+    season = store_seasons.get_season(db, location(other).rsplit("/", 1)[1], group_id)
+    assert store_seasons.season_standings(db, season)[0] == []  # no night in that format
+
+
+def test_the_big_screen_follows_the_season_with_a_304_while_it_stands(client, db) -> None:
+    group_id, season_id, events = club(client, db)
+    base = f"/groups/{group_id}/seasons/{season_id}/screen"
+    page = client.get(base).text
+    assert "js/season_screen.js" in page and 'http-equiv="refresh"' not in page
+    assert f'data-live="{base}/live.json"' in page
+    live = client.get(f"{base}/live.json")
+    assert live.status_code == 200 and live.headers["Cache-Control"] == "private, no-cache"
+    body = live.get_json()
+    assert body["nights_line"].startswith("2 nights")
+    assert len(body["standings"]) == 3 and {"rank", "name", "score"} <= set(body["standings"][0])
+    tag = live.headers["ETag"].strip('"')
+    same = client.get(f"{base}/live.json", headers={"If-None-Match": tag})
+    assert same.status_code == 304 and same.get_data() == b""
+    german = client.get(
+        f"{base}/live.json", headers={"If-None-Match": tag, "Accept-Language": "de"}
+    )
+    assert german.status_code == 200 and german.get_json()["nights_line"].startswith("2 Abende")
+    night(db, group_id, "2026-01-20", PAIRS, lambda r, t: (900, 100), rounds=3)
+    moved = client.get(f"{base}/live.json", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.get_json()["nights_line"].startswith("3 nights")
+    assert client.get(f"/groups/{group_id}/seasons/{events[0]}/screen/live.json").status_code == 404
+
+
+def test_only_an_admin_opens_the_seasons_results_on_the_web(app, client, db) -> None:
+    group_id, season_id, _events = club(client, db)
+    token = db.execute("SELECT token FROM groups WHERE id = ?", [group_id]).fetchone()[0]
+    member = app.test_client()
+    member.get(f"/groups/join/{token}")
+    base = f"/groups/{group_id}/seasons/{season_id}"
+    page = member.get(base)
+    assert page.status_code == 200 and "Publish the results" not in page.text
+    refused = member.post(f"{base}/public", data={"public": "1", "names": "full"})
+    assert (
+        refused.status_code == 403
+        and "say who they are" not in refused.text
+        and "says who they are" in refused.text
+    )
+    assert store_seasons.public_of(db, "season", season_id) is None
+    assert "Publish the results" in client.get(base).text  # the admin's page has the switch

@@ -25,6 +25,8 @@ from scorekeeper.db import get_db
 from scorekeeper.language import problem_words
 from scorekeeper.origin import public_url
 from scorekeeper.seasons import SeasonLine, SeasonRule, figure
+from scorekeeper.sentences.marked import N_
+from scorekeeper.store import group_tokens
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.groups import GroupNotFound, token_group
 from scorekeeper.store.seasons import InvalidSeason, Season, SeasonNotFound
@@ -35,6 +37,7 @@ BODY = {
     415: "The body is not sent as application/json.",
 }
 SEASON_404 = "No such season for this token (the same answer whether or not it exists)."
+ADMIN_403 = "A token of the group's, but not an admin's: it reads seasons, never writes them."
 
 
 def _private(body: Any, status: int = 200) -> Response:
@@ -43,6 +46,16 @@ def _private(body: Any, status: int = 200) -> Response:
     response.headers["Cache-Control"] = "private, no-cache"
     response.vary.add("Authorization")
     return response
+
+
+def _admin_only(group_id: str) -> None:
+    """Refuses (403) a group's token that is not one of its admins': it may only read."""
+    if not group_tokens.is_admin_token(get_db(), group_id, access.bearer_token()):
+        raise ApiProblem(
+            403,
+            N_("Only a group admin's API token makes seasons and opens their results."),
+            kind="admin-token",
+        )
 
 
 def _new_season(body: dict[str, Any]) -> store_seasons.NewSeason:
@@ -71,7 +84,7 @@ def _new_season(body: dict[str, Any]) -> store_seasons.NewSeason:
     "POST",
     "/groups/<group_id>/seasons",
     operation_id="createSeason",
-    summary="Make a season of the group's closed nights between two dates",
+    summary="Make a season of the group's closed nights between two dates (an admin's token)",
     security="groupToken",
     body=NewSeason,
     example={
@@ -89,6 +102,7 @@ def _new_season(body: dict[str, Any]) -> store_seasons.NewSeason:
     problems={
         **BODY,
         401: "No bearer token.",
+        403: ADMIN_403,
         404: "No such group for this token.",
         422: "One entry per bad field.",
     },
@@ -96,6 +110,7 @@ def _new_season(body: dict[str, Any]) -> store_seasons.NewSeason:
 def create_season(group_id: str) -> Response:
     """Makes a season of the group; 422 names each bad field."""
     group = member_token(group_id)
+    _admin_only(group.id)
     try:
         season = store_seasons.create_season(get_db(), group.id, _new_season(spec.body()))
     except InvalidSeason as error:
@@ -199,6 +214,7 @@ def event_public(event_id: str) -> Response:
     problems={
         **BODY,
         401: "No bearer token.",
+        403: ADMIN_403,
         404: SEASON_404,
         422: "public is not true or false, or names is not full, initial or hidden.",
     },
@@ -206,4 +222,5 @@ def event_public(event_id: str) -> Response:
 def season_public(season_id: str) -> Response:
     """Opens or closes the season's public results page, naming entrants as asked."""
     season = _season(season_id)
+    _admin_only(season.group)
     return _opened("season", season.id)

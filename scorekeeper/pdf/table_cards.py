@@ -36,6 +36,7 @@ class PairCard:
     name: str
     players: str
     link: str
+    results: str = ""  # its public scorecard's address, once the night's results are public
 
 
 def _qr(canvas: Canvas, link: str, x: float, y: float, size: float) -> None:
@@ -101,6 +102,9 @@ def _pair(
     for i, step in enumerate(steps):
         _line(canvas, left, top - 108 - 15 * i, step, 10, room)
     _qr(canvas, card.link, width - MARGIN - 14 - size, top - 12 - size, size)
+    if card.results:
+        after = gettext("Your results after the night: %(address)s", address=card.results)
+        _line(canvas, left, top - height + 12, after, 9, width - 2 * MARGIN - 28)
 
 
 def _pairs(canvas: Canvas, pairs: Sequence[PairCard], event: str, paper: str) -> None:

@@ -88,3 +88,20 @@ def revoke_api_token(db: Database, browser_id: str, group_id: str, token_id: str
         ).rowcount
         if not gone:
             raise InvalidGroup("no_token")
+
+
+def is_admin_token(db: Database, group_id: str, token: str) -> bool:
+    """Tells whether `token` is an API token of one of the group's admins.
+
+    The group's first token (made through the API, before any phone) and each token an admin
+    made while that phone is still an admin are; the shared key from before admins (which
+    every member held) and the tokens of a phone that handed the role on are not.
+    """
+    found = db.execute(
+        "SELECT 1 FROM group_tokens t LEFT JOIN group_members m "
+        "ON m.group_id = t.group_id AND m.browser_id = t.made_by "
+        "WHERE t.group_id = ? AND t.token = ? AND t.shared = 0 "
+        "AND (t.made_by IS NULL OR m.admin = 1)",
+        [group_id, token],
+    ).fetchone()
+    return found is not None

@@ -3,6 +3,8 @@ its big screen follow; an entrant's own link opens its scorecard."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import axe_violations, screenshot
 from playwright.sync_api import expect
@@ -41,7 +43,11 @@ def _club(live_app) -> dict[str, str]:
                 "SELECT id, director_token FROM events WHERE id IN (?, ?)", [first, second]
             ).fetchall()
         )
+        entrant = db.execute(
+            "SELECT token FROM event_entrants WHERE event_id = ? AND position = 0", [first]
+        ).fetchone()[0]
         return {
+            "entrant": entrant,
             "group": group.id,
             "join": group.token,
             "season": season.id,
@@ -84,9 +90,10 @@ def test_closing_nights_moves_the_season_everywhere(live_app, base_url, browser,
         rows = page.locator("#season-standings tbody tr")
         expect(rows).to_have_count(4)
         expect(page.locator("ol.nights li")).to_have_count(number)
-        tv.reload()  # the screen reads the season again by itself every 30 s
+        # no reload: the screen asks for the season every 3 s and rewrites its table
         expect(tv.locator(".round-line")).to_contain_text(f"{number} night")
         expect(tv.locator("#season-standings tbody tr")).to_have_count(4)
+        expect(tv.locator("#season-empty")).to_be_hidden()
         page.goto(f"{base_url}/results/{club['public_season']}")
         expect(page.locator("ol.nights li")).to_have_count(number)
 
@@ -113,3 +120,65 @@ def test_closing_nights_moves_the_season_everywhere(live_app, base_url, browser,
     expect(page.locator(".season-line")).to_contain_text("Winter cup")
     assert [v["id"] for v in axe_violations(page)] == []
     screenshot(page, f"season-scorecard-{scheme}")
+
+    # The entrant's own page (its pair card's link) leads to the same scorecard and season.
+    page.goto(f"{base_url}/events/entrant/{club['entrant']}")
+    expect(page.locator(".night-season")).to_contain_text("Season: Winter cup")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Your scorecard of the night").click()
+    expect(page.locator("h1")).to_have_text("Ann S. & Bob J.")
+    expect(page.locator("#scorecard tbody tr")).to_have_count(3)
+
+
+def test_the_big_screen_pages_through_a_long_season(live_app, base_url, browser, screen, scheme):
+    db = connect(live_app.config["DATABASE"])
+    try:
+        group = create_group(db, "Big club")
+        pairs = [(f"Pair {n:02d}", [f"North {n}", f"South {n}"]) for n in range(1, 31)]
+        night(db, group.id, "2026-02-03", pairs, lambda r, t: (1000 + 100 * t, 500), 1)
+        new = store_seasons.NewSeason("Long cup", "2026-02-01", "2026-03-31")
+        season = store_seasons.create_season(db, group.id, new)
+    finally:
+        db.close()
+    screen.goto(f"{base_url}/groups/join/{group.token}")
+    big = browser.new_context(viewport={"width": 1920, "height": 1080}, color_scheme=scheme)
+    big.add_cookies(screen.context.cookies())
+    tv = big.new_page()
+    tv.goto(f"{base_url}/groups/{group.id}/seasons/{season.id}/screen")
+    expect(tv.locator("#page-line")).to_have_text(re.compile(r"^Page 1 of [2-4]$"))
+    pages = int(tv.locator("#page-line").inner_text().rsplit(" ", 1)[1])
+    shown = tv.locator("#season-standings tbody tr:not([hidden])")
+    assert 30 <= shown.count() * pages < 30 + shown.count()
+    bottom = tv.evaluate(
+        "Math.max(...[...document.querySelectorAll('#season-standings tbody tr')]"
+        ".filter(r => !r.hidden).map(r => r.getBoundingClientRect().bottom))"
+    )
+    assert bottom <= 1080  # every shown line is on the screen
+    screenshot(tv, f"season-screen-pages-1920-{scheme}")
+    big.close()
+
+
+def test_the_season_form_keeps_a_refusal_and_counts_ticked_nights(
+    live_app, base_url, screen, scheme
+):
+    club = _club(live_app)
+    page = screen
+    page.goto(f"{base_url}/groups/join/{club['join']}")
+    page.goto(f"{base_url}/groups/{club['group']}/seasons")
+    page.get_by_label("Name", exact=True).fill("Two Tuesdays")
+    page.get_by_label("From").fill("2026-02-01")
+    page.get_by_label("To", exact=True).fill("2026-01-01")
+    page.get_by_label("only the nights ticked below").check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Make the season").click()
+    expect(page.locator("#e-events")).to_contain_text("Tick at least one night")
+    expect(page.locator("#e-to")).to_be_visible()
+    expect(page.get_by_label("Name", exact=True)).to_have_value("Two Tuesdays")
+    expect(page.get_by_label("only the nights ticked below")).to_be_checked()
+    assert [v["id"] for v in axe_violations(page)] == []
+    screenshot(page, f"season-form-refused-{scheme}")
+    page.get_by_label("To", exact=True).fill("2026-03-31")
+    page.locator(".season-nights input").first.check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Make the season").click()
+    expect(page.locator("h1")).to_have_text("Two Tuesdays")

@@ -1,6 +1,12 @@
 """Seasons in the database: a group's seasons, each closed night's figures, public results."""
 
-from scorekeeper.store.seasons.nights import Night, night_changed, nights, season_standings
+from scorekeeper.store.seasons.nights import (
+    Night,
+    night_changed,
+    nights,
+    season_stamp,
+    season_standings,
+)
 from scorekeeper.store.seasons.public import (
     Public,
     PublicNotFound,
@@ -15,6 +21,7 @@ from scorekeeper.store.seasons.seasons import (
     SeasonNotFound,
     create_season,
     get_season,
+    group_nights,
     group_seasons,
     season_problems,
     seasons_of_night,
@@ -30,12 +37,14 @@ __all__ = [
     "SeasonNotFound",
     "create_season",
     "get_season",
+    "group_nights",
     "group_seasons",
     "night_changed",
     "nights",
     "public_of",
     "public_page",
     "season_problems",
+    "season_stamp",
     "season_standings",
     "seasons_of_night",
     "set_public",

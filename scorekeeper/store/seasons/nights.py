@@ -89,6 +89,21 @@ def nights(db: Database, season: Season) -> list[Night]:
     return [Night(*row) for row in found]
 
 
+def season_stamp(db: Database, season: Season) -> str:
+    """Returns what a season's standings are read from: each night's event and its version.
+
+    Two reads with the same stamp show the same standings (a correction, a reopen or a newly
+    closed night moves it): the season's version, for a public page's ETag.
+    """
+    found = nights(db, season)
+    ids = json.dumps([n.event for n in found])
+    versions = db.execute(
+        "SELECT id, version FROM events WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+        [ids],
+    ).fetchall()
+    return ",".join(f"{event}.{version}" for event, version in versions)
+
+
 def _stale(db: Database, found: Sequence[Night]) -> list[str]:
     """Returns the nights whose figures are missing or older than their event."""
     ids = json.dumps([n.event for n in found])

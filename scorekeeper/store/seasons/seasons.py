@@ -168,6 +168,27 @@ def group_seasons(db: Database, group_id: str) -> list[Season]:
     return [_season(r) for r in found]
 
 
+@dataclass(frozen=True)
+class GroupNight:
+    """One of the group's events a season may count: its id, name, day, format, whether closed."""
+
+    id: str
+    name: str
+    day: str
+    format: str
+    closed: bool
+
+
+def group_nights(db: Database, group_id: str) -> list[GroupNight]:
+    """Returns the group's events (the latest first, at most MAX_CHOSEN), for a season's form."""
+    found = db.execute(
+        "SELECT id, name, day, format, closed_at IS NOT NULL FROM events WHERE group_id = ? "
+        "ORDER BY day DESC, created_at DESC LIMIT ?",
+        [group_id, MAX_CHOSEN],
+    ).fetchall()
+    return [GroupNight(i, n, d, f, bool(c)) for i, n, d, f, c in found]
+
+
 def seasons_of_night(db: Database, event_id: str) -> list[Season]:
     """Returns the seasons that count this event among their nights (it must be closed)."""
     found = db.execute(

@@ -10,6 +10,7 @@ from scorekeeper.language import i18n
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.pdf.table_cards import Card, PairCard, table_cards
 from scorekeeper.store import entrant_cards, games
+from scorekeeper.store import seasons as store_seasons
 from scorekeeper.web.events.common import Board, board, bp, by_token
 from scorekeeper.web.origin import public_url
 
@@ -32,11 +33,16 @@ def _paper() -> str:
 def _pairs(found: Board, only: str | None = None) -> list[PairCard]:
     """Returns the entrants' cards (or the one entrant `only` names), in entrant order."""
     tokens = entrant_cards.card_tokens(get_db(), found.event.id)
+    public = store_seasons.public_of(get_db(), "event", found.event.id)
     made = [
         PairCard(
             e.name,
             " & ".join(e.players) if e.players != (e.name,) else "",
             absolute(url_for("events.entrant", token=tokens[e.position])),
+            # published before printing: the card carries the entrant's scorecard address
+            absolute(url_for("seasons.card", slug=public.slug, position=e.position))
+            if public
+            else "",
         )
         for e in found.event.entrants
         if only is None or str(e.position) == only

@@ -25,6 +25,22 @@ def night_results(event_id: str) -> dict[str, Any]:
     return {"public": public, "address": address, "seasons": seasons, "namings": NAMINGS}
 
 
+@bp.app_template_global()
+def public_results(event_id: str, position: int | None = None) -> dict[str, Any]:
+    """Returns what anyone at the night may follow: the public seasons that count it (name and
+    address) and, for an entrant, its scorecard's address once the night's results are public."""
+    found = []
+    for season in store_seasons.seasons_of_night(get_db(), event_id):
+        public = store_seasons.public_of(get_db(), "season", season.id)
+        if public is not None:
+            found.append((season.name, url_for("seasons.results", slug=public.slug)))
+    night = store_seasons.public_of(get_db(), "event", event_id)
+    card = None
+    if night is not None and position is not None:
+        card = url_for("seasons.card", slug=night.slug, position=position)
+    return {"seasons": found, "card": card}
+
+
 @bp.post("/events/director/<token>/public")
 def event_public(token: str) -> Response:
     """Opens or closes the night's public results page, naming entrants as chosen."""

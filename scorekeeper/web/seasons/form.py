@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper.language import problem_words
 from scorekeeper.seasons import SeasonRule
 from scorekeeper.store.seasons import NewSeason
-from scorekeeper.store.seasons.seasons import SeasonProblem
+from scorekeeper.store.seasons.seasons import MAX_CHOSEN, SeasonProblem
 
-FIELDS = ("name", "from", "to", "score", "place_points", "best", "minimum", "drop_worst", "by")
+FIELDS = (
+    "name",
+    "from",
+    "to",
+    "nights",
+    "format",
+    "score",
+    "place_points",
+    "best",
+    "minimum",
+    "drop_worst",
+    "by",
+)
 WHOLE = re.compile(r"[0-9]{1,4}")
 
 
@@ -23,6 +36,7 @@ class Typed:
 
     values: dict[str, str]
     problems: dict[str, list[str]] = field(default_factory=dict)
+    chosen: list[str] = field(default_factory=list)  # the nights ticked, as typed
 
     def refuse(self, name: str, message: str) -> None:
         """Notes a problem of one field."""
@@ -49,9 +63,21 @@ def _places(typed: Typed) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def read(form: Mapping[str, str]) -> tuple[Typed, NewSeason]:
+def _nights(typed: Typed) -> tuple[str, ...] | None:
+    """Returns the chosen nights (None: every closed night between the dates)."""
+    if typed.values["nights"] != "chosen":
+        return None
+    if not typed.chosen:
+        typed.refuse(
+            "events", _("Tick at least one night, or count every night between the dates.")
+        )
+    return tuple(typed.chosen)
+
+
+def read(form: MultiDict[str, str]) -> tuple[Typed, NewSeason]:
     """Returns what was typed and the season it asks for (a number it cannot read: its default)."""
     typed = Typed({name: str(form.get(name, ""))[:200] for name in FIELDS})
+    typed.chosen = [str(e)[:64] for e in form.getlist("events")][:MAX_CHOSEN]
     rule = SeasonRule(
         score=typed.values["score"] or "victory_points",
         place_points=_places(typed),
@@ -60,7 +86,14 @@ def read(form: Mapping[str, str]) -> tuple[Typed, NewSeason]:
         drop_worst=_count(typed, "drop_worst", 0) or 0,
         by=typed.values["by"] or "entrant",
     )
-    new = NewSeason(typed.values["name"], typed.values["from"], typed.values["to"], rule)
+    new = NewSeason(
+        typed.values["name"],
+        typed.values["from"],
+        typed.values["to"],
+        rule,
+        events=_nights(typed),
+        format=typed.values["format"] or None,
+    )
     return typed, new
 
 

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+import hashlib
+
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
 from scorekeeper import csv_text
 from scorekeeper.db import get_db
-from scorekeeper.language import i18n
+from scorekeeper.language import i18n, words
 from scorekeeper.pdf import season_standings as season_pdf
 from scorekeeper.pdf.layout import PAPERS
+from scorekeeper.rules.presets import load_presets
 from scorekeeper.seasons import figure
 from scorekeeper.seasons.names import NAMINGS
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.groups import Group
 from scorekeeper.store.seasons import InvalidSeason, Season, SeasonNotFound
+from scorekeeper.store.seasons.seasons import GroupNight
 from scorekeeper.web.groups.groups import admin_group, is_admin, member_group
 from scorekeeper.web.origin import public_url
 from scorekeeper.web.seasons import form as season_form
@@ -37,14 +41,26 @@ def index(group_id: str, typed: season_form.Typed | None = None) -> str:
     """Lists the group's seasons, with the form that makes one (its admins')."""
     group = member_group(group_id)
     found = store_seasons.group_seasons(get_db(), group.id)
+    admin = is_admin(group.id)
+    events = store_seasons.group_nights(get_db(), group.id) if admin else []
+    blank = {"score": "victory_points", "by": "entrant", "nights": "dates"}
     return render_template(
         "seasons/index.html",
         group=group,
         seasons=found,
         section="seasons",
-        admin=is_admin(group.id),
-        typed=typed or season_form.Typed({"score": "victory_points", "by": "entrant"}),
+        admin=admin,
+        events=events,
+        formats=_formats(events),
+        typed=typed or season_form.Typed(blank),
     )
+
+
+def _formats(events: list[GroupNight]) -> list[tuple[str, str]]:
+    """Returns (id, name) of each format the group's events were played in: a preset by its
+    name in the page's words, a house format by its id."""
+    names = {p.rules.id: words.text(p.rules.name) for p in load_presets().values()}
+    return sorted({(e.format, names.get(e.format, e.format)) for e in events}, key=lambda f: f[1])
 
 
 @bp.post("/groups/<group_id>/seasons")
@@ -82,23 +98,70 @@ def page(group_id: str, season_id: str) -> str:
         public_address=url,
         namings=NAMINGS,
         section="seasons",
+        admin=is_admin(group.id),
     )
 
 
 @bp.get("/groups/<group_id>/seasons/<season_id>/screen")
 def screen(group_id: str, season_id: str) -> str:
-    """Shows the season's standings in large type for a club room's screen."""
+    """Shows the season's standings in large type for a club room's screen (it follows them)."""
     group, season = _season(group_id, season_id)
     nights, lines = store_seasons.season_standings(get_db(), season)
     return render_template(
-        "seasons/screen.html", season=season, nights=nights, lines=shown_lines(lines)
+        "seasons/screen.html",
+        group=group,
+        season=season,
+        nights=nights,
+        lines=shown_lines(lines),
+        nights_line=_nights_line(nights),
     )
+
+
+def _nights_line(nights: list[store_seasons.Night]) -> str:
+    """Returns the line under the season's name: how many nights, and the latest."""
+    count = ngettext("%(num)s night", "%(num)s nights", len(nights))
+    return f"{count} · {nights[-1].name}, {i18n.day(nights[-1].day)}" if nights else count
+
+
+@bp.get("/groups/<group_id>/seasons/<season_id>/screen/live.json")
+def screen_live(group_id: str, season_id: str) -> Response:
+    """Returns what the season's big screen shows; a bare 304 while the season has not moved."""
+    _group, season = _season(group_id, season_id)
+    # The screen's fetch revalidates with the ETag it holds: the season's nights and their
+    # versions, in the same language, answer a bare 304 (no standings read at all).
+    tag = f"season-{store_seasons.season_stamp(get_db(), season)}-{i18n.current()}"
+    tag = f"season-{hashlib.sha256(tag.encode()).hexdigest()[:32]}"
+    if request.if_none_match.contains(tag):
+        unchanged = Response(status=304)
+        unchanged.headers["Cache-Control"] = "private, no-cache"
+        unchanged.set_etag(tag)
+        return unchanged
+    nights, lines = store_seasons.season_standings(get_db(), season)
+    response = jsonify(
+        {
+            "nights_line": _nights_line(nights),
+            "standings": [
+                {
+                    "rank": ln.rank,
+                    "name": ln.name,
+                    "score": ln.score,
+                    "nights": ln.nights,
+                    "qualified": ln.qualified,
+                }
+                for ln in shown_lines(lines)
+            ],
+        }
+    )
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.set_etag(tag)
+    return response
 
 
 @bp.post("/groups/<group_id>/seasons/<season_id>/public")
 def set_public(group_id: str, season_id: str) -> Response:
-    """Opens or closes the season's public results page."""
+    """Opens or closes the season's public results page (an admin's; 403 for a member)."""
     _group, season = _season(group_id, season_id)
+    admin_group(group_id)
     names = request.form.get("names", "initial")
     if names not in NAMINGS:
         abort(400)

@@ -6,9 +6,10 @@ own; it shows results only, each name as the group chose (in full, initialled or
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from flask import abort, jsonify, render_template, url_for
+from flask import abort, jsonify, make_response, render_template, request, url_for
 from sqlite_utils import Database
 from werkzeug import Response
 
@@ -21,8 +22,11 @@ from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.events import Entrant, Event
 from scorekeeper.store.seasons import Public, PublicNotFound
+from scorekeeper.web.games import follow
 from scorekeeper.web.origin import public_url
 from scorekeeper.web.seasons.common import bp, hidden_label, shown_lines
+
+CACHE = "no-cache"  # kept, but asked again each time: a 304 when nothing moved
 
 
 def entrant_card_url(db: Database, event_id: str, position: int) -> str | None:
@@ -38,6 +42,44 @@ def _page(slug: str) -> Public:
         return store_seasons.public_page(get_db(), slug)
     except PublicNotFound:
         abort(404)
+
+
+def _moved(found: Public, with_seasons: bool) -> str:
+    """Returns the version a public page is read at: the season's, or the event's and the
+    public seasons that count it (their standings too, for a scorecard's season lines)."""
+    db = get_db()
+    if found.kind == "season":
+        return store_seasons.season_stamp(db, store_seasons.get_season(db, found.subject))
+    row = db.execute("SELECT version FROM events WHERE id = ?", [found.subject]).fetchone()
+    parts = [str(row[0]) if row else ""]
+    for season in store_seasons.seasons_of_night(db, found.subject):
+        public = public_of_season(season.id)
+        if public is not None:
+            parts.append(f"{public.slug}.{public.names}")
+            parts += [store_seasons.season_stamp(db, season)] if with_seasons else []
+    return "|".join(parts)
+
+
+def public_of_season(season_id: str) -> Public | None:
+    """Returns a season's public page, if it has one."""
+    return store_seasons.public_of(get_db(), "season", season_id)
+
+
+def _tag(found: Public, with_seasons: bool = False) -> str:
+    """Returns a public page's ETag: its version, naming, the reader's language, its address."""
+    seed = ":".join(
+        (follow.BUILD, request.path, found.names, _moved(found, with_seasons), i18n.current())
+    )
+    return hashlib.sha256(seed.encode()).hexdigest()[:32]
+
+
+def _answer(body: str | Response, tag: str) -> Response:
+    """Returns a public page with its ETag, so the next read of it can be a bare 304."""
+    response = make_response(body)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = CACHE
+    response.vary.update(("Cookie", "Accept-Language"))
+    return response
 
 
 def _name(entrant: Entrant, naming: str) -> str:
@@ -75,22 +117,28 @@ def _season_body(found: Public) -> dict[str, Any]:
 
 
 @bp.get("/results/<slug>")
-def results(slug: str) -> str:
-    """Shows an event's or a season's public results."""
+def results(slug: str) -> Response:
+    """Shows an event's or a season's public results (304 when the browser's copy is current)."""
     found = _page(slug)
+    tag = _tag(found)
+    unchanged = follow.not_modified(tag)
+    if unchanged is not None:
+        return unchanged
     if found.kind == "season":
         body = _season_body(found)
         lines = shown_lines(body["lines"], found.names)
-        return render_template("seasons/public_season.html", **body, shown=lines, slug=slug)
+        page = render_template("seasons/public_season.html", **body, shown=lines, slug=slug)
+        return _answer(page, tag)
     event = store_events.get_event(get_db(), found.subject)
     standings = _event_lines(event, found.names)
-    return render_template(
+    page = render_template(
         "seasons/public_event.html",
         event=event,
         lines=standings,
         slug=slug,
         seasons=_public_seasons(event),
     )
+    return _answer(page, tag)
 
 
 def _public_seasons(event: Event) -> list[tuple[str, str]]:
@@ -107,6 +155,10 @@ def _public_seasons(event: Event) -> list[tuple[str, str]]:
 def results_json(slug: str) -> Response:
     """Returns the same public results as JSON: names as the page shows them, no ids."""
     found = _page(slug)
+    tag = _tag(found)
+    unchanged = follow.not_modified(tag)
+    if unchanged is not None:
+        return unchanged
     if found.kind == "season":
         body = _season_body(found)
         season = body["season"]
@@ -126,9 +178,7 @@ def results_json(slug: str) -> Response:
         for line in lines:
             line["scorecard"] = url_for("seasons.card", slug=slug, position=line["position"])
         document = {"name": event.name, "date": event.day, "standings": lines}
-    response = jsonify(document)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return _answer(jsonify(document), tag)
 
 
 def _season_line(line: SeasonLine, name: str) -> dict[str, Any]:
@@ -177,17 +227,21 @@ def _season_cards(event: Event, entrant: Entrant) -> list[dict[str, Any]]:
 
 
 @bp.get("/results/<slug>/entrants/<int:position>")
-def card(slug: str, position: int) -> str:
+def card(slug: str, position: int) -> Response:
     """Shows one entrant's scorecard: every round of the night, and its season lines."""
     found = _page(slug)
     if found.kind != "event":
         abort(404)
+    tag = _tag(found, with_seasons=True)
+    unchanged = follow.not_modified(tag)
+    if unchanged is not None:
+        return unchanged
     event = store_events.get_event(get_db(), found.subject)
     entrant = next((e for e in event.entrants if e.position == position), None)
     if entrant is None:
         abort(404)
     card_lines = event_rounds.scorecards(get_db(), event)[entrant.key]
-    return render_template(
+    page = render_template(
         "seasons/card.html",
         event=event,
         name=_name(entrant, found.names),
@@ -197,3 +251,4 @@ def card(slug: str, position: int) -> str:
         slug=slug,
         day=i18n.day(event.day),
     )
+    return _answer(page, tag)
