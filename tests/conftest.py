@@ -330,17 +330,9 @@ def game_id(table: Table) -> str:
     return game_id
 
 
-def fresh_rate_limits() -> None:
-    """Forgets every address's imports and house formats (rate_limits.py): a generated test's
-    examples each start from nothing, as each test does."""
-    from scorekeeper import rate_limits
+def fresh_rate_limits(instance: str) -> None:
+    """Forgets every address's imports and house formats in the instance's rate-limits.db: a
+    generated test's examples each start from nothing, as each test does (a folder of its own)."""
+    from scorekeeper.store import rate_limits
 
-    for window in (rate_limits.IMPORTS, rate_limits.HOUSE_FORMATS):
-        window.clear()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_rate_limits() -> Iterator[None]:
-    """Each test starts with no address's imports or house formats counted (rate_limits.py)."""
-    fresh_rate_limits()
-    yield
+    rate_limits.forget(instance)

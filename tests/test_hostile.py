@@ -162,7 +162,7 @@ def test_arbitrary_bytes_are_refused_on_the_import_page(table: Table, db, blob) 
     """Uploading any bytes gives the page with a message, never a 500."""
     import io
 
-    fresh_rate_limits()  # many examples in one test: the limit is not what is tested here
+    fresh_rate_limits(table.app.instance_path)  # many examples: not the limit tested
 
     before = snapshot(db)
     response = table.client.post("/import", data={"file": (io.BytesIO(blob), "x.json")})
@@ -609,7 +609,7 @@ def test_any_name_is_stored_only_when_the_one_rule_allows_it(client, db, name) -
     """Any text as a group's or a house format's name: kept exactly when the engine's rule says."""
     from scorekeeper.engine.names import name_problem, tidy
 
-    fresh_rate_limits()  # many examples in one test: the limit is not what is tested here
+    fresh_rate_limits(client.application.instance_path)  # many examples: not the limit tested
 
     group = client.post("/api/v1/groups", json={"name": name})
     house = client.post("/api/v1/formats", json={"name": name, "base": "classic", "set": {}})

@@ -225,3 +225,14 @@ def test_a_large_file_is_imported_in_a_process_of_its_own(app, db, monkeypatch) 
     refused = upload(client, broken)
     assert refused.status_code == 422 and "Nothing was imported." in refused.get_data(as_text=True)
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == before + 8
+
+
+def test_the_import_process_runs_niced() -> None:
+    """Issue 34: the spawned import yields the CPU to the server's saves (nice 10 more)."""
+    import os
+
+    from scorekeeper.store import portable_apart
+
+    with portable_apart.child() as apart:
+        theirs = apart.submit(os.nice, 0).result(timeout=60)
+    assert theirs >= min(19, os.nice(0) + portable_apart.NICENESS)

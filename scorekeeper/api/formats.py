@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import current_app, jsonify, request, url_for
 from werkzeug import Response
 
 from scorekeeper.api import access, answers, bodies, spec
@@ -102,7 +102,8 @@ def create_format() -> Response:
     # The API's anonymous client is known by its address (behind the one trusted proxy, the
     # forwarded one): each keeps at most houses.MAX_PER_BROWSER, as a browser does.
     maker = houses.API_MAKER + (request.remote_addr or "unknown")
-    wait = HOUSE_FORMATS.take(request.remote_addr or "unknown")  # web and API share the count
+    # web and API share the count, and every worker process too (the instance's rate-limits.db)
+    wait = HOUSE_FORMATS.take(current_app.instance_path, request.remote_addr)
     if wait is not None:
         raise ApiProblem(
             429,

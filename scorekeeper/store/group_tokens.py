@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from sqlite_utils import Database
 
@@ -65,6 +66,48 @@ def make_api_token(db: Database, browser_id: str | None, group_id: str, label: s
         if browser_id is not None:
             admin_group(db, browser_id, group_id)
         return _insert_token(db, group_id, label, browser_id)
+
+
+SHOW_FOR = 600  # seconds a new token waits to be shown: the page after the POST, or a reload
+
+
+def token_to_show(db: Database, browser_id: str, group_id: str, label: str) -> str:
+    """Makes an API token as make_api_token does; returns the random id that shows it once."""
+    label = check_label(label)
+    shown = new_token()
+    with write(db):
+        admin_group(db, browser_id, group_id)
+        token = _insert_token(db, group_id, label, browser_id)
+        db.execute(
+            "INSERT INTO group_tokens_to_show (id, token_id, browser_id, created_at) "
+            "SELECT ?, id, ?, ? FROM group_tokens WHERE token = ?",
+            [shown, browser_id, now(), token],
+        )
+    return shown
+
+
+def shown_once(db: Database, browser_id: str, group_id: str, shown: str) -> str | None:
+    """Returns the new token the id names, for the phone that made it, and forgets the id;
+    None when it was shown already, is another phone's or group's, or waited too long."""
+    with write(db):
+        row = db.execute(
+            "SELECT t.token, s.created_at FROM group_tokens_to_show s "
+            "JOIN group_tokens t ON t.id = s.token_id "
+            "WHERE s.id = ? AND s.browser_id = ? AND t.group_id = ?",
+            [shown, browser_id, group_id],
+        ).fetchone()
+        db.execute(
+            "DELETE FROM group_tokens_to_show WHERE (id = ? AND browser_id = ?) OR created_at < ?",
+            [shown, browser_id, _ago(SHOW_FOR)],
+        )
+    if row is None or row[1] < _ago(SHOW_FOR):
+        return None
+    return str(row[0])
+
+
+def _ago(seconds: int) -> str:
+    """Returns the stamp of `seconds` ago, as now() writes stamps."""
+    return (datetime.fromisoformat(now()) - timedelta(seconds=seconds)).isoformat()
 
 
 def api_tokens(db: Database, group_id: str) -> list[ApiToken]:

@@ -86,8 +86,10 @@ TABLES = ("games", "game_rules", "sides", "players", "hands", "browser_games")
 WRITTEN_FIRST = TABLES[:-1]  # a game's own rows; who holds it comes in the last transaction
 # Hands (and games) written in one transaction: its inserts, group seats and figures held
 # the lock 30 ms (median) and 185 ms at most of wall time under a load average of 24
-# (bench/import_holds.py), against seconds for a whole file in one transaction.
-HANDS_PER_WRITE = 500
+# (bench/import_holds.py), against seconds for a whole file in one transaction; 200 hands
+# hold it under half that, and a save waiting beside an 11 MB import waited 393 ms at most
+# against 541 ms at 500 (bench/import_starve.py, docs/performance.md).
+HANDS_PER_WRITE = 200
 
 
 def _state(game: Imported) -> GameState:

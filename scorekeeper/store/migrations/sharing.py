@@ -185,3 +185,23 @@ def group_formats(db: Database) -> None:
     """Adds the house formats shared with a group."""
     for statement in GROUP_FORMATS:
         db.execute(statement)
+
+
+TOKENS_TO_SHOW = [
+    # A group API token just made, to be shown once to the phone that made it: the page after
+    # the POST finds it by this row's random id and deletes the row as it shows the token, so
+    # the token never rides in the session cookie. Gone with the token (revoked) or the group.
+    """CREATE TABLE group_tokens_to_show (
+        id TEXT PRIMARY KEY,
+        token_id TEXT NOT NULL REFERENCES group_tokens(id) ON DELETE CASCADE,
+        browser_id TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX group_tokens_to_show_token ON group_tokens_to_show(token_id)",
+]
+
+
+def tokens_to_show(db: Database) -> None:
+    """Adds the one-time rows that show a new group API token once."""
+    for statement in TOKENS_TO_SHOW:
+        db.execute(statement)

@@ -125,7 +125,7 @@ def import_file() -> ResponseReturnValue:
         if not mine:
             busy = gettext("Another file is being imported: try again in a minute.")
             return _refused(busy, RETRY_SECONDS)
-        wait = IMPORTS.take(request.remote_addr or "unknown")
+        wait = IMPORTS.take(current_app.instance_path, request.remote_addr)
         if wait is not None:
             return _refused(_too_often(wait), wait)
         # A large file is read in a process of its own: its parse holds the interpreter for

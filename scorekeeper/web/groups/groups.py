@@ -116,8 +116,14 @@ def _finished_counts(
 
 @bp.get("/<group_id>")
 def page(group_id: str) -> Response:
-    """Shows the group: its latest games, players, join link and QR, and its members."""
-    return _group_page(group_id, None)
+    """Shows the group: its latest games, players, join link and QR, and its members; with
+    ?shown=<id>, once, the API token this phone just made (held server-side, never the cookie)."""
+    shown = request.args.get("shown", "")
+    new_token = None
+    if shown:
+        member_group(group_id)
+        new_token = group_tokens.shown_once(get_db(), browser_id(), group_id, shown[:64])
+    return _group_page(group_id, new_token)
 
 
 def _group_page(group_id: str, new_token: str | None) -> Response:
@@ -236,17 +242,16 @@ def make_token(group_id: str) -> Response:
     """Makes an API token for a script or display, shown once on the group's page."""
     admin_group(group_id)
     try:
-        token = group_tokens.make_api_token(
+        shown = group_tokens.token_to_show(
             get_db(), browser_id(), group_id, request.form.get("label", "")[:200]
         )
     except InvalidGroup as error:
         flash(explain(error), "error")
-    else:
-        flash(_("API token made. Copy it now: it is shown only once."), "ok")
-        # The page is the answer to this POST, not a redirect: a token kept for the next GET
-        # would sit in the session cookie, signed but readable, until that page was shown.
-        return _group_page(group_id, token)
-    return redirect(url_for("groups.page", group_id=group_id) + "#api")
+        return redirect(url_for("groups.page", group_id=group_id) + "#api")
+    flash(_("API token made. Copy it now: it is shown only once."), "ok")
+    # 303 to a GET that shows it once: the token waits in a one-time row found by a random id
+    # (a reload shows it no more), never in the session cookie, signed but readable.
+    return redirect(url_for("groups.page", group_id=group_id, shown=shown) + "#api", 303)
 
 
 @bp.post("/<group_id>/tokens/<token_id>/revoke")

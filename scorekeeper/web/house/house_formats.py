@@ -9,6 +9,7 @@ from typing import Any
 from flask import (
     Blueprint,
     abort,
+    current_app,
     flash,
     make_response,
     redirect,
@@ -131,7 +132,7 @@ def _save(base: str, house: houses.HouseFormat | None) -> Response:
     problems = list(reading.problems)
     checked = None if problems else _check(name, base, reading.changes, problems)
     if request.form.get("action") == "save" and checked is not None:
-        wait = None if house else HOUSE_FORMATS.take(request.remote_addr or "unknown")
+        wait = None if house else HOUSE_FORMATS.take(current_app.instance_path, request.remote_addr)
         if wait is not None:  # a new cookie was a new phone: the address is counted too
             said = problem(
                 "name",
