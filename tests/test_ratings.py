@@ -34,6 +34,24 @@ def test_a_three_way_game_rates_as_openskill_does() -> None:
     assert after["a"].mu > after["c"].mu > after["b"].mu
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_rate_skills_gives_openskills_floats_bit_for_bit(seed) -> None:
+    """Random games of 2 to 5 sides of 1 to 3 players, ties included, at random skills."""
+    rng = random.Random(seed)
+    direct = PlackettLuce()
+    for _ in range(50):
+        sides = rng.randint(2, 5)
+        teams = [
+            [(rng.uniform(5, 45), rng.uniform(0.3, 9)) for _ in range(rng.randint(1, 3))]
+            for _ in range(sides)
+        ]
+        team_ranks = [rng.randint(1, sides) for _ in range(sides)]
+        objects = [[direct.create_rating([mu, sigma]) for mu, sigma in t] for t in teams]
+        expected = direct.rate(objects, ranks=[float(r) for r in team_ranks])
+        got = model.rate_skills(teams, team_ranks)
+        assert got == [[(p.mu, p.sigma) for p in t] for t in expected]
+
+
 def test_a_win_over_stronger_players_counts_more() -> None:
     strong = {p: Rating(30.0, 4.0, 20) for p in ("c", "d")}
     weak = {p: Rating(20.0, 4.0, 20) for p in ("c", "d")}
