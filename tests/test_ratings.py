@@ -131,3 +131,34 @@ def test_handicap_formula() -> None:
     assert per_round == {"ab": -160, "cd": 160}
     assert handicap.per_round(0.0, [0.0, 100.0]) == handicap.CAP
     assert handicap.adjusted(4200, 160, 3) == 4680
+
+
+def test_the_handicap_ranking_is_the_standings_over_handicapped_totals() -> None:
+    from scorekeeper.events.standings import Bye, Played, standings
+    from scorekeeper.events.victory import TEMPLATES, ByeAward, template
+
+    # Two strong pairs and two weak ones; the strong win both rounds by 200 points.
+    ratings = {p: Rating(32.0, 2.0, 40) for p in "abcd"} | {
+        p: Rating(20.0, 2.0, 40) for p in "wxyz"
+    }
+    entrants = {"ab": "ab", "cd": "cd", "wx": "wx", "yz": "yz"}
+    per_round = handicap.handicaps(ratings, entrants)
+    assert per_round["ab"] == per_round["cd"] < 0 < per_round["wx"] == per_round["yz"]
+    results = [
+        Played(1, ("ab",), ("wx",), (1200, 1000)),
+        Played(1, ("cd",), ("yz",), (1200, 1000)),
+        Played(2, ("ab",), ("yz",), (1200, 1000)),
+        Played(2, ("cd",), ("wx",), (1200, 1000)),
+    ]
+    adjusted = handicap.handicapped(results, per_round)
+    first = adjusted[0]
+    assert isinstance(first, Played)
+    assert first.scores == (1200 + per_round["ab"], 1000 + per_round["wx"])
+    assert handicap.handicapped([Bye(3, "ab")], per_round) == [Bye(3, "ab")]
+    table = template(next(iter(TEMPLATES)))
+    bye = ByeAward(14, 355)
+    scratch = standings("e", list(entrants), results, table, bye)
+    with_handicap = standings("e", list(entrants), adjusted, table, bye)
+    assert {line.entrant for line in scratch.lines[:2]} == {"ab", "cd"}
+    # 200 points ahead at scratch, 280 behind with the handicaps (240 a side): the weak lead.
+    assert {line.entrant for line in with_handicap.lines[:2]} == {"wx", "yz"}
