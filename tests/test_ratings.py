@@ -34,6 +34,24 @@ def test_a_three_way_game_rates_as_openskill_does() -> None:
     assert after["a"].mu > after["c"].mu > after["b"].mu
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_rate_skills_gives_openskills_floats_bit_for_bit(seed) -> None:
+    """Random games of 2 to 5 sides of 1 to 3 players, ties included, at random skills."""
+    rng = random.Random(seed)
+    direct = PlackettLuce()
+    for _ in range(50):
+        sides = rng.randint(2, 5)
+        teams = [
+            [(rng.uniform(5, 45), rng.uniform(0.3, 9)) for _ in range(rng.randint(1, 3))]
+            for _ in range(sides)
+        ]
+        team_ranks = [rng.randint(1, sides) for _ in range(sides)]
+        objects = [[direct.create_rating([mu, sigma]) for mu, sigma in t] for t in teams]
+        expected = direct.rate(objects, ranks=[float(r) for r in team_ranks])
+        got = model.rate_skills(teams, team_ranks)
+        assert got == [[(p.mu, p.sigma) for p in t] for t in expected]
+
+
 def test_a_win_over_stronger_players_counts_more() -> None:
     strong = {p: Rating(30.0, 4.0, 20) for p in ("c", "d")}
     weak = {p: Rating(20.0, 4.0, 20) for p in ("c", "d")}
@@ -74,8 +92,8 @@ def _random_draw(rng: random.Random, players: list[str]) -> list[tuple[str, str]
     return [(shuffled[k], shuffled[k + 1]) for k in range(0, len(shuffled), 2)]
 
 
-@pytest.mark.slow  # a swap search per round, four rounds, up to 20 players: about a second
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.slow  # two blossom matchings a round, four rounds, up to 20 players
+@pytest.mark.parametrize("seed", range(30))
 def test_balanced_partners_beat_a_random_draw_and_never_repeat_in_a_night(seed) -> None:
     rng = random.Random(seed)
     ratings = _club(rng, rng.choice([8, 12, 16, 20]))
@@ -113,3 +131,34 @@ def test_handicap_formula() -> None:
     assert per_round == {"ab": -160, "cd": 160}
     assert handicap.per_round(0.0, [0.0, 100.0]) == handicap.CAP
     assert handicap.adjusted(4200, 160, 3) == 4680
+
+
+def test_the_handicap_ranking_is_the_standings_over_handicapped_totals() -> None:
+    from scorekeeper.events.standings import Bye, Played, standings
+    from scorekeeper.events.victory import TEMPLATES, ByeAward, template
+
+    # Two strong pairs and two weak ones; the strong win both rounds by 200 points.
+    ratings = {p: Rating(32.0, 2.0, 40) for p in "abcd"} | {
+        p: Rating(20.0, 2.0, 40) for p in "wxyz"
+    }
+    entrants = {"ab": "ab", "cd": "cd", "wx": "wx", "yz": "yz"}
+    per_round = handicap.handicaps(ratings, entrants)
+    assert per_round["ab"] == per_round["cd"] < 0 < per_round["wx"] == per_round["yz"]
+    results = [
+        Played(1, ("ab",), ("wx",), (1200, 1000)),
+        Played(1, ("cd",), ("yz",), (1200, 1000)),
+        Played(2, ("ab",), ("yz",), (1200, 1000)),
+        Played(2, ("cd",), ("wx",), (1200, 1000)),
+    ]
+    adjusted = handicap.handicapped(results, per_round)
+    first = adjusted[0]
+    assert isinstance(first, Played)
+    assert first.scores == (1200 + per_round["ab"], 1000 + per_round["wx"])
+    assert handicap.handicapped([Bye(3, "ab")], per_round) == [Bye(3, "ab")]
+    table = template(next(iter(TEMPLATES)))
+    bye = ByeAward(14, 355)
+    scratch = standings("e", list(entrants), results, table, bye)
+    with_handicap = standings("e", list(entrants), adjusted, table, bye)
+    assert {line.entrant for line in scratch.lines[:2]} == {"ab", "cd"}
+    # 200 points ahead at scratch, 280 behind with the handicaps (240 a side): the weak lead.
+    assert {line.entrant for line in with_handicap.lines[:2]} == {"wx", "yz"}

@@ -4,13 +4,18 @@ The formula (docs/ratings.md): an entrant's strength is the sum of its players' 
 (a player without a rating counts as new); its handicap per round is POINTS_PER_UNIT points
 for each unit its strength lies below the field's mean strength (negative above it), rounded
 to the nearest multiple of 5, at most CAP either way. The handicap total is the scratch
-total plus the handicap per round times the rounds the entrant played.
+total plus the handicap per round times the rounds the entrant played. At an event, whose
+standings rank by victory points, each table's totals are raised by the handicaps of the
+entrants seated at each side before the bands judge them (`handicapped`): the handicap
+ranking is the event's own standings over those totals, beside the scratch ones.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 
+from scorekeeper.events.standings import Played, Result
 from scorekeeper.ratings.model import NEW, Rating
 
 POINTS_PER_UNIT = 20  # points a round per unit of summed ordinal below the field's mean
@@ -42,3 +47,19 @@ def handicaps(
 def adjusted(scratch: int, per_round_points: int, rounds: int) -> int:
     """Returns the handicap total: the scratch total plus the handicap for each round played."""
     return scratch + per_round_points * rounds
+
+
+def handicapped(results: Iterable[Result], per_round_points: Mapping[str, int]) -> list[Result]:
+    """Returns an event's results with each table's totals raised by its sides' handicaps.
+
+    A side's handicap is the sum of its entrants' (an individual event seats two entrants a
+    side); byes, no-plays and the director's awards are kept as they are.
+    """
+    found: list[Result] = []
+    for result in results:
+        if isinstance(result, Played):
+            ns = sum(per_round_points.get(e, 0) for e in result.north_south)
+            ew = sum(per_round_points.get(e, 0) for e in result.east_west)
+            result = replace(result, scores=(result.scores[0] + ns, result.scores[1] + ew))
+        found.append(result)
+    return found

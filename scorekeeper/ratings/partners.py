@@ -1,76 +1,62 @@
 """Balanced partners: seat a night's players in partnerships so each table is close to even.
 
-The players are matched into partnerships, and the partnerships into tables of two, by one
-search over a perfect matching: start from the strongest-with-weakest seating, then swap any
-two players whenever the swap lowers the tables' summed squared distance of the model's win
-chance from 50% (a local optimum, exact for a single table of four). A partnership already
-played tonight is forbidden, not merely discouraged: when no seating avoids every one, the
-answer is None and the caller draws as it would without balancing.
+Two minimum-weight perfect matchings (Edmonds' blossom algorithm, networkx's
+`min_weight_matching`), one after the other:
+
+1. Partnerships. The players are the nodes; two players are joined only when they have not
+   partnered each other tonight, weighted by the squared distance of their summed skill (mu)
+   from the mean partnership's. The matching makes every partnership as near the middle as
+   the players allow, and a repeat is impossible, not merely discouraged: when no perfect
+   matching is left the answer is None, and the caller draws as it would without balancing.
+2. Tables. The partnerships are the nodes, every two joined, weighted by the squared distance
+   of the model's predicted win chance from 50% when they meet; the matching seats them.
+
+Each step is exact for what it weighs; with one table of four the first already picks the
+split whose partnerships are nearest in summed skill, the most even table.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Mapping, Sequence
+
+import networkx as nx
 
 from scorekeeper.ratings.model import NEW, Rating, win_chances
 
 Pair = frozenset[str]
-MAX_PASSES = 50  # each pass tries every swap; a club night settles in a handful
 
 
-def _table_cost(ratings: Mapping[str, Rating], seats: Sequence[str], table: int) -> float:
-    a, b, c, d = seats[4 * table : 4 * table + 4]
-    chance = win_chances(ratings, [(a, b), (c, d)])[0]
-    return (chance - 0.5) ** 2
+def _partnerships(
+    players: Sequence[str], ratings: Mapping[str, Rating], played: Collection[Pair]
+) -> list[tuple[str, str]] | None:
+    """Returns the partnerships nearest the mean partnership's skill, none played tonight."""
+    skill = {p: ratings.get(p, NEW).mu for p in players}
+    middle = 2 * sum(skill.values()) / len(players)
+    graph: nx.Graph[str] = nx.Graph()
+    graph.add_nodes_from(players)
+    for a, b in itertools.combinations(players, 2):
+        if frozenset((a, b)) not in played:
+            graph.add_edge(a, b, weight=(skill[a] + skill[b] - middle) ** 2)
+    matching = nx.min_weight_matching(graph)
+    if 2 * len(matching) != len(players):
+        return None  # no seating avoids every partnership of tonight
+    order = {p: k for k, p in enumerate(players)}
+    pairs = [tuple(sorted(edge, key=order.__getitem__)) for edge in matching]
+    return sorted(((a, b) for a, b in pairs), key=lambda pair: order[pair[0]])
 
 
-def _repeats(seats: Sequence[str], played: Collection[Pair], table: int) -> int:
-    a, b, c, d = seats[4 * table : 4 * table + 4]
-    return int(frozenset((a, b)) in played) + int(frozenset((c, d)) in played)
-
-
-def _start(players: Sequence[str], ratings: Mapping[str, Rating]) -> list[str]:
-    """Returns a first seating: per table of four by strength, strongest with weakest."""
-    ordered = sorted(players, key=lambda p: (-ratings.get(p, NEW).mu, p))
-    seats: list[str] = []
-    for t in range(len(ordered) // 4):
-        a, b, c, d = ordered[4 * t : 4 * t + 4]
-        seats += [a, d, b, c]
-    return seats
-
-
-def _cost(
-    ratings: Mapping[str, Rating], seats: Sequence[str], played: Collection[Pair], table: int
-) -> tuple[int, float]:
-    return _repeats(seats, played, table), _table_cost(ratings, seats, table)
-
-
-def _improve(ratings: Mapping[str, Rating], seats: list[str], played: Collection[Pair]) -> bool:
-    """Makes every improving swap of two players once; returns whether any was made."""
-    tables = len(seats) // 4
-    costs = [_cost(ratings, seats, played, t) for t in range(tables)]
-    moved = False
-    for i in range(len(seats)):
-        for j in range(i + 1, len(seats)):
-            ti, tj = i // 4, j // 4
-            if ti == tj and (i % 4 < 2) == (j % 4 < 2):
-                continue  # partners swapping seats change nothing
-            seats[i], seats[j] = seats[j], seats[i]
-            touched = {ti, tj}
-            new = {t: _cost(ratings, seats, played, t) for t in touched}
-            before = sum_cost([costs[t] for t in touched])
-            if sum_cost(list(new.values())) < before:
-                for t, c in new.items():
-                    costs[t] = c
-                moved = True
-            else:
-                seats[i], seats[j] = seats[j], seats[i]
-    return moved
-
-
-def sum_cost(costs: Sequence[tuple[int, float]]) -> tuple[int, float]:
-    """Returns summed (repeated partnerships, squared distance from 50%), compared in order."""
-    return sum(c[0] for c in costs), sum(c[1] for c in costs)
+def _tables(pairs: list[tuple[str, str]], ratings: Mapping[str, Rating]) -> list[tuple[str, str]]:
+    """Returns the partnerships, two by two, met so each table's chance is nearest 50%."""
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(len(pairs)))
+    for i, j in itertools.combinations(range(len(pairs)), 2):
+        chance = win_chances(ratings, [pairs[i], pairs[j]])[0]
+        graph.add_edge(i, j, weight=(chance - 0.5) ** 2)
+    seated: list[tuple[str, str]] = []
+    for i, j in sorted(tuple(sorted(edge)) for edge in nx.min_weight_matching(graph)):
+        seated += [pairs[i], pairs[j]]
+    return seated
 
 
 def balanced_partnerships(
@@ -82,14 +68,9 @@ def balanced_partnerships(
     as close to even as the model predicts, none played tonight; None when that cannot be."""
     if len(players) % 4 or len(set(players)) != len(players):
         raise ValueError("balanced partners seat distinct players, four to a table")
-    seats = _start(players, ratings)
-    for _ in range(MAX_PASSES):
-        if not _improve(ratings, seats, played_tonight):
-            break
-    pairs = [(seats[k], seats[k + 1]) for k in range(0, len(seats), 2)]
-    if any(frozenset(p) in played_tonight for p in pairs):
-        return None
-    return pairs
+    ordered = sorted(players)  # the same seating whatever order the players came in
+    pairs = _partnerships(ordered, ratings, played_tonight)
+    return None if pairs is None else _tables(pairs, ratings)
 
 
 def table_chances(
