@@ -201,7 +201,7 @@ def add_hand(
     with write(db):
         stamp = now()
         if whole is None or _version_now(db, game_id) != whole[0]["version"]:
-            whole = scores.game_row_whole(db, game_id)
+            whole = scores.linked_whole(db, game_id, "")[1]
         row, rule_rows, seats = whole
         _use_token(db, game_id, form_token, stamp)  # a repeat is AlreadySaved, not stale
         if row["version"] != version:

@@ -171,7 +171,7 @@ def setup_of(
     """Returns a game's sides, players, seating, first dealer and starting totals.
 
     `seats`: (side position, side name, player name or None) in seating order, when the
-    caller read them already with the game's row (`game_row_whole`).
+    caller read them already with the game's row (`linked_whole`).
     """
     players: dict[int, list[str]] = {}
     names: dict[int, str] = {}
@@ -256,16 +256,10 @@ _WHOLE = (
 Whole = tuple[dict[str, Any], list[dict[str, Any]], list[tuple[int, str, str | None]]]
 
 
-def game_row_whole(db: Database, game_id: str) -> Whole:
-    """Returns a game's row, its `game_rules` rows (for `rule_book`) and its seats (for
-    `setup_of`), read in one statement; GameNotFound when there is no such game."""
-    return linked_whole(db, game_id, "")[1]
-
-
 def linked_whole(db: Database, game_id: str, token: str) -> tuple[str | None, Whole]:
-    """Returns the role a link token has in a live game (None: none) and the game's `Whole`,
-    in one statement: an API write checks its token and reads all a record needs at once.
-    GameNotFound when there is no such game."""
+    """Returns the role a link token has in a live game (None: none, or no token: "") and the
+    game's `Whole`, in one statement: an API write checks its token and reads all a record
+    needs at once. GameNotFound when there is no such game."""
     cursor = db.execute(_WHOLE, [game_id, token])
     found = cursor.fetchone()
     if found is None:
