@@ -44,3 +44,13 @@ def test_the_one_rule_names_each_problem():
     assert event_name_problems("\t", 80) == [("name_control", {})]
     assert event_name_problems("\u3000", 80) == [("name_spaces", {})]
     assert event_name_problems("", 80) == []  # the edges word an empty name
+
+
+def test_the_api_refuses_a_control_character_in_an_event_name(client, db):
+    from tests.test_api_events import body
+
+    before = event_rows(db)
+    response = client.post("/api/v1/events", json=body() | {"name": "Club\x00night"})
+    assert response.status_code == 422, response.get_data(as_text=True)
+    assert "control characters" in response.get_data(as_text=True)
+    assert event_rows(db) == before
