@@ -14,7 +14,7 @@ from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store import FORM_TOKEN
+from scorekeeper.store import FORM_TOKEN, scores
 
 WRITERS = ("owner", "edit")
 BEARER = re.compile(r"Bearer +([A-Za-z0-9_-]{1,128})", re.IGNORECASE)
@@ -69,6 +69,22 @@ def role_for(game_id: str, *, write: bool = False) -> str:
     if write and role not in WRITERS:
         raise ApiProblem(403, N_("This is the game's view-only link; it cannot change the game."))
     return role
+
+
+def writer_whole(game_id: str) -> scores.Whole:
+    """Checks the bearer token may write this game and returns the game's head, rules and
+    sides, read with the check in one statement; 401, 404 or 403 as a problem otherwise."""
+    found = BEARER.fullmatch(request.headers.get("Authorization", "").strip())
+    try:
+        role, whole = scores.linked_whole(get_db(), game_id, found.group(1) if found else "")
+    except store.GameNotFound:
+        role, whole = None, None
+    if role is None or whole is None:  # say which: no token, one of no game, another game's
+        role_for(game_id, write=True)
+        raise ApiProblem(404, N_("There is no such game."))  # the token's game went meanwhile
+    if role not in WRITERS:
+        raise ApiProblem(403, N_("This is the game's view-only link; it cannot change the game."))
+    return whole
 
 
 def version_wanted() -> int:

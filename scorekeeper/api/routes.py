@@ -152,6 +152,11 @@ def read(game_id: str) -> Response:
 def _writer(game_id: str) -> dict[str, Any]:
     """Checks the token may write, then returns the write's version and one-time key."""
     access.role_for(game_id, write=True)
+    return _once(game_id)
+
+
+def _once(game_id: str) -> dict[str, Any]:
+    """Returns the write's version (If-Match) and its one-time key, scoped to game and link."""
     version, key = access.version_wanted(), access.idempotency_key()
     scoped = scoped_key(game_id, access.link_token(), key, access.request_digest())
     return {"version": version, "form_token": scoped}
@@ -211,9 +216,13 @@ HAND_RESULT = answers.HandResult
 )
 def record(game_id: str) -> Response:
     """Records the next hand."""
-    once = _writer(game_id)
+    # The token checked and the game's head, rules and sides read in one statement.
+    whole = access.writer_whole(game_id)
+    once = _once(game_id)
     hand = hand_document(spec.body())
-    return _write(game_id, lambda db, **o: store.add_hand(db, game_id, hand, **o), once, 201)
+    return _write(
+        game_id, lambda db, **o: store.add_hand(db, game_id, hand, whole=whole, **o), once, 201
+    )
 
 
 @operation(

@@ -1,8 +1,12 @@
-"""One judge per bound of a club night: a table's score and the rounds, written once for every edge."""
+"""One judge per bound of a club night: a table's score, the rounds, an event's name; for every edge."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.engine.names import name_problem
 
 MAX_TABLE_SCORE = 100_000  # a director's correction or a bye's margin: far above any night's
 MAX_ROUNDS = 40  # an event's rounds: a Danish night may go on, but not for ever
@@ -16,3 +20,17 @@ def table_score_ok(value: object) -> bool:
 def table_scores_ok(values: Sequence[object]) -> bool:
     """Tells whether these are both sides' scores of a table: two whole numbers within bounds."""
     return len(values) == 2 and all(table_score_ok(v) for v in values)
+
+
+def event_name_problems(name: str, most: int) -> list[tuple[str, dict[str, Any]]]:
+    """Returns (code, params) for what is wrong with an event's name, by the one rule for names
+    (`engine.names`): a name of only tabs or odd spaces is named by what it holds; an empty
+    one the edges word in their own sentence."""
+    found = name_problem(name, most)
+    if found == "name_blank":
+        found = (
+            "name_control" if any(unicodedata.category(c) == "Cc" for c in name) else "name_spaces"
+        )
+    if found is None or not name:
+        return []
+    return [(found, {"most": most} if found == "name_too_long" else {})]

@@ -11,7 +11,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
-from scorekeeper.events.bounds import MAX_ROUNDS
+from scorekeeper.events.bounds import MAX_ROUNDS, event_name_problems
 from scorekeeper.events.victory import Band
 from scorekeeper.rules import problem_codes
 from scorekeeper.rules.documents import FormatError, rules_of
@@ -167,6 +167,10 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
     if len(rules.table.players_per_side) != 2 or rules.table.partnership != "fixed":
         return [EventProblem("format", "two_sides")]
     return [
+        *[
+            EventProblem("name", code, p)
+            for code, p in event_name_problems(new.name, MAX_EVENT_NAME)
+        ],
         *_movement_problems(new, rules),
         *_players_per_entrant(new, rules),
         *_players_twice(new),

@@ -183,17 +183,26 @@ def record_hand(
 
 
 def add_hand(
-    db: Database, game_id: str, hand: Hand | Mapping[str, Any], *, version: int, form_token: str
+    db: Database,
+    game_id: str,
+    hand: Hand | Mapping[str, Any],
+    *,
+    version: int,
+    form_token: str,
+    whole: scores.Whole | None = None,
 ) -> Game:
     """Adds the next hand to a game and returns the game as saved, without reading it again.
 
     One write transaction: read the head, rules and sides (one statement), spend the token,
     score the hand with the engine under the game's frozen rules, insert it with its row,
-    update the head.
+    update the head. `whole`: the head, rules and sides the caller read already with its
+    token check (`scores.linked_whole`); used when the game's version has not moved since.
     """
     with write(db):
         stamp = now()
-        row, rule_rows, seats = scores.game_row_whole(db, game_id)
+        if whole is None or _version_now(db, game_id) != whole[0]["version"]:
+            whole = scores.linked_whole(db, game_id, "")[1]
+        row, rule_rows, seats = whole
         _use_token(db, game_id, form_token, stamp)  # a repeat is AlreadySaved, not stale
         if row["version"] != version:
             raise StaleGame()
@@ -235,6 +244,12 @@ def add_hand(
             kept_for_game(db, load(db, game_id))
             after_game_end(db, game_id)  # stored when the game ends, in the same write
     return saved
+
+
+def _version_now(db: Database, game_id: str) -> int | None:
+    """Returns a game's version as it is now (None: no such game)."""
+    found = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    return None if found is None else int(found[0])
 
 
 def _unread() -> Sheet:

@@ -171,7 +171,7 @@ def setup_of(
     """Returns a game's sides, players, seating, first dealer and starting totals.
 
     `seats`: (side position, side name, player name or None) in seating order, when the
-    caller read them already with the game's row (`game_row_whole`).
+    caller read them already with the game's row (`linked_whole`).
     """
     players: dict[int, list[str]] = {}
     names: dict[int, str] = {}
@@ -247,25 +247,31 @@ _WHOLE = (
     "digest)) FROM game_rules WHERE game_id = g.id) AS rule_rows_, "
     "(SELECT json_group_array(json_array(s.position, p.position, s.name, p.name)) FROM sides s "
     "LEFT JOIN players p ON p.game_id = s.game_id AND p.side_position = s.position "
-    "WHERE s.game_id = g.id) AS seat_rows_ FROM games g WHERE g.id = ?"
+    "WHERE s.game_id = g.id) AS seat_rows_, CASE ?2 WHEN g.owner_token THEN 'owner' "
+    "WHEN g.edit_token THEN 'edit' WHEN g.view_token THEN 'view' END AS role_ "
+    "FROM games g WHERE g.id = ?1"
 )
 
+# A game's row, its `game_rules` rows (for `rule_book`) and its seats (for `setup_of`).
+Whole = tuple[dict[str, Any], list[dict[str, Any]], list[tuple[int, str, str | None]]]
 
-def game_row_whole(
-    db: Database, game_id: str
-) -> tuple[dict[str, Any], list[dict[str, Any]], list[tuple[int, str, str | None]]]:
-    """Returns a game's row, its `game_rules` rows (for `rule_book`) and its seats (for
-    `setup_of`), read in one statement; GameNotFound when there is no such game."""
-    cursor = db.execute(_WHOLE, [game_id])
+
+def linked_whole(db: Database, game_id: str, token: str) -> tuple[str | None, Whole]:
+    """Returns the role a link token has in a live game (None: none, or no token: "") and the
+    game's `Whole`, in one statement: an API write checks its token and reads all a record
+    needs at once. GameNotFound when there is no such game."""
+    cursor = db.execute(_WHOLE, [game_id, token])
     found = cursor.fetchone()
     if found is None:
         raise GameNotFound()
     row = dict(zip([c[0] for c in cursor.description], found, strict=True))
+    role = row.pop("role_") if token and row["deleted_at"] is None else None
+    row.pop("role_", None)
     rules = sorted(json.loads(row.pop("rule_rows_")), key=lambda r: r[0])
     seats = sorted(  # a side without players has one row whose player position is null
         json.loads(row.pop("seat_rows_")), key=lambda r: (r[0], -1 if r[1] is None else r[1])
     )
-    return (
+    return role, (
         row,
         [dict(zip(RULE_COLUMNS, r, strict=True)) for r in rules],
         [(position, side, player) for position, _seat, side, player in seats],

@@ -6,7 +6,7 @@ import logging
 
 from sqlite_utils import Database
 
-from scorekeeper.store.stamps import new_token, now
+from scorekeeper.store.migrations.frozen import new_token, now
 
 logger = logging.getLogger(__name__)
 
