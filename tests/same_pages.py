@@ -2,8 +2,10 @@
 
 `python -m tests.same_pages` writes the digests of every normalised page to
 tests/data/same_pages.json; tests/test_same_pages.py renders them again and compares. The file
-was written by the renderer of a7f5dff (kept pages, rows built in Python), so the test proves
-the pages rendered per request are the same, token for token aside, as that one's.
+was first written by the renderer of a7f5dff (kept pages, rows built in Python) and proved the
+pages rendered per request the same; it is written again only when a page changes on purpose
+(last: the role line, the screen-on switch and wrapping PDF labels of issue 32), and the commit
+that does so says why.
 """
 
 from __future__ import annotations
