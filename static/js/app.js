@@ -1,9 +1,8 @@
 /* Enhancements only: every screen works without this file. */
 "use strict";
 
-/* Steppers: show the − and + buttons beside small counts and make them change the box.
-   One listener for the page, and new buttons shown as they arrive, so a sheet refreshed in
-   place by sheet.js keeps working steppers. */
+/* Steppers: − and + beside small counts. One listener for the page, and buttons shown as
+   they arrive, so a sheet refreshed in place by sheet.js keeps working steppers. */
 function showSteppers() {
   document.querySelectorAll("button.step[hidden]").forEach(function (button) {
     if (document.getElementById(button.dataset.for)) button.hidden = false;
@@ -25,7 +24,7 @@ if (window.MutationObserver && document.querySelector("main")) {
 }
 
 /* The installable app: register the service worker, and say so while the phone is offline.
-   (Here rather than in a file of its own: on a slow phone every extra file costs a round trip.) */
+   (Here, not in a file of its own: every extra file costs a slow phone a round trip.) */
 (function () {
   var script = document.currentScript;
   if ("serviceWorker" in navigator && script && script.dataset.worker) {

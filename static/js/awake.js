@@ -1,18 +1,14 @@
 /* The screen stays on while a game is live: a page showing one marks it (data-awake on the
-   hand form; on the sheet, its "Can we open?", shown only in play, is the mark: the sheet
-   counts its bytes), and the lock goes when the mark does (the game ended, the sheet
-   refreshed in place) or with the page. The browser drops the lock whenever the page
-   is hidden, so it is asked for again on return.
-   Over plain http from another phone there is no Wake Lock API (not a secure context): there
-   the page plays a muted, looping, inline video from the first tap on, as the NoSleep.js
-   library does (its MIT-licensed clips, static/vendor/nosleep/), which keeps a phone's
-   screen on just the same. It stops when the game ends and when the page is hidden.
-   The page's own state (data-wake-lock on <html>) says what happened, for tests and curious
-   eyes: held (the API), video (the fallback), released, refused, missing (waiting for a
-   tap to start the video) or off (switched off on this phone). A finished game's page says
-   released.
-   The sheet's switch "Keep this phone's screen on" (#keep-awake) turns it off and on again
-   for this browser (localStorage "screen-on"), on every page of every game. */
+   hand form; on the sheet its "Can we open?", shown only in play), and the lock goes when the
+   mark does (game ended, sheet refreshed in place) or with the page. A hidden page loses the
+   lock, so it is asked for again on return.
+   Over plain http there is no Wake Lock API (not a secure context): there the page plays a
+   muted, looping, inline video from the first tap, as NoSleep.js does (its MIT clips in
+   static/vendor/nosleep/), which keeps the screen on just the same, until the game ends or
+   the page is hidden. data-wake-lock on <html> says what happened: held, video, released,
+   refused, missing (waiting for a tap) or off (switched off on this phone).
+   The sheet's switch #keep-awake turns it off and on for this browser (localStorage
+   "screen-on"), on every page of every game. */
 "use strict";
 
 (function () {
