@@ -760,7 +760,9 @@ def test_hostile_group_sharing_never_fails(app, client, db, format_id, group_par
         response = client.post(path, data=raw, content_type="application/x-www-form-urlencoded")
         assert response.status_code == 404, response.get_data(as_text=True)[:300]
     in_path = quote(format_id.encode("utf-8", "surrogatepass"), safe="")
-    stop = client.post(f"/groups/{group_id}/formats/{in_path}x/stop")
+    # A "/" id makes an empty segment, which the URL map's merge_slashes answers with a 308
+    # to the merged path: followed, that path is a 404 like any other unknown format.
+    stop = client.post(f"/groups/{group_id}/formats/{in_path}x/stop", follow_redirects=True)
     assert stop.status_code in (404, 405)
     assert db.execute("SELECT count(*) FROM group_formats").fetchone()[0] == before
 
