@@ -12,7 +12,7 @@ from sqlite_utils import Database
 
 from scorekeeper.events.scorecards import CardLine
 from scorekeeper.language import gettext, i18n
-from scorekeeper.store import event_rounds
+from scorekeeper.store import event_handicaps, event_rounds
 from scorekeeper.store.events import Entrant, Event
 
 KINDS = ("standings.pdf", "scorecards.pdf", "standings.csv")
@@ -27,6 +27,9 @@ CSV_HEAD = [
     "points",
     "withdrawn_after",  # the last round a withdrawn entrant played; empty while it plays on
 ]
+# With the event's handicap option, after the columns above (docs/events.md): the handicap
+# a round (empty: no rating yet), the handicapped VP and the place in the handicap ranking.
+CSV_HANDICAP = ["handicap", "handicapped_total", "handicap_place"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,18 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class HandicapEntry:
+    """One entrant's line of the handicap ranking as the standings paper prints it."""
+
+    name: str
+    players: str
+    place: int
+    handicap: int
+    rated: bool  # False: "no rating yet"
+    victory_points: int
+
+
+@dataclass(frozen=True)
 class Papers:
     """Everything the event's PDFs print, in the request's language where it is words."""
 
@@ -61,6 +76,7 @@ class Papers:
     names: dict[str, str]  # entrant key -> name
     individual: bool
     plain: bool  # ranked by total points: the VP columns say "Points"
+    handicap: tuple[HandicapEntry, ...] = ()  # the handicap ranking, with the event's option
 
     def side(self, keys: Sequence[str]) -> str:
         """Returns entrants' names joined: "Aces", or "Ann & Bob" in an individual event."""
@@ -109,18 +125,42 @@ def gather(db: Database, event: Event, cards: bool = False) -> Papers:
         {e.key: e.name for e in event.entrants},
         event.individual,
         event.table.plain,
+        _handicap_entries(db, event),
+    )
+
+
+def _handicap_entries(db: Database, event: Event) -> tuple[HandicapEntry, ...]:
+    """Returns the handicap ranking to print, first place first; none without the option."""
+    if not event.handicap:
+        return ()
+    by_key = {e.key: e for e in event.entrants}
+    return tuple(
+        HandicapEntry(
+            marked(by_key[ln.entrant]),
+            _players(by_key[ln.entrant]),
+            ln.place,
+            ln.handicap,
+            ln.rated,
+            ln.victory_points,
+        )
+        for ln in event_handicaps.ranking(db, event.id)
     )
 
 
 def standings_rows(db: Database, event: Event) -> list[list[Any]]:
     """Returns the standings as CSV rows under an English header, numbers as plain integers."""
     by_key = {e.key: e for e in event.entrants}
-    rows: list[list[Any]] = [CSV_HEAD]
+    rows: list[list[Any]] = [CSV_HEAD + (CSV_HANDICAP if event.handicap else [])]
+    found = event_handicaps.ranking(db, event.id) if event.handicap else ()
+    handicaps = {ln.entrant: ln for ln in found}
     for ln in event_rounds.standings(db, event.id).lines:
         e = by_key[ln.entrant]
         row = [ln.rank, e.position, e.name, _players(e), ln.victory_points, ln.margin, ln.played]
         gone = "" if e.withdrawn_after is None else e.withdrawn_after
         rows.append([*row, ln.points, gone])
+        if ln.entrant in handicaps:
+            h = handicaps[ln.entrant]
+            rows[-1] += [h.handicap if h.rated else "", h.victory_points, h.place]
     return rows
 
 

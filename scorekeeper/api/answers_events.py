@@ -81,6 +81,8 @@ class Event(TypedDict):
     seating: NotRequired[Literal["sit_out", "five_six"]]
     ranking: NotRequired[Literal["total", "average"]]
     round_minutes: NotRequired[int]
+    handicap: NotRequired[bool]
+    balance: NotRequired[bool]
     victory_points: NotRequired[EventBands]
     bye: NotRequired[dict[str, Any]]
     entrants: list[dict[str, Any]]

@@ -115,6 +115,12 @@ class NewEvent(TypedDict):
     round_minutes: NotRequired[
         Annotated[int, Field(ge=0, le=MAX_ROUND_MINUTES, description="0: no timer"), WHOLE]
     ]
+    handicap: NotRequired[
+        Annotated[bool, Field(description="a handicap ranking from the group's ratings")]
+    ]
+    balance: NotRequired[
+        Annotated[bool, Field(description="an individual event's partners balanced by rating")]
+    ]
     date: NotRequired[Annotated[str, Field(pattern=DAY)]]
     group: NotRequired[
         Annotated[

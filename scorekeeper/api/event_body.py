@@ -43,6 +43,8 @@ FIELDS = {
     "seating",
     "ranking",
     "round_minutes",
+    "handicap",
+    "balance",
     "date",
     "group",
 }
@@ -178,6 +180,17 @@ def _club_night(body: dict[str, Any], errors: Errors) -> tuple[Any, Any, Any]:
     return seating, ranking, minutes
 
 
+def _ratings_options(body: dict[str, Any], errors: Errors) -> tuple[bool, bool]:
+    """Returns the body's handicap and balance flags (default false), an entry for a bad one."""
+    found = []
+    for key in ("handicap", "balance"):
+        value = body.get(key, False)
+        if not isinstance(value, bool):
+            errors.append(field_error(key, gettext("Send true or false.")))
+        found.append(value is True)
+    return found[0], found[1]
+
+
 def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
     """Returns the new event of a request body, or None and one entry per bad field."""
     errors: Errors = [
@@ -191,6 +204,7 @@ def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
     bye = _bye(body.get("bye"), errors)
     confirm, day = _confirm_and_day(body, errors)
     seating, ranking, minutes = _club_night(body, errors)
+    handicap, balance = _ratings_options(body, errors)
     if errors or table is None:
         return None, errors
     # Checked above (no error means each is what its test says); the casts tell the checker.
@@ -211,5 +225,7 @@ def read_new_event(body: dict[str, Any]) -> tuple[NewEvent | None, Errors]:
         seating=seating,
         ranking=ranking,
         round_minutes=minutes,
+        handicap=handicap,
+        balance=balance,
     )
     return new, []

@@ -21,7 +21,7 @@ from scorekeeper.language import i18n, problem_words
 from scorekeeper.origin import public_url
 from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS
-from scorekeeper.store import event_checks, event_rounds
+from scorekeeper.store import event_checks, event_handicaps, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store import groups as store_groups
 from scorekeeper.store.event_rounds import TableResult
@@ -134,6 +134,8 @@ def event_json(event: Event) -> dict[str, Any]:
         "seating": event.seating,
         "ranking": event.ranking,
         "round_minutes": event.round_minutes,
+        "handicap": event.handicap,
+        "balance": event.balance,
         "victory_points": {"bands": [vars(b) for b in event.table.bands]},
         "bye": {"victory_points": event.bye.victory_points, "margin": event.bye.margin},
         "entrants": [
@@ -237,7 +239,21 @@ def event_standings(event_id: str) -> Response:
         }
         for ln in lines
     ]
-    response = _private({"standings": body, "started": event.started, "rounds": event.rounds})
+    answer = {"standings": body, "started": event.started, "rounds": event.rounds}
+    if event.handicap:  # beside the scratch standings, which stay first and unchanged
+        answer["handicap"] = [
+            {
+                "place": ln.place,
+                "id": int(ln.entrant),
+                "name": names[ln.entrant],
+                "handicap": ln.handicap,
+                "rated": ln.rated,
+                "victory_points": ln.victory_points,
+                "points": ln.points,
+            }
+            for ln in event_handicaps.ranking(get_db(), event.id)
+        ]
+    response = _private(answer)
     response.set_etag(tag)
     return response
 

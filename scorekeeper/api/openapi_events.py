@@ -63,6 +63,25 @@ SCHEMAS: dict[str, Any] = {
             },
             "started": COUNT,
             "rounds": INT,
+            "handicap": {
+                "type": "array",
+                "description": "the handicap ranking, with the event's handicap option only",
+                "items": _object(
+                    ["place", "id", "name", "handicap", "rated", "victory_points", "points"],
+                    {
+                        "place": {"type": "integer", "minimum": 1},
+                        "id": INT,
+                        "name": {"type": "string"},
+                        "handicap": {
+                            "type": "integer",
+                            "description": "points a round, frozen when its first round started",
+                        },
+                        "rated": {"type": "boolean", "description": "false: no rating yet (0)"},
+                        "victory_points": INT,
+                        "points": INT,
+                    },
+                ),
+            },
         },
     ),
     "HandCheck": _object(

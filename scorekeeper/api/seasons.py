@@ -76,6 +76,7 @@ def _new_season(body: dict[str, Any]) -> store_seasons.NewSeason:
         rule=rule,
         events=None if events is None else tuple(events),
         format=body.get("format"),
+        handicap=body.get("handicap", False),
     )
 
 
@@ -161,7 +162,11 @@ def season_standings(season_id: str) -> Response:
     """Returns the season's standings: the qualified by score, then the rest."""
     season = _season(season_id)
     _nights, lines = store_seasons.season_standings(get_db(), season)
-    return _private({"standings": [line_json(line) for line in lines]})
+    answer = {"standings": [line_json(line) for line in lines]}
+    if season.handicap:  # beside the scratch standings, which stay first and unchanged
+        handicap = store_seasons.handicap_standings(get_db(), season)
+        answer["handicap"] = [line_json(line) for line in handicap]
+    return _private(answer)
 
 
 def _opened(kind: str, subject: str) -> Response:

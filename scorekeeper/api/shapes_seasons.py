@@ -42,6 +42,9 @@ NewSeason = TypedDict(
             Annotated[list[str], Field(description="chosen nights: event ids of the group")]
         ],
         "format": NotRequired[Annotated[str, Field(description="only nights of this format")]],
+        "handicap": NotRequired[
+            Annotated[bool, Field(description="a handicap ranking beside the scratch one")]
+        ],
     },
 )
 with_config(SHAPE)(NewSeason)  # sets its __pydantic_config__: no other keys
@@ -69,6 +72,7 @@ class SeasonStandings(TypedDict):
     """A season's standings: the qualified first by score, then the rest."""
 
     standings: list[SeasonLine]
+    handicap: NotRequired[list[SeasonLine]]  # the handicap ranking, with the season's option
 
 
 class PublicInput(TypedDict):

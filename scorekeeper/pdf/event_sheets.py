@@ -158,8 +158,43 @@ def standings_pdf(papers: Papers, paper: str) -> bytes:
             fonts.draw(canvas, MARGIN + 4, y - 16, gettext("No entrants yet."), 10)
         draw_page_line(canvas, size, f"{heading.name} · {title}", number, len(pages))
         canvas.showPage()
+    if papers.handicap:
+        _handicap_pages(canvas, papers, size)
     canvas.save()
     return buffer.getvalue()
+
+
+def _handicap_pages(canvas: Canvas, papers: Papers, size: tuple[float, float]) -> None:
+    """Draws the handicap ranking after the standings: place, entrant, handicap, handicapped VP."""
+    title = gettext("Handicap ranking")
+    cols = [
+        Col("#", 34, "right"),
+        Col(gettext("Entrant"), 0),
+        Col(gettext("Handicap"), 90, "right"),
+        Col(gettext("Handicapped VP"), 100, "right"),
+    ]
+    placed = _columns(cols, MARGIN, size[0] - 2 * MARGIN)
+    per_page = _rows_per_page(size, 52)
+    lines = papers.handicap
+    pages = [lines[i : i + per_page] for i in range(0, len(lines), per_page)]
+    for number, chunk in enumerate(pages, 1):
+        y = _table_head(canvas, placed, _top(canvas, size, papers.heading, title))
+        for i, h in enumerate(chunk):
+            if i % 2:
+                canvas.setFillColorRGB(*SHADE)
+                canvas.rect(MARGIN, y - ROW, size[0] - 2 * MARGIN, ROW, stroke=0, fill=1)
+                canvas.setFillColorRGB(*INK)
+            given = i18n.signed(h.handicap) if h.rated else gettext("no rating yet")
+            for (col, x, w), text in zip(
+                placed, (str(h.place), "", given, points(h.victory_points)), strict=True
+            ):
+                if text:
+                    _cell(canvas, text, x, w, y - 14, 10, align=col.align, bold=col.heading == "#")
+            _name_cell(canvas, h.name, h.players, placed[1][1], placed[1][2], y)
+            y -= ROW
+            _rule(canvas, placed, y)
+        draw_page_line(canvas, size, f"{papers.heading.name} · {title}", number, len(pages))
+        canvas.showPage()
 
 
 def _card_words(line: CardLine, names: Callable[[Sequence[str]], str]) -> tuple[str, ...]:

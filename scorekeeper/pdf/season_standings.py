@@ -89,14 +89,38 @@ def _page_rows(lines: Sequence[SeasonLine], minimum: int) -> list[tuple[str, ...
 
 
 def season_pdf(
-    title: str, sub: str, lines: Sequence[SeasonLine], minimum: int, paper: str
+    title: str,
+    sub: str,
+    lines: Sequence[SeasonLine],
+    minimum: int,
+    paper: str,
+    handicap: Sequence[SeasonLine] = (),
 ) -> bytes:
-    """Returns the season's standings as a PDF: the qualified, a line, then the rest."""
+    """Returns the season's standings as a PDF: the qualified, a line, then the rest; then the
+    handicap ranking the same way, when the season has one."""
     size = page_size(paper)
     buffer = io.BytesIO()
     heading = f"{title} · {gettext('Season standings')}"
     canvas = new_canvas(buffer, size, heading)
     canvas.setSubject(gettext("Season standings"))
+    _pages(canvas, size, title, sub, lines, minimum, heading)
+    if handicap:
+        ranked = f"{title} · {gettext('Handicap ranking')}"
+        _pages(canvas, size, ranked, sub, handicap, minimum, ranked)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _pages(
+    canvas: Canvas,
+    size: tuple[float, float],
+    title: str,
+    sub: str,
+    lines: Sequence[SeasonLine],
+    minimum: int,
+    heading: str,
+) -> None:
+    """Draws one ranking's pages: the qualified, a line, then those below the minimum."""
     placed = _placed(size[0])
     rows = _page_rows(lines, minimum)
     per_page = max(1, int((size[1] - 2 * MARGIN - 60 - HEAD - 12) // ROW))
@@ -124,8 +148,6 @@ def season_pdf(
             )
         draw_page_line(canvas, size, heading, number, len(pages))
         canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
 
 
 def document(
@@ -135,7 +157,8 @@ def document(
     minimum: int,
     paper: str,
     lang: str | None = None,
+    handicap: Sequence[SeasonLine] = (),
 ) -> bytes:
     """Returns the season's standings PDF in `lang` (the words; the names are as typed)."""
     with in_language(lang):
-        return season_pdf(title, sub, lines, minimum, paper)
+        return season_pdf(title, sub, lines, minimum, paper, handicap)

@@ -7,15 +7,18 @@ to the nearest multiple of 5, at most CAP either way. The handicap total is the 
 total plus the handicap per round times the rounds the entrant played. At an event, whose
 standings rank by victory points, each table's totals are raised by the handicaps of the
 entrants seated at each side before the bands judge them (`handicapped`): the handicap
-ranking is the event's own standings over those totals, beside the scratch ones.
+ranking is the event's own standings over those totals, beside the scratch ones
+(`handicap_ranking`, the one function every page, paper and file reads).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
-from scorekeeper.events.standings import Played, Result
+from scorekeeper.events.standings import Played, Result, standings
+from scorekeeper.events.victory import ByeAward, VictoryTable
 from scorekeeper.ratings.model import NEW, Rating
 
 POINTS_PER_UNIT = 20  # points a round per unit of summed ordinal below the field's mean
@@ -63,3 +66,64 @@ def handicapped(results: Iterable[Result], per_round_points: Mapping[str, int]) 
             result = replace(result, scores=(result.scores[0] + ns, result.scores[1] + ew))
         found.append(result)
     return found
+
+
+@dataclass(frozen=True)
+class Frozen:
+    """An entrant's handicap a round as frozen when its first round started."""
+
+    per_round: int
+    rated: bool  # False: "no rating yet", a handicap of 0
+
+
+def frozen(
+    ratings: Mapping[str, Rating], entrants: Mapping[str, Sequence[str]]
+) -> dict[str, Frozen]:
+    """Returns each entrant's handicap: the formula over the rated entrants, 0 for the others.
+
+    An entrant is rated when each of its players has a rating; one who has none yet is
+    left out of the field's mean (its strength near 0 would lower everyone's handicap).
+    """
+    rated = {k: ps for k, ps in entrants.items() if ps and all(p in ratings for p in ps)}
+    found = handicaps(ratings, rated)
+    return {k: Frozen(found.get(k, 0), k in found) for k in entrants}
+
+
+@dataclass(frozen=True)
+class HandicapLine:
+    """One entrant's line of the handicap ranking."""
+
+    entrant: str
+    place: int
+    handicap: int  # points a round; 0 without a rating
+    rated: bool
+    victory_points: int  # the handicapped total the ranking orders by
+    points: int  # the game totals its sides scored, handicaps added
+    average: Fraction  # handicapped VP per round counted
+
+
+def handicap_ranking(
+    event_id: str,
+    entrants: Sequence[str],
+    results: Iterable[Result],
+    table: VictoryTable,
+    bye: ByeAward,
+    ranking: str,
+    frozen_handicaps: Mapping[str, Frozen],
+) -> tuple[HandicapLine, ...]:
+    """Returns the handicap ranking, first place first: the event's standings over each
+    table's totals raised by its sides' frozen handicaps (an entrant not frozen counts 0)."""
+    per = {k: f.per_round for k, f in frozen_handicaps.items()}
+    ranked = standings(event_id, entrants, handicapped(results, per), table, bye, ranking)
+    return tuple(
+        HandicapLine(
+            ln.entrant,
+            ln.rank,
+            per.get(ln.entrant, 0),
+            ln.entrant in frozen_handicaps and frozen_handicaps[ln.entrant].rated,
+            ln.victory_points,
+            ln.points,
+            ln.average,
+        )
+        for ln in ranked.lines
+    )

@@ -22,6 +22,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 import networkx as nx
 
+from scorekeeper.events.movements import Round, Seat
 from scorekeeper.ratings.model import NEW, Rating, win_chances
 
 Pair = frozenset[str]
@@ -81,3 +82,20 @@ def table_chances(
         win_chances(ratings, [partnerships[k], partnerships[k + 1]])[0]
         for k in range(0, len(partnerships) - 1, 2)
     ]
+
+
+def balanced_round(
+    drawn: Round, ratings: Mapping[str, Rating], played_tonight: Collection[Pair]
+) -> Round:
+    """Returns an individual event's round with its tables of four re-seated by
+    `balanced_partnerships`, the same players at them and the same byes; the round as drawn
+    when a table is not of four, no player has a rating, or no seating avoids a repeat."""
+    fours = all(len(s.north_south) == 2 == len(s.east_west) for s in drawn.seats)
+    players = [p for s in drawn.seats for p in (*s.north_south, *s.east_west)]
+    if not drawn.seats or not fours or not any(p in ratings for p in players):
+        return drawn
+    seated = balanced_partnerships(players, ratings, played_tonight)
+    if seated is None:
+        return drawn
+    seats = tuple(Seat(k // 2 + 1, seated[k], seated[k + 1]) for k in range(0, len(seated), 2))
+    return Round(drawn.number, seats, drawn.byes)

@@ -15,7 +15,7 @@ from scorekeeper.events.scorecards import CardLine, scorecard
 from scorekeeper.events.standings import Adjusted, Result
 from scorekeeper.events.standings import standings as ranked
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store import cache, event_draw
+from scorekeeper.store import cache, event_draw, event_ratings
 from scorekeeper.store.connection import read, write
 from scorekeeper.store.events import (
     Entrant,
@@ -63,9 +63,10 @@ def _side_name(entrants: Sequence[Entrant], keys: Sequence[str]) -> tuple[str, t
 
 def draw(db: Database, event: Event) -> Round:
     """Returns the next round's tables by the event's movement, over the entrants in play."""
+    raw = _tables_raw(db, event.id)
     met: Counter[Meeting] = Counter(
         frozenset((*t.north_south_keys, *t.east_west_keys))
-        for t in _tables_raw(db, event.id)
+        for t in raw
         if not t.no_play  # a table not played is no meeting: they may still meet
     )
     byes: Counter[str] = Counter(
@@ -74,7 +75,9 @@ def draw(db: Database, event: Event) -> Round:
     )
     danish = event.movement == "danish" and event.started > 0
     ranked = [ln.entrant for ln in standings(db, event.id).lines] if danish else None
-    return event_draw.pick(event, met, byes, ranked)
+    drawn = event_draw.pick(event, met, byes, ranked)
+    sides = [s for t in raw if not t.no_play for s in (t.north_south_keys, t.east_west_keys)]
+    return event_ratings.balanced(db, event, drawn, event_ratings.partnerships(sides))
 
 
 def start_round(db: Database, event_id: str) -> int:
@@ -106,6 +109,7 @@ def start_round(db: Database, event_id: str) -> int:
             group=event.group,
         )
         made.append((seat, game.id))
+    handicaps = event_ratings.to_freeze(db, event, drawn.number)
     with write(db):
         if get_event(db, event_id).started >= drawn.number:  # another director's tap won
             raise EventClosed(N_("This round has already started."))
@@ -127,6 +131,7 @@ def start_round(db: Database, event_id: str) -> int:
             {"event_id": event_id, "round": drawn.number, "entrant": int(k)} for k in drawn.byes
         )
         db.execute("UPDATE events SET round_started_at = ? WHERE id = ?", [now(), event_id])
+        event_ratings.freeze(db, event_id, handicaps)
     return drawn.number
 
 

@@ -13,14 +13,14 @@ from sqlite_utils import Database
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
 from scorekeeper.events.bounds import MAX_ROUNDS, event_name_problems
 from scorekeeper.events.victory import Band
-from scorekeeper.rules import problem_codes
 from scorekeeper.rules.documents import FormatError, rules_of
 from scorekeeper.rules.model import Rules
-from scorekeeper.sentences import problem_texts
-from scorekeeper.sentences.marked import N_
 from scorekeeper.store import cache
 from scorekeeper.store.connection import read, rows, write
-from scorekeeper.store.errors import StoreError
+from scorekeeper.store.event_errors import EventClosed as EventClosed
+from scorekeeper.store.event_errors import EventNotFound as EventNotFound
+from scorekeeper.store.event_errors import EventProblem as EventProblem
+from scorekeeper.store.event_errors import InvalidEvent as InvalidEvent
 from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
 from scorekeeper.store.stamps import new_token, now
 
@@ -28,46 +28,6 @@ MAX_ENTRANTS = 80  # 40 tables: far above a club night
 MAX_DEALS = 20
 MAX_EVENT_NAME = 80
 MAX_ROUND_MINUTES = 240  # the big screen's round timer: four hours at most
-
-
-@dataclass(frozen=True)
-class EventProblem:
-    """One bad field of a new event: its path, a code and its params (problem_texts words it)."""
-
-    field: str
-    code: str  # declared in problem_codes, its sentence in problem_texts
-    # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
-    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        problem_codes.check(self.code, self.params)
-
-    @property
-    def message(self) -> str:
-        """Returns the problem in English, for logs and the command line."""
-        return problem_texts.english(self.code, self.params)
-
-
-class InvalidEvent(StoreError):
-    """The event cannot be made like this; `problems` names each bad field."""
-
-    def __init__(self, problems: Sequence[EventProblem]) -> None:
-        super().__init__(problems[0].message)
-        self.problems = list(problems)
-
-
-class EventNotFound(StoreError):
-    """No event has this id (or this token)."""
-
-    def __init__(self) -> None:
-        super().__init__(N_("There is no such event."))
-
-
-class EventClosed(StoreError):
-    """The event is closed, or has played all its rounds: no round starts."""
-
-    def __init__(self, message: str = N_("This event is closed.")) -> None:
-        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -118,6 +78,8 @@ class Event:
     ranking: str = "total"  # "total" VP, or "average" VP per table played
     round_minutes: int = 0  # the big screen's round timer; 0: none
     round_started_at: str | None = None  # when the last round started (UTC, ISO)
+    handicap: bool = False  # a handicap ranking beside the scratch one (docs/ratings.md)
+    balance: bool = False  # an individual event's partnerships balanced by rating
 
     @property
     def individual(self) -> bool:
@@ -144,6 +106,8 @@ class NewEvent:
     seating: str = "sit_out"
     ranking: str = "total"
     round_minutes: int = 0
+    handicap: bool = False
+    balance: bool = False
 
 
 def table_document(
@@ -274,6 +238,8 @@ def create_event(db: Database, new: NewEvent) -> Event:
                 "seating": new.seating,
                 "ranking": new.ranking,
                 "round_minutes": new.round_minutes,
+                "handicap": int(new.handicap),
+                "balance": int(new.balance),
                 "director_token": new_token(),
                 "view_token": new_token(),
                 "created_at": stamp,
@@ -354,6 +320,8 @@ def _load(db: Database, event_id: str) -> Event:
         ranking=row["ranking"],
         round_minutes=row["round_minutes"],
         round_started_at=row["round_started_at"],
+        handicap=bool(row["handicap"]),
+        balance=bool(row["balance"]),
     )
 
 

@@ -6,7 +6,9 @@
 (function () {
   var root = document.querySelector("[data-live]");
   if (!root) return;
-  var panels = [document.getElementById("panel-standings"), document.getElementById("panel-tables")];
+  var panels = ["panel-standings", "panel-handicap", "panel-tables"]
+    .map(function (id) { return document.getElementById(id); })
+    .filter(function (panel) { return panel; });
   var shown = 0;
   var page = 0;
   var timer = document.getElementById("timer");
@@ -26,7 +28,7 @@
     rows.forEach(function (cells) {
       var row = document.createElement("tr");
       cells.forEach(function (text, i) {
-        var c = cell(row, text === null ? "" : String(text), id === "standings" && i === 1);
+        var c = cell(row, text === null ? "" : String(text), id !== "tables" && i === 1);
         if (id === "standings" && i === 1 && cells.mark) {
           var mark = document.createElement("span");
           mark.className = "gone";
@@ -70,6 +72,11 @@
       cells.mark = l.mark;
       return cells;
     }));
+    if (data.handicap && document.getElementById("handicap")) {
+      fill("handicap", data.handicap.map(function (l) {
+        return [l.place, l.name, l.handicap, l.victory_points];
+      }));
+    }
     fill("tables", data.tables.map(function (t) {
       return [t.table, t.sides[0], t.sides[1], t.scores[0] + " – " + t.scores[1], t.state];
     }));

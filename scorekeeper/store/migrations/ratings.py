@@ -46,3 +46,26 @@ def ratings(db: Database) -> None:
     # Independent of every other migration.
     for statement in RATINGS:
         db.execute(statement)
+
+
+HANDICAPS = [
+    # The director's options: a handicap ranking beside the scratch one, and an individual
+    # event's partnerships balanced by rating (docs/ratings.md).
+    "ALTER TABLE events ADD COLUMN handicap INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE events ADD COLUMN balance INTEGER NOT NULL DEFAULT 0",
+    # Each entrant's handicap a round, frozen when its first round starts (NULL before):
+    # a rating that moves during the night never moves tonight's handicaps. `rated` 0 is
+    # "no rating yet" (handicap 0).
+    "ALTER TABLE event_entrants ADD COLUMN handicap INTEGER",
+    "ALTER TABLE event_entrants ADD COLUMN rated INTEGER",
+    "ALTER TABLE seasons ADD COLUMN handicap INTEGER NOT NULL DEFAULT 0",
+    # A night's figures under its handicaps, beside the scratch ones (NULL: as scratch).
+    "ALTER TABLE season_figures ADD COLUMN handicap_rank INTEGER",
+    "ALTER TABLE season_figures ADD COLUMN handicap_victory_points INTEGER",
+]
+
+
+def handicaps(db: Database) -> None:
+    """Adds the handicap and balance options, frozen handicaps and a night's handicap figures."""
+    for statement in HANDICAPS:
+        db.execute(statement)

@@ -2,6 +2,7 @@
 
 from scorekeeper.store.seasons.nights import (
     Night,
+    handicap_standings,
     night_changed,
     nights,
     season_stamp,
@@ -39,6 +40,7 @@ __all__ = [
     "get_season",
     "group_nights",
     "group_seasons",
+    "handicap_standings",
     "night_changed",
     "nights",
     "public_of",

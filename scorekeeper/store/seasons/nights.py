@@ -1,6 +1,7 @@
 """Each closed night's figures, stored once, and a season's standings read from them.
 
-A night's figures (each entrant's place, victory points and tables) are written when its
+A night's figures (each entrant's place, victory points and tables, and its place and
+victory points in the night's handicap ranking, for a season with handicaps) are written when its
 event closes, and kept with the event's version they were read at: a correction or a reopen
 moves the version (SQL triggers of migration 0009), and the next reader reads that one
 night again. A season of 52 nights x 20 tables therefore replays no game when it is read.
@@ -16,7 +17,7 @@ from sqlite_utils import Database
 
 from scorekeeper.seasons import NightLine, SeasonLine
 from scorekeeper.seasons import season_standings as counted
-from scorekeeper.store import event_rounds
+from scorekeeper.store import event_handicaps, event_rounds
 from scorekeeper.store.connection import insert_many, write
 from scorekeeper.store.events import EventNotFound, get_event
 from scorekeeper.store.seasons.seasons import Season
@@ -60,6 +61,7 @@ def _figures(db: Database, event_id: str) -> list[dict[str, object]]:
         ).fetchall()
     )
     entrants = {e.key: e for e in event.entrants}
+    handicap = {ln.entrant: ln for ln in event_handicaps.ranking(db, event_id)}
     return [
         {
             "event_id": event_id,
@@ -69,6 +71,8 @@ def _figures(db: Database, event_id: str) -> list[dict[str, object]]:
             "rank": line.rank,
             "victory_points": line.victory_points,
             "tables": line.played + int(byes.get(int(line.entrant), 0)),
+            "handicap_rank": handicap[line.entrant].place,
+            "handicap_victory_points": handicap[line.entrant].victory_points,
         }
         for line in lines
     ]
@@ -118,17 +122,25 @@ def _stale(db: Database, found: Sequence[Night]) -> list[str]:
     ]
 
 
-def night_lines(db: Database, season: Season, found: Sequence[Night]) -> list[list[NightLine]]:
-    """Returns each night's stored lines, crediting the entrant or each of its players."""
+def night_lines(
+    db: Database, season: Season, found: Sequence[Night], handicap: bool = False
+) -> list[list[NightLine]]:
+    """Returns each night's stored lines, crediting the entrant or each of its players; with
+    `handicap`, its place and VP in the night's handicap ranking (stored before 0012: scratch)."""
     for event_id in _stale(db, found):
         night_changed(db, event_id)
     by_night: dict[str, list[NightLine]] = {n.event: [] for n in found}
     by_player = season.rule.by == "player"
     # Plain tuples, and the players' JSON read only when the season counts by player: a
     # season of 52 nights x 40 entrants reads 2,080 rows on every view.
+    figures = (
+        "coalesce(handicap_rank, rank), coalesce(handicap_victory_points, victory_points)"
+        if handicap
+        else "rank, victory_points"
+    )
     for event_id, name, players, rank, vp, tables in db.execute(
-        "SELECT event_id, name, players, rank, victory_points, tables FROM season_figures "
-        "WHERE event_id IN (SELECT value FROM json_each(?)) ORDER BY event_id, rank",
+        f"SELECT event_id, name, players, {figures}, tables FROM season_figures "
+        "WHERE event_id IN (SELECT value FROM json_each(?)) ORDER BY event_id, 4",
         [json.dumps(list(by_night))],
     ):
         names = tuple(json.loads(players)) if by_player else (name,)
@@ -140,3 +152,11 @@ def season_standings(db: Database, season: Season) -> tuple[list[Night], list[Se
     """Returns the season's nights and its standings, read from the stored figures."""
     found = nights(db, season)
     return found, counted(season.rule, night_lines(db, season, found))
+
+
+def handicap_standings(db: Database, season: Season) -> list[SeasonLine]:
+    """Returns the season's handicap ranking: its rule over each night's handicap figures (a
+    night whose event froze no handicap counts as scratch); none without the option."""
+    if not season.handicap:
+        return []
+    return counted(season.rule, night_lines(db, season, nights(db, season), handicap=True))

@@ -66,6 +66,7 @@ class NewSeason:
     rule: SeasonRule = SeasonRule()
     events: tuple[str, ...] | None = None  # None: every closed event of the group in the dates
     format: str | None = None  # only nights of this format family
+    handicap: bool = False  # a handicap ranking beside the scratch one (its nights' handicaps)
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ def create_season(db: Database, group_id: str, new: NewSeason) -> Season:
     with write(db):
         db.execute(
             "INSERT INTO seasons (id, group_id, name, date_from, date_to, events, format, rule, "
-            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "created_at, handicap) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 season.id,
                 group_id,
@@ -129,6 +130,7 @@ def create_season(db: Database, group_id: str, new: NewSeason) -> Season:
                 season.format,
                 json.dumps(dataclasses.asdict(season.rule)),
                 now(),
+                int(season.handicap),
             ],
         )
     return season
@@ -145,6 +147,7 @@ def _season(row: Mapping[str, Any]) -> Season:
         rule=SeasonRule(**rule),
         events=events,
         format=row["format"],
+        handicap=bool(row["handicap"]),
         id=row["id"],
         group=row["group_id"],
     )

@@ -11,7 +11,7 @@ from flask import Blueprint, abort
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import MAX_TABLE_SCORE
 from scorekeeper.language import i18n
-from scorekeeper.store import event_night, event_rounds
+from scorekeeper.store import event_handicaps, event_night, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store.event_rounds import TableResult
 from scorekeeper.store.events import Event
@@ -50,6 +50,8 @@ class Board:
     # Earlier rounds' tables whose result does not count yet: they take no more hands once
     # the next round is drawn (migration 0011), so the director sets their result here.
     open_earlier: list[TableResult] = field(default_factory=list)
+    # The handicap ranking, beside the scratch one, when the event has the option.
+    handicap: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def final(self) -> bool:
@@ -87,4 +89,21 @@ def board(event: Event) -> Board:
     every = event_rounds.tables(get_db(), event) if event.started else []
     tables = [t for t in every if t.round == event.started]
     earlier = [t for t in every if t.round < event.started and not (t.finished or t.no_play)]
-    return Board(event, lines, tables, names, earlier)
+    return Board(event, lines, tables, names, earlier, handicap_lines(event, names))
+
+
+def handicap_lines(event: Event, names: dict[int, str]) -> list[dict[str, Any]]:
+    """Returns the handicap ranking's lines as the pages show them; none without the option."""
+    if not event.handicap:
+        return []
+    return [
+        {
+            "place": ln.place,
+            "id": int(ln.entrant),
+            "name": names[int(ln.entrant)],
+            "handicap": ln.handicap,
+            "rated": ln.rated,
+            "victory_points": ln.victory_points,
+        }
+        for ln in event_handicaps.ranking(get_db(), event.id)
+    ]

@@ -124,7 +124,7 @@ def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent 
 
     `picked` are the names of the group's players ticked; they join the typed entrants.
     """
-    keys = (*FIELDS, "confirm", *event_bands.names())
+    keys = (*FIELDS, "confirm", "handicap", "balance", *event_bands.names())
     typed = Typed({k: form.get(k, "").strip()[:4000] for k in keys})
     v, errors = typed.values, typed.errors
     # A form from before these fields (a page left open) means the defaults.
@@ -155,5 +155,7 @@ def read(form: Mapping[str, str], picked: Sequence[str] = ()) -> tuple[NewEvent 
         seating=v["seating"],
         ranking=v["ranking"],
         round_minutes=minutes,
+        handicap=v["handicap"] == "on",
+        balance=v["balance"] == "on",
     )
     return new, typed

@@ -71,6 +71,15 @@ def live(token: str) -> Response:
         }
         for t in found.tables
     ]
+    handicap = [
+        {
+            "place": ln["place"],
+            "name": ln["name"],
+            "handicap": signed(ln["handicap"]) if ln["rated"] else _("no rating yet"),
+            "victory_points": number(ln["victory_points"]),
+        }
+        for ln in found.handicap
+    ]
     response = jsonify(
         {
             "round": found.event.started,
@@ -80,6 +89,7 @@ def live(token: str) -> Response:
             "now": now(),
             "standings": lines,
             "tables": tables,
+            **({"handicap": handicap} if found.event.handicap else {}),
         }
     )
     response.headers["Cache-Control"] = "private, no-cache"

@@ -26,6 +26,7 @@ FIELDS = (
     "minimum",
     "drop_worst",
     "by",
+    "handicap",
 )
 WHOLE = re.compile(r"[0-9]{1,4}")
 
@@ -93,6 +94,7 @@ def read(form: MultiDict[str, str]) -> tuple[Typed, NewSeason]:
         rule,
         events=_nights(typed),
         format=typed.values["format"] or None,
+        handicap=typed.values["handicap"] == "on",
     )
     return typed, new
 

@@ -15,7 +15,7 @@ from scorekeeper.language import i18n, words
 from scorekeeper.pdf import season_standings as season_pdf
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.rules.presets import load_presets
-from scorekeeper.seasons import figure
+from scorekeeper.seasons import SeasonLine, figure
 from scorekeeper.seasons.names import NAMINGS
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.groups import Group
@@ -94,6 +94,7 @@ def page(group_id: str, season_id: str) -> str:
         season=season,
         nights=nights,
         lines=shown_lines(lines),
+        handicap_lines=shown_lines(store_seasons.handicap_standings(get_db(), season)),
         public=public,
         public_address=url,
         namings=NAMINGS,
@@ -195,16 +196,35 @@ def download(group_id: str, season_id: str, kind: str) -> Response:
             ]
             for ln in lines
         ]
+        if season.handicap:  # docs/seasons.md: extra columns, by name, after the scratch ones
+            rows = _with_handicap(rows, store_seasons.handicap_standings(get_db(), season))
         body: str | bytes = csv_text.text(rows)
         response = Response(body, mimetype="text/csv; charset=utf-8")
     else:
         sub = f"{i18n.day(season.date_from)} – {i18n.day(season.date_to)}"
         count = ngettext("%(num)s night", "%(num)s nights", len(nights))
+        handicap = store_seasons.handicap_standings(get_db(), season)
         body = season_pdf.document(
-            season.name, f"{sub} · {count}", lines, season.rule.minimum, paper, i18n.current()
+            season.name,
+            f"{sub} · {count}",
+            lines,
+            season.rule.minimum,
+            paper,
+            i18n.current(),
+            handicap,
         )
         response = Response(body, mimetype="application/pdf")
     name = f"season-standings-{paper}.pdf" if kind == "pdf" else "season-standings.csv"
     response.headers.set("Content-Disposition", "attachment", filename=name)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
+
+
+def _with_handicap(rows: list[list[object]], handicap: list[SeasonLine]) -> list[list[object]]:
+    """Returns the CSV rows with each name's handicap place and score appended."""
+    by_name = {ln.name: ln for ln in handicap}
+    found = [[*rows[0], "handicap_place", "handicap_score"]]
+    for row in rows[1:]:
+        line = by_name.get(str(row[1]))
+        found.append([*row, *((line.rank, figure(line.score)) if line else ("", ""))])
+    return found

@@ -22,6 +22,7 @@ from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.events import Entrant, Event
 from scorekeeper.store.seasons import Public, PublicNotFound
+from scorekeeper.web.events.common import handicap_lines
 from scorekeeper.web.games import follow
 from scorekeeper.web.origin import public_url
 from scorekeeper.web.seasons.common import bp, hidden_label, shown_lines
@@ -137,6 +138,7 @@ def results(slug: str) -> Response:
         lines=standings,
         slug=slug,
         seasons=_public_seasons(event),
+        handicap=handicap_lines(event, {e.position: _name(e, found.names) for e in event.entrants}),
     )
     return _answer(page, tag)
 

@@ -1,0 +1,245 @@
+"""Handicaps at a club night and a season: frozen at the start, shown beside the scratch ranking."""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+from collections.abc import Sequence
+
+import pytest
+from sqlite_utils import Database
+
+from scorekeeper import store
+from scorekeeper.events import ByeAward, template
+from scorekeeper.pdf import season_standings as season_pdf
+from scorekeeper.ratings.model import win_chances
+from scorekeeper.store import event_handicaps, event_ratings, event_rounds
+from scorekeeper.store import events as store_events
+from scorekeeper.store import seasons as store_seasons
+from scorekeeper.store.groups import create_group
+from scorekeeper.store.stamps import new_token
+from tests.season_helpers import night
+
+OUT = {"melded_points": 200, "canastas": {"natural": 1}, "went_out": "out"}
+SHORT = {"melded_points": 50}
+PAIRS = [("Aces", ["Ann", "Bob"]), ("Kings", ["Cy", "Di"]), ("Queens", ["Ed", "Flo"])]
+PAIRS += [("Jacks", ["Gus", "Hal"])]
+
+
+def play(db: Database, group: str, winners: Sequence[str], losers: Sequence[str]) -> None:
+    """Plays one finished group game that `winners` win: it is rated when it ends."""
+    game = store.create_game(
+        db,
+        format_id="classic",
+        sides=[("We", tuple(winners)), ("They", tuple(losers))],
+        first_dealer=winners[0],
+        start_totals={"We": 4900, "They": 4900},
+        group=group,
+    )
+    hand = {"hand": {"We": OUT, "They": SHORT}}
+    store.record_hand(db, game.id, hand, version=game.version, form_token=new_token())
+
+
+def rated_group(db: Database) -> str:
+    """Returns a group where Ann & Bob beat Cy & Di four times; nobody else has played."""
+    group = create_group(db, "Club").id
+    for _ in range(4):
+        play(db, group, ("Ann", "Bob"), ("Cy", "Di"))
+    return group
+
+
+def new_event(group: str | None, **changes) -> store_events.NewEvent:  # type: ignore[no-untyped-def]
+    base = dict(
+        name="Handicap night",
+        format="classic",
+        entrants=PAIRS,
+        movement="round_robin",
+        rounds=3,
+        deals_per_round=2,
+        table=template("canasta_3"),
+        bye=ByeAward(14, 355),
+        group=group,
+        handicap=True,
+    )
+    return store_events.NewEvent(**(base | changes))
+
+
+def played_round(db: Database, event_id: str, scores) -> int:  # type: ignore[no-untyped-def]
+    """Starts the next round and sets each table's result: `scores(sides)` -> the two totals."""
+    number = event_rounds.start_round(db, event_id)
+    event = store_events.get_event(db, event_id)
+    for table in event_rounds.tables(db, event, number):
+        sides = (table.sides[0], table.sides[1])
+        event_rounds.correct(db, event_id, number, table.number, scores(sides))
+    return number
+
+
+def kings_lose_narrowly(sides: tuple[str, str]) -> tuple[int, int]:
+    """Kings lose their table by 10 (10 VP each, Kings last on margin); the other is a draw."""
+    if "Kings" in sides:
+        return (1000, 1010) if sides[0] == "Kings" else (1010, 1000)
+    return (1500, 1500)
+
+
+def test_handicaps_are_frozen_when_the_first_round_starts(store_db) -> None:
+    group = rated_group(store_db)
+    event = store_events.create_event(store_db, new_event(group))
+    assert event.handicap and event_ratings.frozen_handicaps(store_db, event.id) == {}
+    played_round(store_db, event.id, kings_lose_narrowly)
+    frozen = event_ratings.frozen_handicaps(store_db, event.id)
+    aces, kings = frozen["0"], frozen["1"]
+    assert aces.rated and kings.rated and aces.per_round == -kings.per_round < 0
+    assert (frozen["2"].per_round, frozen["2"].rated) == (0, False)  # no rating yet
+    assert (frozen["3"].per_round, frozen["3"].rated) == (0, False)
+    # Ratings move during the night (Kings now win): tonight's handicaps do not.
+    for _ in range(6):
+        play(store_db, group, ("Cy", "Di"), ("Ann", "Bob"))
+    before = event_handicaps.ranking(store_db, event.id)
+    played_round(store_db, event.id, kings_lose_narrowly)
+    assert event_ratings.frozen_handicaps(store_db, event.id) == frozen
+    after = event_handicaps.ranking(store_db, event.id)
+    assert [ln.handicap for ln in after] != [] and before != after  # the new round counts
+
+
+def test_the_handicap_ranking_differs_from_the_scratch_standings(store_db) -> None:
+    group = rated_group(store_db)
+    event = store_events.create_event(store_db, new_event(group))
+    played_round(store_db, event.id, kings_lose_narrowly)
+    scratch = [ln.entrant for ln in event_rounds.standings(store_db, event.id).lines]
+    ranked = event_handicaps.ranking(store_db, event.id)
+    kings = next(ln for ln in ranked if ln.entrant == "1")
+    # Kings lost by 10 at scratch; their handicap (over 160 points) wins them 11 VP. The
+    # draw at the other table goes to the unrated pair against the strong Aces (-handicap).
+    assert kings.handicap > 160 and scratch[-1] == "1"
+    assert (kings.place, kings.victory_points) == (2, 11)
+    assert [ln.entrant for ln in ranked][0] not in ("0", "1")
+
+
+def test_an_event_without_a_group_marks_everyone_no_rating_yet(store_db) -> None:
+    event = store_events.create_event(store_db, new_event(None))
+    played_round(store_db, event.id, kings_lose_narrowly)
+    ranked = event_handicaps.ranking(store_db, event.id)
+    assert {(ln.handicap, ln.rated) for ln in ranked} == {(0, False)}
+    scratch = event_rounds.standings(store_db, event.id).lines
+    assert [ln.place for ln in ranked] == [ln.rank for ln in scratch]
+
+
+def test_a_balanced_individual_event_seats_the_most_even_tables(store_db) -> None:
+    group = create_group(store_db, "Club").id
+    players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    for _ in range(3):  # Ann and Bob strong, Gus and Hal weak, the others in between
+        play(store_db, group, ("Ann", "Bob"), ("Gus", "Hal"))
+        play(store_db, group, ("Cy", "Di"), ("Ed", "Flo"))
+        play(store_db, group, ("Ann", "Cy"), ("Hal", "Flo"))
+    entrants = [(p, []) for p in players]
+    rounds = {}
+    for balance in (False, True):
+        made = store_events.create_event(
+            store_db,
+            new_event(group, entrants=entrants, movement="individual", rounds=4, balance=balance),
+        )
+        rounds[balance] = [
+            played_round(store_db, made.id, lambda sides: (1000, 1000)) for _ in range(4)
+        ]
+        event = store_events.get_event(store_db, made.id)
+        ratings = event_ratings.ratings_by_name(store_db, event)
+        partnerships, distances = set(), []
+        for table in event_rounds.tables(store_db, event):
+            for side in (table.north_south, table.east_west):
+                pair = frozenset(side)
+                assert pair not in partnerships  # never twice in a night
+                partnerships.add(pair)
+            teams = [
+                [players[p].casefold() for p in side]
+                for side in (table.north_south, table.east_west)
+            ]
+            distances.append(abs(win_chances(ratings, teams)[0] - 0.5))
+        rounds[balance] = distances
+    assert sum(rounds[True]) < sum(rounds[False])
+
+
+@pytest.fixture
+def handicap_event(db) -> store_events.Event:
+    """Returns a played round of a handicap event of a rated group (the web app's database)."""
+    group = rated_group(db)
+    event = store_events.create_event(db, new_event(group))
+    played_round(db, event.id, kings_lose_narrowly)
+    return store_events.get_event(db, event.id)
+
+
+def test_the_director_page_screen_csv_and_pdf_show_both_rankings(client, handicap_event) -> None:
+    token = handicap_event.director_token
+    page = client.get(f"/events/director/{token}").get_data(as_text=True)
+    assert page.index('id="standings"') < page.index('id="handicap"')
+    assert "Handicap ranking" in page and "no rating yet" in page
+    screen = client.get(f"/events/screen/{handicap_event.view_token}").get_data(as_text=True)
+    assert 'id="panel-handicap"' in screen
+    live = client.get(f"/events/screen/{handicap_event.view_token}/live.json").get_json()
+    assert [ln["name"] for ln in live["handicap"]][1] == "Kings"
+    assert {ln["handicap"] for ln in live["handicap"]} >= {"no rating yet"}
+    text = client.get(f"/events/director/{token}/standings.csv").get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0])[-3:] == ["handicap", "handicapped_total", "handicap_place"]
+    kings = next(r for r in rows if r["name"] == "Kings")
+    queens = next(r for r in rows if r["name"] == "Queens")
+    assert int(kings["handicap"]) > 0 and kings["handicap_place"] == "2"
+    assert queens["handicap"] == ""  # no rating yet
+    assert rows[0]["rank"] == "1" and kings["rank"] == "4"  # the scratch order stays first
+    pdf = client.get(f"/events/director/{token}/standings.pdf?paper=a4").get_data()
+    words = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    assert words.index("Standings") < words.index("Handicap ranking")
+    assert "no rating yet" in words and f"+{kings['handicap']}" in words
+
+
+def test_an_event_without_the_option_shows_no_handicap(client, db) -> None:
+    group = rated_group(db)
+    event = store_events.create_event(db, new_event(group, handicap=False))
+    played_round(db, event.id, kings_lose_narrowly)
+    page = client.get(f"/events/director/{event.director_token}").get_data(as_text=True)
+    assert 'id="handicap"' not in page
+    text = client.get(f"/events/director/{event.director_token}/standings.csv").get_data(
+        as_text=True
+    )
+    assert "handicap" not in text.splitlines()[0]
+
+
+def test_the_options_go_through_the_api_and_back(client) -> None:
+    from tests.test_api_events import bearer, body
+
+    made = client.post("/api/v1/events", json=body(handicap=True, balance=True)).get_json()
+    read = client.get(f"/api/v1/events/{made['id']}", headers=bearer(made["token"])).get_json()
+    assert (read["handicap"], read["balance"]) == (True, True)
+    plain = client.post("/api/v1/events", json=body()).get_json()
+    read = client.get(f"/api/v1/events/{plain['id']}", headers=bearer(plain["token"])).get_json()
+    assert (read["handicap"], read["balance"]) == (False, False)
+    standings = client.get(f"/api/v1/events/{made['id']}/standings", headers=bearer(made["token"]))
+    assert [ln["rated"] for ln in standings.get_json()["handicap"]] == [False] * 4
+    refused = client.post("/api/v1/events", json=body(handicap="yes"))
+    assert refused.status_code == 422
+    assert [e["field"] for e in refused.get_json()["errors"]] == ["handicap"]
+
+
+def test_a_season_with_handicaps_counts_each_nights_handicap_ranking(client, db) -> None:
+    group = rated_group(db)
+    for day in ("2026-01-06", "2026-01-13"):
+        event_id = night(db, group, day, PAIRS, lambda _r, _t: (1000, 1100))
+        assert event_ratings.frozen_handicaps(db, event_id)  # frozen without the event's option
+    season = store_seasons.create_season(
+        db,
+        group,
+        store_seasons.NewSeason("Winter", "2026-01-01", "2026-03-31", handicap=True),
+    )
+    _nights, scratch = store_seasons.season_standings(db, season)
+    handicap = store_seasons.handicap_standings(db, season)
+    assert {ln.name for ln in handicap} == {ln.name for ln in scratch}
+    assert [ln.name for ln in handicap] != [ln.name for ln in scratch]
+    pdf = season_pdf.document("Winter", "2 nights", scratch, 0, "a4", "en", handicap)
+    words = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    assert words.index("Season standings") < words.index("Handicap ranking")
+    plain = store_seasons.NewSeason("Plain", "2026-01-01", "2026-03-31")
+    assert store_seasons.handicap_standings(db, store_seasons.create_season(db, group, plain)) == []
