@@ -243,3 +243,29 @@ def test_a_season_with_handicaps_counts_each_nights_handicap_ranking(client, db)
     assert words.index("Season standings") < words.index("Handicap ranking")
     plain = store_seasons.NewSeason("Plain", "2026-01-01", "2026-03-31")
     assert store_seasons.handicap_standings(db, store_seasons.create_season(db, group, plain)) == []
+
+
+def test_scorekeeper_check_recounts_each_nights_figures(tmp_path, monkeypatch, capsys) -> None:
+    from scorekeeper.cli import main
+    from scorekeeper.store.connection import connect, migrate
+
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    migrate(instance / "scorekeeper.db")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(instance))
+    db = connect(instance / "scorekeeper.db")
+    group = rated_group(db)
+    event_id = night(db, group, "2026-01-06", PAIRS, lambda _r, _t: (1000, 1010))
+    db.close()
+    assert main(["check"]) == 0
+    capsys.readouterr()
+    db = connect(instance / "scorekeeper.db")
+    db.execute(
+        "UPDATE season_figures SET handicap_victory_points = handicap_victory_points + 1 "
+        "WHERE event_id = ? AND position = 1",
+        [event_id],
+    )
+    db.conn.commit()
+    db.close()
+    assert main(["check"]) == 1
+    assert f"event {event_id} night figures: entrant 1" in capsys.readouterr().out

@@ -130,6 +130,7 @@ def check_games(database: str, game_ids: tuple[str, ...] = ()) -> int:
                 click.echo(f"{game_id}: {', '.join(found)}")
         groups = [] if game_ids else [r[0] for r in db.execute("SELECT id FROM groups ORDER BY id")]
         bad += _check_ratings(db, groups)
+        bad += _check_nights(db) if not game_ids else 0
     finally:
         db.close()
     if bad:
@@ -150,4 +151,18 @@ def _check_ratings(db: Database, groups: list[str]) -> int:
         if found:
             bad += 1
             click.echo(f"group {group_id} ratings: {', '.join(found[:5])}")
+    return bad
+
+
+def _check_nights(db: Database) -> int:
+    """Prints each closed night whose stored season figures (scratch and handicap places and
+    VP) differ from a recount with its frozen handicaps; returns how many do."""
+    from scorekeeper.store.seasons.nights import night_differences
+
+    bad = 0
+    for (event_id,) in db.execute("SELECT event_id FROM season_nights ORDER BY event_id"):
+        found = night_differences(db, event_id)
+        if found:
+            bad += 1
+            click.echo(f"event {event_id} night figures: {', '.join(found[:5])}")
     return bad

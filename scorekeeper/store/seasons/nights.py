@@ -78,6 +78,32 @@ def _figures(db: Database, event_id: str) -> list[dict[str, object]]:
     ]
 
 
+_FIGURES = ("rank", "victory_points", "tables", "handicap_rank", "handicap_victory_points")
+
+
+def night_differences(db: Database, event_id: str) -> list[str]:
+    """Returns how a closed night's stored figures (current by version) differ from a recount
+    of its tables with its frozen handicaps; empty when they agree or none are current."""
+    columns = ", ".join(("position", *_FIGURES))
+    stored = {
+        row[0]: row[1:]
+        for row in db.execute(
+            f"SELECT {columns} FROM season_figures f JOIN season_nights n USING (event_id) "
+            "JOIN events e ON e.id = n.event_id AND e.version = n.version WHERE f.event_id = ?",
+            [event_id],
+        )
+    }
+    if not stored:
+        return []
+    found = []
+    for figure in _figures(db, event_id):
+        kept = stored.get(figure["position"])
+        again = tuple(figure[k] for k in _FIGURES)
+        if kept is not None and kept[3] is not None and kept != again:  # 0012 on: all five
+            found.append(f"entrant {figure['position']}: stored {kept}, recounted {again}")
+    return found
+
+
 def nights(db: Database, season: Season) -> list[Night]:
     """Returns the season's nights: its group's closed events in its dates, the first first."""
     chosen = "" if season.events is None else "AND id IN (SELECT value FROM json_each(?))"
