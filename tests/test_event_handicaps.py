@@ -177,7 +177,8 @@ def test_the_director_page_screen_csv_and_pdf_show_both_rankings(client, handica
     assert 'id="panel-handicap"' in screen
     live = client.get(f"/events/screen/{handicap_event.view_token}/live.json").get_json()
     assert [ln["name"] for ln in live["handicap"]][1] == "Kings"
-    assert {ln["handicap"] for ln in live["handicap"]} >= {"no rating yet"}
+    assert {ln["mark"] for ln in live["handicap"]} == {"", "no rating yet"}
+    assert {ln["handicap"] for ln in live["handicap"] if ln["mark"]} == {"0"}
     text = client.get(f"/events/director/{token}/standings.csv").get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(text)))
     assert list(rows[0])[-3:] == ["handicap", "handicapped_total", "handicap_place"]
@@ -192,6 +193,16 @@ def test_the_director_page_screen_csv_and_pdf_show_both_rankings(client, handica
     ).stdout.decode()
     assert words.index("Standings") < words.index("Handicap ranking")
     assert "no rating yet" in words and f"+{kings['handicap']}" in words
+
+
+def test_the_public_results_page_shows_the_handicap_ranking_by_its_naming(
+    client, db, handicap_event
+) -> None:
+    public = store_seasons.set_public(db, "event", handicap_event.id, True, "hidden")
+    assert public is not None
+    page = client.get(f"/results/{public.slug}").get_data(as_text=True)
+    assert page.index('id="standings"') < page.index('id="handicap"')
+    assert "Kings" not in page and "Entrant 2" in page  # hidden names in both rankings
 
 
 def test_an_event_without_the_option_shows_no_handicap(client, db) -> None:

@@ -29,7 +29,7 @@
       var row = document.createElement("tr");
       cells.forEach(function (text, i) {
         var c = cell(row, text === null ? "" : String(text), id !== "tables" && i === 1);
-        if (id === "standings" && i === 1 && cells.mark) {
+        if (id !== "tables" && i === 1 && cells.mark) {
           var mark = document.createElement("span");
           mark.className = "gone";
           mark.textContent = " (" + cells.mark + ")";
@@ -74,7 +74,9 @@
     }));
     if (data.handicap && document.getElementById("handicap")) {
       fill("handicap", data.handicap.map(function (l) {
-        return [l.place, l.name, l.handicap, l.victory_points];
+        var cells = [l.place, l.name, l.handicap, l.victory_points];
+        cells.mark = l.mark;
+        return cells;
       }));
     }
     fill("tables", data.tables.map(function (t) {

@@ -75,8 +75,9 @@ def live(token: str) -> Response:
         {
             "place": ln["place"],
             "name": ln["name"],
-            "handicap": signed(ln["handicap"]) if ln["rated"] else _("no rating yet"),
+            "handicap": signed(ln["handicap"]),
             "victory_points": number(ln["victory_points"]),
+            "mark": "" if ln["rated"] else _("no rating yet"),
         }
         for ln in found.handicap
     ]
