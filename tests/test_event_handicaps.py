@@ -280,3 +280,34 @@ def test_scorekeeper_check_recounts_each_nights_figures(tmp_path, monkeypatch, c
     db.close()
     assert main(["check"]) == 1
     assert f"event {event_id} night figures: entrant 1" in capsys.readouterr().out
+
+
+def test_a_members_season_with_handicaps_shows_both_rankings(client, db) -> None:
+    from tests.conftest import location
+
+    group = location(client.post("/groups", data={"name": "Club"})).rsplit("/", 1)[1]
+    for _ in range(4):
+        play(db, group, ("Ann", "Bob"), ("Cy", "Di"))
+    for day in ("2026-01-06", "2026-01-13"):
+        night(db, group, day, PAIRS, lambda _r, _t: (1000, 1010))
+    form = {"name": "Winter", "from": "2026-01-01", "to": "2026-03-31", "handicap": "on"}
+    refused = client.post(f"/groups/{group}/seasons", data=form | {"to": "2025-01-01"})
+    assert refused.status_code == 422 and 'name="handicap" ' in refused.text
+    assert "checked" in refused.text.split('name="handicap"')[1].split(">")[0]  # kept
+    made = location(client.post(f"/groups/{group}/seasons", data=form))
+    season = store_seasons.get_season(db, made.rsplit("/", 1)[1], group)
+    assert season.handicap
+    page = client.get(made).get_data(as_text=True)
+    assert page.index('id="season-standings"') < page.index('id="season-handicap"')
+    text = client.get(f"{made}/standings.csv").get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    handicap = store_seasons.handicap_standings(db, season)
+    assert [r["handicap_place"] for r in rows] == [
+        str(next(h.rank for h in handicap if h.name == r["name"])) for r in rows
+    ]
+    assert [r["name"] for r in rows] != [h.name for h in handicap]  # scratch order first
+    pdf = client.get(f"{made}/standings.pdf?paper=letter").get_data()
+    words = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    assert words.index("Season standings") < words.index("Handicap ranking")
