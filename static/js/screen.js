@@ -1,6 +1,6 @@
 /* The big screen: asks for the standings every few seconds and rewrites the tables in place
-   (no reload); pages through standings too long for the screen, then shows the round's
-   tables; counts the round's time down when the director set one. */
+   (no reload); pages through standings (and a handicap ranking) too long for the screen,
+   then shows the round's tables; counts the round's time down when the director set one. */
 "use strict";
 
 (function () {
@@ -41,9 +41,11 @@
     body.replaceWith(fresh);
   }
 
-  /* Rows that fit between the standings' heading row and the bottom of the screen. */
-  function perPage() {
-    var table = document.getElementById("standings");
+  /* The panels that page through their rows: the standings, and the handicap ranking. */
+  var paged = { "panel-standings": "standings", "panel-handicap": "handicap" };
+
+  /* Rows that fit between a table's heading row and the bottom of the screen. */
+  function perPage(table) {
     var rows = table.querySelectorAll("tbody tr");
     if (!rows.length) return 1;
     rows.forEach(function (r) { r.hidden = false; });
@@ -52,13 +54,17 @@
     return Math.max(1, Math.floor((window.innerHeight - top - 8) / tall));
   }
 
+  /* Shows the shown panel's page of rows; returns how many pages it has (1: not paged). */
   function showPage() {
-    var rows = document.querySelectorAll("#standings tbody tr");
-    var size = perPage();
+    var id = paged[panels[shown].id];
+    if (!id) return 1;
+    var table = document.getElementById(id);
+    var rows = table.querySelectorAll("tbody tr");
+    var size = perPage(table);
     var pages = Math.max(1, Math.ceil(rows.length / size));
     if (page >= pages) page = 0;
     rows.forEach(function (r, i) { r.hidden = Math.floor(i / size) !== page; });
-    var line = document.getElementById("page-line");
+    var line = panels[shown].querySelector(".page-line");
     line.textContent = pages > 1
       ? root.dataset.page.replace("{p}", page + 1).replace("{n}", pages) : "";
     return pages;
@@ -90,7 +96,7 @@
     timer.dataset.ends = data.ends;
     skew = Date.parse(data.now) - Date.now();
     tick();
-    if (!panels[0].hidden) showPage();
+    showPage();
   }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
@@ -115,9 +121,9 @@
       .catch(function () {});  // the next poll tries again
   }
 
-  /* Each turn: the standings' next page, or after the last one the round's tables. */
+  /* Each turn: the paged panel's next page, or after its last one the next panel. */
   function turn() {
-    if (shown === 0 && page + 1 < showPage()) {
+    if (page + 1 < showPage()) {
       page += 1;
       showPage();
       return;
@@ -126,7 +132,7 @@
     shown = (shown + 1) % panels.length;
     panels[shown].hidden = false;
     page = 0;
-    if (shown === 0) showPage();
+    showPage();
   }
 
   if (timer.dataset.now) skew = Date.parse(timer.dataset.now) - Date.now();
