@@ -166,7 +166,7 @@ def test_the_season_form_keeps_a_refusal_and_counts_ticked_nights(
     page.goto(f"{base_url}/groups/join/{club['join']}")
     page.goto(f"{base_url}/groups/{club['group']}/seasons")
     page.get_by_label("Name", exact=True).fill("Two Tuesdays")
-    page.get_by_label("From").fill("2026-02-01")
+    page.get_by_label("From", exact=True).fill("2026-02-01")
     page.get_by_label("To", exact=True).fill("2026-01-01")
     page.get_by_label("only the nights ticked below").check()
     with page.expect_navigation():
