@@ -311,3 +311,14 @@ def test_a_members_season_with_handicaps_shows_both_rankings(client, db) -> None
         ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
     ).stdout.decode()
     assert words.index("Season standings") < words.index("Handicap ranking")
+
+
+def test_an_average_ranking_shows_the_handicapped_vp_per_table(client, db) -> None:
+    group = rated_group(db)
+    event = store_events.create_event(db, new_event(group, ranking="average"))
+    played_round(db, event.id, kings_lose_narrowly)
+    page = client.get(f"/events/director/{event.director_token}").get_data(as_text=True)
+    handicap = page[page.index('id="handicap"') :]
+    assert "VP per table" in handicap and "11.0" in handicap  # Kings: 11 VP in one table
+    live = client.get(f"/events/screen/{event.view_token}/live.json").get_json()
+    assert {ln["average_text"] for ln in live["handicap"]} >= {"11.0"}

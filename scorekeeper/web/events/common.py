@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from babel.numbers import format_decimal
@@ -81,7 +82,7 @@ def board(event: Event) -> Board:
             "victory_points": ln.victory_points,
             "margin": ln.margin,
             "played": ln.played,
-            "average_text": format_decimal(float(ln.average), format="0.0", locale=i18n.current()),
+            "average_text": _tenths(ln.average),
             "withdrawn": withdrawn[int(ln.entrant)],
         }
         for ln in event_rounds.standings(get_db(), event.id).lines
@@ -104,6 +105,13 @@ def handicap_lines(event: Event, names: dict[int, str]) -> list[dict[str, Any]]:
             "handicap": ln.handicap,
             "rated": ln.rated,
             "victory_points": ln.victory_points,
+            # ranked by the VP per table: the column the standings add, so the order reads
+            **({"average_text": _tenths(ln.average)} if event.ranking == "average" else {}),
         }
         for ln in event_handicaps.ranking(get_db(), event.id)
     ]
+
+
+def _tenths(value: Fraction) -> str:
+    """Returns VP per table as the pages write it: one decimal in the page's language."""
+    return format_decimal(float(value), format="0.0", locale=i18n.current())

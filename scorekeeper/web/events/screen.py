@@ -78,6 +78,7 @@ def live(token: str) -> Response:
             "handicap": signed(ln["handicap"]),
             "victory_points": number(ln["victory_points"]),
             "mark": "" if ln["rated"] else _("no rating yet"),
+            **({"average_text": ln["average_text"]} if "average_text" in ln else {}),
         }
         for ln in found.handicap
     ]
