@@ -203,6 +203,8 @@ def test_the_public_results_page_shows_the_handicap_ranking_by_its_naming(
     page = client.get(f"/results/{public.slug}").get_data(as_text=True)
     assert page.index('id="standings"') < page.index('id="handicap"')
     assert "Kings" not in page and "Entrant 2" in page  # hidden names in both rankings
+    document = client.get(f"/results/{public.slug}.json").get_json()
+    assert [ln["name"] for ln in document["handicap"]][1] == "Entrant 2"  # Kings, hidden
 
 
 def test_an_event_without_the_option_shows_no_handicap(client, db) -> None:
@@ -322,3 +324,24 @@ def test_an_average_ranking_shows_the_handicapped_vp_per_table(client, db) -> No
     assert "VP per table" in handicap and "11.0" in handicap  # Kings: 11 VP in one table
     live = client.get(f"/events/screen/{event.view_token}/live.json").get_json()
     assert {ln["average_text"] for ln in live["handicap"]} >= {"11.0"}
+
+
+def test_a_public_season_names_a_hidden_entrant_alike_in_both_rankings(client, db) -> None:
+    group = rated_group(db)
+    for day in ("2026-01-06", "2026-01-13"):
+        night(db, group, day, PAIRS, lambda _r, _t: (1000, 1010))
+    new = store_seasons.NewSeason("Winter", "2026-01-01", "2026-03-31", handicap=True)
+    season = store_seasons.create_season(db, group, new)
+    public = store_seasons.set_public(db, "season", season.id, True, "hidden")
+    assert public is not None
+    page = client.get(f"/results/{public.slug}").get_data(as_text=True)
+    assert page.index('id="season-standings"') < page.index('id="season-handicap"')
+    assert "Kings" not in page
+    document = client.get(f"/results/{public.slug}.json").get_json()
+    _nights, scratch = store_seasons.season_standings(db, season)
+    label = {
+        ln.name: shown["name"] for ln, shown in zip(scratch, document["standings"], strict=True)
+    }
+    handicap = store_seasons.handicap_standings(db, season)
+    assert [ln["name"] for ln in document["handicap"]] == [label[ln.name] for ln in handicap]
+    assert [ln.name for ln in handicap] != [ln.name for ln in scratch]

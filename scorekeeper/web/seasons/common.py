@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from flask import Blueprint
 from flask_babel import gettext as _
@@ -45,4 +45,18 @@ def shown_lines(lines: Sequence[SeasonLine], naming: str = "full") -> list[Shown
             line.qualified,
         )
         for i, line in enumerate(lines, 1)
+    ]
+
+
+def shown_beside(
+    scratch: Sequence[SeasonLine], other: Sequence[SeasonLine], naming: str = "full"
+) -> list[Shown]:
+    """Returns another ranking's lines (the handicap one) named as the scratch lines name the
+    same entrant, so a hidden "Entrant 3" is the same one in both."""
+    names = {
+        line.name: s.name for line, s in zip(scratch, shown_lines(scratch, naming), strict=True)
+    }
+    return [
+        replace(s, name=names.get(line.name, s.name))
+        for line, s in zip(other, shown_lines(other, naming), strict=True)
     ]

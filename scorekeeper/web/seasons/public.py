@@ -25,7 +25,7 @@ from scorekeeper.store.seasons import Public, PublicNotFound
 from scorekeeper.web.events.common import handicap_lines
 from scorekeeper.web.games import follow
 from scorekeeper.web.origin import public_url
-from scorekeeper.web.seasons.common import bp, hidden_label, shown_lines
+from scorekeeper.web.seasons.common import bp, hidden_label, shown_beside, shown_lines
 
 CACHE = "no-cache"  # kept, but asked again each time: a 304 when nothing moved
 
@@ -114,7 +114,8 @@ def _event_lines(event: Event, naming: str) -> list[dict[str, Any]]:
 def _season_body(found: Public) -> dict[str, Any]:
     season = store_seasons.get_season(get_db(), found.subject)
     nights, lines = store_seasons.season_standings(get_db(), season)
-    return {"season": season, "nights": nights, "lines": lines}
+    handicap = store_seasons.handicap_standings(get_db(), season)
+    return {"season": season, "nights": nights, "lines": lines, "handicap": handicap}
 
 
 @bp.get("/results/<slug>")
@@ -128,7 +129,13 @@ def results(slug: str) -> Response:
     if found.kind == "season":
         body = _season_body(found)
         lines = shown_lines(body["lines"], found.names)
-        page = render_template("seasons/public_season.html", **body, shown=lines, slug=slug)
+        page = render_template(
+            "seasons/public_season.html",
+            **body,
+            shown=lines,
+            handicap_shown=shown_beside(body["lines"], body["handicap"], found.names),
+            slug=slug,
+        )
         return _answer(page, tag)
     event = store_events.get_event(get_db(), found.subject)
     standings = _event_lines(event, found.names)
@@ -174,12 +181,23 @@ def results_json(slug: str) -> Response:
                 _season_line(line, name) for line, name in zip(body["lines"], names, strict=True)
             ],
         }
+        if body["handicap"]:  # named as the standings name each entrant
+            beside = shown_beside(body["lines"], body["handicap"], found.names)
+            document["handicap"] = [
+                _season_line(line, s.name) for line, s in zip(body["handicap"], beside, strict=True)
+            ]
     else:
         event = store_events.get_event(get_db(), found.subject)
         lines = _event_lines(event, found.names)
         for line in lines:
             line["scorecard"] = url_for("seasons.card", slug=slug, position=line["position"])
         document = {"name": event.name, "date": event.day, "standings": lines}
+        if event.handicap:
+            named = {e.position: _name(e, found.names) for e in event.entrants}
+            document["handicap"] = [
+                {k: v for k, v in ln.items() if k != "average_text"}
+                for ln in handicap_lines(event, named)
+            ]
     return _answer(jsonify(document), tag)
 
 
