@@ -1,6 +1,6 @@
-/* The big screen: asks for the standings every few seconds and rewrites the tables in place
-   (no reload); pages through standings too long for the screen, then shows the round's
-   tables; counts the round's time down when the director set one. */
+/* The big screen: asks for the standings every few seconds and rewrites the tables and the
+   night's season lines in place (no reload); pages through standings too long for the screen,
+   then shows the round's tables; counts the round's time down when the director set one. */
 "use strict";
 
 (function () {
@@ -80,8 +80,24 @@
     }
     timer.dataset.ends = data.ends;
     skew = Date.parse(data.now) - Date.now();
+    seasons(data.seasons);
     tick();
     if (!panels[0].hidden) showPage();
+  }
+
+  /* The public seasons that count the night, a line each: one made, published or closed
+     since the screen opened shows at the next poll. */
+  function seasons(lines) {
+    var box = document.getElementById("night-seasons");
+    box.replaceChildren.apply(box, lines.map(function (season) {
+      var line = document.createElement("p");
+      var link = document.createElement("a");
+      line.className = "night-season";
+      link.href = season.url;
+      link.textContent = season.line;
+      line.appendChild(link);
+      return line;
+    }));
   }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
