@@ -1,6 +1,7 @@
 /* The big screen: asks for the standings every few seconds and rewrites the tables and the
-   night's season lines in place (no reload); pages through standings too long for the screen,
-   then shows the round's tables; counts the round's time down when the director set one. */
+   night's season lines in place (no reload); pages through standings too long for the screen
+   (paging.js), then shows the round's tables; counts the round's time down when the director
+   set one. */
 "use strict";
 
 (function () {
@@ -8,7 +9,8 @@
   if (!root) return;
   var panels = [document.getElementById("panel-standings"), document.getElementById("panel-tables")];
   var shown = 0;
-  var page = 0;
+  var pager = self.Paging(
+    "#standings tbody tr", document.getElementById("page-line"), root.dataset.page);
   var timer = document.getElementById("timer");
   var skew = 0;  // the server's clock minus this one's, so every screen counts the same time
 
@@ -39,29 +41,6 @@
     body.replaceWith(fresh);
   }
 
-  /* Rows that fit between the standings' heading row and the bottom of the screen. */
-  function perPage() {
-    var table = document.getElementById("standings");
-    var rows = table.querySelectorAll("tbody tr");
-    if (!rows.length) return 1;
-    rows.forEach(function (r) { r.hidden = false; });
-    var top = rows[0].getBoundingClientRect().top;
-    var tall = rows[0].getBoundingClientRect().height || 1;
-    return Math.max(1, Math.floor((window.innerHeight - top - 8) / tall));
-  }
-
-  function showPage() {
-    var rows = document.querySelectorAll("#standings tbody tr");
-    var size = perPage();
-    var pages = Math.max(1, Math.ceil(rows.length / size));
-    if (page >= pages) page = 0;
-    rows.forEach(function (r, i) { r.hidden = Math.floor(i / size) !== page; });
-    var line = document.getElementById("page-line");
-    line.textContent = pages > 1
-      ? root.dataset.page.replace("{p}", page + 1).replace("{n}", pages) : "";
-    return pages;
-  }
-
   function show(data) {
     var average = document.getElementById("standings").hasAttribute("data-average");
     fill("standings", data.standings.map(function (l) {
@@ -82,7 +61,7 @@
     skew = Date.parse(data.now) - Date.now();
     seasons(data.seasons);
     tick();
-    if (!panels[0].hidden) showPage();
+    if (!panels[0].hidden) pager.show();
   }
 
   /* The public seasons that count the night, a line each: one made, published or closed
@@ -124,21 +103,19 @@
 
   /* Each turn: the standings' next page, or after the last one the round's tables. */
   function turn() {
-    if (shown === 0 && page + 1 < showPage()) {
-      page += 1;
-      showPage();
+    if (shown === 0 && pager.more()) {
+      pager.next();
       return;
     }
     panels[shown].hidden = true;
     shown = (shown + 1) % panels.length;
     panels[shown].hidden = false;
-    page = 0;
-    if (shown === 0) showPage();
+    if (shown === 0) pager.first();
   }
 
   if (timer.dataset.now) skew = Date.parse(timer.dataset.now) - Date.now();
   tick();
-  showPage();
+  pager.show();
   setInterval(tick, 1000);
   setInterval(poll, Number(root.dataset.poll || 3000));
   setInterval(turn, Number(root.dataset.rotate) * 1000);
