@@ -165,3 +165,43 @@ def test_a_withdrawal_down_to_five_sits_one_out(store_db) -> None:
         "SELECT entrant FROM event_byes WHERE event_id = ? AND round = 2", [event.id]
     ).fetchall()
     assert len(byes) == 1 and len(found) == 1 and not found[0].third
+
+
+def test_the_migration_moves_the_directors_mark_from_2_to_3(tmp_path) -> None:
+    """A hand the director confirmed before tables of three said side 2; it says 3 after."""
+    from sqlite_utils.migrations import Migrations
+
+    from scorekeeper.store.connection import connect
+    from scorekeeper.store.migrations import STEPS, migrations
+
+    db = connect(tmp_path / "old.db")
+    before = Migrations("scorekeeper")
+    for name, step in STEPS[:-1]:
+        before(name=name)(step)
+    before.apply(db)
+    assert STEPS[-1][0] == "0012_event_three_handed"
+    sides = [("Ann", ("Ann", "Bob")), ("Cy", ("Cy", "Di"))]
+    game = store.create_game(db, format_id="classic", sides=sides, first_dealer="Ann")
+    for number, side in ((1, 2), (2, 1)):  # the director's confirmation, a side's
+        db.execute(
+            "INSERT INTO event_hand_checks (game_id, number, state, side, saved_by, at) "
+            "VALUES (?, ?, 'confirmed', ?, 0, '2026-01-01')",
+            [game.id, number, side],
+        )
+    migrations.apply(db)
+    checked = event_checks.states(db, game.id)
+    assert [checked[n].by for n in (1, 2)] == [event_checks.DIRECTOR, 1] == [3, 1]
+    assert db.execute("SELECT third FROM event_tables").fetchall() == []  # the column is there
+    db.close()
+
+
+def test_a_third_player_who_played_gets_no_adjusted_score(store_db) -> None:
+    from scorekeeper.store.event_night import adjust
+
+    event = three_handed(store_db)
+    event_rounds.start_round(store_db, event.id)
+    event_rounds.correct(store_db, event.id, 1, 1, (1500, 900, 600))
+    first = event_rounds.tables(store_db, get_event(store_db, event.id), 1)[0]
+    with pytest.raises(InvalidEvent) as refused:
+        adjust(store_db, event.id, 1, first.third[0], "bye")
+    assert refused.value.problems[0].code == "adjust_played"
