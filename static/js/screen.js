@@ -50,7 +50,7 @@
       return cells;
     }));
     fill("tables", data.tables.map(function (t) {
-      return [t.table, t.sides[0], t.sides[1], t.scores[0] + " – " + t.scores[1], t.state];
+      return [t.table, t.sides[0], t.sides.slice(1).join(" · "), t.scores.join(" – "), t.state];
     }));
     document.getElementById("round-line").textContent = data.round_line;
     if (data.final) {

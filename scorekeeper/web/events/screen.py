@@ -79,7 +79,7 @@ def live(token: str) -> Response:
     tables = [
         {
             "table": t.number,
-            "sides": [found.side(t.north_south), found.side(t.east_west)],
+            "sides": found.sides(t),
             "scores": [number(s) for s in t.scores],
             "deals": t.deals,
             "finished": t.finished,
