@@ -4,7 +4,7 @@
 tests/data/same_pages.json; tests/test_same_pages.py renders them again and compares. The file
 was first written by the renderer of a7f5dff (kept pages, rows built in Python) and proved the
 pages rendered per request the same; it is written again only when a page changes on purpose
-(last: the role line, the screen-on switch and wrapping PDF labels of issue 32), and the commit
+(last: the text-size link free to wrap at 200 % text, issue 35), and the commit
 that does so says why.
 """
 

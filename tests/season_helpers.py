@@ -23,6 +23,8 @@ def night(
     rounds: int = 1,
     *,
     close: bool = True,
+    ranking: str = "total",
+    handicap: bool = False,
 ) -> str:
     """Makes an event of the group, plays its rounds by the director's results, closes it."""
     event = store_events.create_event(
@@ -38,6 +40,8 @@ def night(
             day=day,
             bye=ByeAward(14, 355),
             group=group,
+            ranking=ranking,
+            handicap=handicap,
         ),
     )
     for _ in range(rounds):

@@ -78,7 +78,7 @@ class Event(TypedDict):
     started: Count
     closed: bool
     confirm: NotRequired[bool]
-    seating: NotRequired[Literal["sit_out", "five_six"]]
+    seating: NotRequired[Literal["sit_out", "five_six", "cutthroat"]]
     ranking: NotRequired[Literal["total", "average"]]
     round_minutes: NotRequired[int]
     handicap: NotRequired[bool]

@@ -102,8 +102,11 @@ class NewEvent(TypedDict):
     confirm: NotRequired[Annotated[bool, Field(description="opponents confirm each hand")]]
     seating: NotRequired[
         Annotated[
-            Literal["sit_out", "five_six"],
-            Field(description="an individual event's rest: sit out, or tables of five and six"),
+            Literal["sit_out", "five_six", "cutthroat"],
+            Field(
+                description="an individual event's rest: sit out, tables of five and six, "
+                "or three-handed Cutthroat tables"
+            ),
         ]
     ]
     ranking: NotRequired[
@@ -134,12 +137,12 @@ class NewEvent(TypedDict):
 
 
 class TableCorrection(TypedDict, total=False):
-    """A table's result: two scores (null clears a correction), or no_play; one key of the two."""
+    """A table's result: a score a side (null clears a correction), or no_play; one key of the two."""
 
     __pydantic_config__ = ConfigDict(  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
         extra="forbid", strict=True, json_schema_extra={"minProperties": 1, "maxProperties": 1}
     )
-    scores: Annotated[list[Whole], Field(min_length=2, max_length=2)] | None
+    scores: Annotated[list[Whole], Field(min_length=2, max_length=3)] | None
     no_play: bool
 
 

@@ -43,12 +43,12 @@ BODY = {
 }
 
 
-def _scores(value: Any) -> tuple[int, int] | None:
-    """Returns a corrected result, or None to clear it; 422 when it is not two whole numbers."""
+def _scores(value: Any) -> tuple[int, ...] | None:
+    """Returns a corrected result, or None to clear it; 422 unless two (or three) whole numbers."""
     if value is None:
         return None
-    if isinstance(value, list) and len(value) == 2 and table_scores_ok(value):
-        return value[0], value[1]
+    if isinstance(value, list) and table_scores_ok(value):
+        return tuple(value)
     raise ApiProblem(422, RESULT, kind="invalid-result", errors=[field_error("scores", RESULT)])
 
 
@@ -62,7 +62,11 @@ def _scores(value: Any) -> tuple[int, int] | None:
     body=bodies_events.TableCorrection,
     example={"scores": [2150, 1400]},
     answers=(Answer(200, "The round after the change", answers_events.EventRound),),
-    problems={**RUNS, **BODY, 422: "Not two whole scores, null, or a no_play true or false."},
+    problems={
+        **RUNS,
+        **BODY,
+        422: "Not a whole score for each side (three at a table of three), null, or no_play.",
+    },
 )
 def correct_table(event_id: str, number: int, table: int) -> Response:
     """Corrects a table's result or marks it as not played (the director's token)."""
@@ -83,6 +87,12 @@ def correct_table(event_id: str, number: int, table: int) -> Response:
             )
     except EventNotFound:
         raise ApiProblem(404, "There is no such table in this event.") from None
+    except InvalidEvent as error:  # a score for each side: three at a table of three
+        found = error.problems[0]
+        message = problem_words.words(found.code, found.params)
+        raise ApiProblem(
+            422, message, kind="invalid-result", errors=[field_error("scores", message)]
+        ) from None
     return _private(rounds_json(store_events.get_event(get_db(), event_id), True)[number - 1])
 
 

@@ -169,7 +169,7 @@ def table_json(event: Event, table: TableResult, director: bool) -> dict[str, An
         "token": table.token if director else None,
         "side_tokens": list(tokens) if tokens else None,
         "sides": list(table.sides),
-        "entrants": [list(table.north_south), list(table.east_west)],
+        "entrants": [list(side) for side in table.seats],
         "deals": table.deals,
         "scores": list(table.scores),
         "finished": table.finished,

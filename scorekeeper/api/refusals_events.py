@@ -12,7 +12,10 @@ from scorekeeper.api.event_body import read_new_event
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.refusals import field_path, register
 
-RESULT = 'Send {"scores": [north-south, east-west]}, {"scores": null} or {"no_play": true|false}.'
+RESULT = (
+    'Send {"scores": [north-south, east-west]} (a third score at a table of three), '
+    '{"scores": null} or {"no_play": true|false}.'
+)
 GROUP = "The group is its id, as POST /api/v1/groups answered it."
 ENTRANT = 'Send {"name": "...", "players": ["...", "..."]}.'
 

@@ -18,8 +18,8 @@ def table_score_ok(value: object) -> bool:
 
 
 def table_scores_ok(values: Sequence[object]) -> bool:
-    """Tells whether these are both sides' scores of a table: two whole numbers within bounds."""
-    return len(values) == 2 and all(table_score_ok(v) for v in values)
+    """Tells whether these are a table's scores: two (three at a table of three) whole numbers."""
+    return len(values) in (2, 3) and all(table_score_ok(v) for v in values)
 
 
 def event_name_problems(name: str, most: int) -> list[tuple[str, dict[str, Any]]]:

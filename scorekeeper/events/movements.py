@@ -15,6 +15,13 @@ class Seat:
     table: int  # 1-based
     north_south: tuple[str, ...]  # one pair, or two players in an individual event
     east_west: tuple[str, ...]
+    third: tuple[str, ...] = ()  # a three-handed (Cutthroat) table's third player
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], ...]:
+        """Returns the table's sides in the game's order: two, or three at a table of three."""
+        both = (self.north_south, self.east_west)
+        return (*both, self.third) if self.third else both
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from scorekeeper.events.standings import Adjusted, Bye, NoPlay, Played, Result, award, scaled
+from scorekeeper.events.standings import (
+    Adjusted,
+    Bye,
+    NoPlay,
+    Played,
+    Result,
+    SeatAward,
+    award,
+    seat_awards,
+)
 from scorekeeper.events.victory import ByeAward, VictoryTable
 
 Kind = Literal["played", "playing", "bye", "no_play", "adjusted"]
@@ -25,6 +34,12 @@ class CardLine:
     theirs: int = 0
     victory_points: int | None = None
     margin: int = 0
+    rivals: tuple[int, ...] = ()  # each other side's total: two at a table of three
+
+    @property
+    def three_handed(self) -> bool:
+        """Tells whether the entrant sat at a table of three (two other totals)."""
+        return len(self.rivals) > 1
 
 
 def scorecard(
@@ -51,15 +66,8 @@ def scorecard(
                     opponents=tuple(e for e in result.entrants if e != entrant),
                 )
             )
-        elif isinstance(result, Played) and (found := _seat(entrant, result)):
-            side, other, own, theirs = found
-            vps = table.award(*scaled(result))  # as the standings judge it (a table of six)
-            vp = vps[0] if entrant in result.north_south else vps[1]
-            lines.append(
-                CardLine(
-                    result.round, "played", result.table, side, other, own, theirs, vp, own - theirs
-                )
-            )
+        elif isinstance(result, Played) and (got := seat_awards(result, table).get(entrant)):
+            lines.append(_line(result, got, "played", got.victory_points))
     played = [ln for ln in lines if ln.kind == "played"]
     table_vp = sum(ln.victory_points or 0 for ln in played)
     for result in results_list:
@@ -67,31 +75,22 @@ def scorecard(
             vp, margin = award(result, bye, table_vp, sum(ln.margin for ln in played), len(played))
             lines.append(CardLine(result.round, "adjusted", victory_points=vp, margin=margin))
     for table_now in playing:  # still playing: its score so far, no VP yet
-        if found := _seat(entrant, table_now):
-            side, other, own, theirs = found
-            lines.append(
-                CardLine(
-                    table_now.round,
-                    "playing",
-                    table_now.table,
-                    side,
-                    other,
-                    own,
-                    theirs,
-                    None,
-                    own - theirs,
-                )
-            )
+        if got := seat_awards(table_now, table).get(entrant):
+            lines.append(_line(table_now, got, "playing", None))
     return tuple(sorted(lines, key=lambda ln: (ln.round, ln.table)))
 
 
-def _seat(entrant: str, result: Played) -> tuple[tuple[str, ...], tuple[str, ...], int, int] | None:
-    """Returns (partners, opponents, own score, theirs) when the entrant sat at this table."""
-    ns, ew = result.scores
-    if entrant in result.north_south:
-        partners = tuple(e for e in result.north_south if e != entrant)
-        return partners, result.east_west, ns, ew
-    if entrant in result.east_west:
-        partners = tuple(e for e in result.east_west if e != entrant)
-        return partners, result.north_south, ew, ns
-    return None
+def _line(result: Played, got: SeatAward, kind: Kind, vp: int | None) -> CardLine:
+    """Returns a card line of a table the entrant sat at, as the standings score it."""
+    return CardLine(
+        result.round,
+        kind,
+        result.table,
+        got.partners,
+        got.opponents,
+        got.own,
+        got.theirs[0],
+        vp,
+        got.margin,
+        got.theirs,
+    )

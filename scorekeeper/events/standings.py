@@ -17,8 +17,28 @@ class Played:
     round: int
     north_south: tuple[str, ...]
     east_west: tuple[str, ...]
-    scores: tuple[int, int]  # north-south's total, east-west's
+    scores: tuple[int, ...]  # north-south's total, east-west's (and the third player's)
     table: int = 0  # the table's number in its round (for scorecards; standings ignore it)
+    third: tuple[str, ...] = ()  # a three-handed (Cutthroat) table's third player
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], ...]:
+        """Returns the table's sides in the game's order: two, or three at a table of three."""
+        both = (self.north_south, self.east_west)
+        return (*both, self.third) if self.third else both
+
+
+@dataclass(frozen=True)
+class SeatAward:
+    """What one entrant takes from a finished table: VP, margin, its side's total, the others'."""
+
+    victory_points: int
+    margin: int
+    own: int
+    theirs: tuple[int, ...]  # each other side's total (one, or two at a table of three)
+    partners: tuple[str, ...]
+    opponents: tuple[str, ...]
+    versus: tuple[tuple[str, int], ...]  # (opponent, the VP won against it), for head to head
 
 
 @dataclass(frozen=True)
@@ -159,31 +179,59 @@ def standings(
     )
 
 
+def seat_awards(result: Played, table: VictoryTable) -> dict[str, SeatAward]:
+    """Returns what each entrant of a finished table takes: the one rule every output reads.
+
+    Two sides: each side the VP its margin earns, every player of it alike. Three sides
+    (Cutthroat): each player, against each of the other two, the VP the bands give the margin
+    between their two totals, and the average of the two (and of the two margins), rounded
+    half up (docs/events.md, Everyone seated).
+    """
+    judged = scaled(result)
+    found: dict[str, SeatAward] = {}
+    for index, side in enumerate(result.sides):
+        others = [i for i in range(len(result.sides)) if i != index]
+        vps = [table.award(judged[index], judged[i])[0] for i in others]
+        margins = [result.scores[index] - result.scores[i] for i in others]
+        opponents = tuple(e for i in others for e in result.sides[i])
+        versus = tuple((e, vp) for i, vp in zip(others, vps, strict=True) for e in result.sides[i])
+        for entrant in side:
+            found[entrant] = SeatAward(
+                _half_up(sum(vps), len(others)),
+                _half_up(sum(margins), len(others)),
+                result.scores[index],
+                tuple(result.scores[i] for i in others),
+                tuple(e for e in side if e != entrant),
+                opponents,
+                versus,
+            )
+    return found
+
+
+def _half_up(total: int, count: int) -> int:
+    """Returns total / count rounded half up (count 1: total itself)."""
+    return (2 * total + count) // (2 * count)
+
+
 def _add(
     tally: dict[str, _Tally],
     versus: dict[tuple[str, str], int],
     result: Played,
     table: VictoryTable,
 ) -> None:
-    """Credits both sides of a finished table (an individual event: each player of a side)."""
-    ns, ew = result.scores
-    vps = table.award(*scaled(result))
-    for side, other, vp, score, against in (
-        (result.north_south, result.east_west, vps[0], ns, ew),
-        (result.east_west, result.north_south, vps[1], ew, ns),
-    ):
-        for entrant in side:
-            if entrant not in tally:  # withdrawn and removed: their tables count for the others
-                continue
-            line = tally[entrant]
-            line.vp += vp
-            line.table_vp += vp
-            line.margin += score - against
-            line.margin_played += score - against
-            line.points += score
-            line.played += 1
-            for rival in other:
-                versus[entrant, rival] = versus.get((entrant, rival), 0) + vp
+    """Credits every side of a finished table (an individual event: each player of a side)."""
+    for entrant, got in seat_awards(result, table).items():
+        if entrant not in tally:  # withdrawn and removed: their tables count for the others
+            continue
+        line = tally[entrant]
+        line.vp += got.victory_points
+        line.table_vp += got.victory_points
+        line.margin += got.margin
+        line.margin_played += got.margin
+        line.points += got.own
+        line.played += 1
+        for rival, vp in got.versus:
+            versus[entrant, rival] = versus.get((entrant, rival), 0) + vp
 
 
 def award(
@@ -200,7 +248,7 @@ def award(
     return adjusted.victory_points, adjusted.margin
 
 
-def scaled(result: Played) -> tuple[int, int]:
+def scaled(result: Played) -> tuple[int, ...]:
     """Returns the scores the bands judge: a table of six's scaled by 2/3, others as played."""
     # Six-hand deals 162 cards to the four-hand game's 108: its margins run 1.5 times as
     # large, so the pairs' bands judge two thirds of them (docs/events.md, Everyone seated).

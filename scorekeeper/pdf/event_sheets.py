@@ -203,7 +203,10 @@ def _card_words(line: CardLine, names: Callable[[Sequence[str]], str]) -> tuple[
         vp = points(line.victory_points or 0)
         word = gettext("Bye") if line.kind == "bye" else gettext("Adjusted score")
         return (str(line.round), "—", "", word, "", i18n.signed(line.margin), vp)
-    score = f"{points(line.own)} – {points(line.theirs)}"
+    theirs = (
+        " / ".join(points(s) for s in line.rivals) if line.three_handed else points(line.theirs)
+    )
+    score = f"{points(line.own)} – {theirs}"
     if line.kind == "no_play":
         return (
             str(line.round),

@@ -27,6 +27,7 @@ class Card:
     north_south: str
     east_west: str
     link: str
+    third: str = ""  # a three-handed (Cutthroat) table's third player
 
 
 @dataclass(frozen=True)
@@ -69,10 +70,15 @@ def _card(canvas: Canvas, card: Card, top: float, width: float, height: float) -
     _line(canvas, middle, top - 70, title, 44, room, bold=True, align="centre")
     line = gettext("Round %(number)s", number=card.round)
     _line(canvas, middle, top - 100, line, 16, room, align="centre")
-    north = f"{gettext('North-South')}: {card.north_south}"
-    _line(canvas, middle, top - 128, north, 13, room, align="centre")
-    east = f"{gettext('East-West')}: {card.east_west}"
-    _line(canvas, middle, top - 148, east, 13, room, align="centre")
+    if card.third:  # each on their own: no partners, no North-South
+        names = " · ".join((card.north_south, card.east_west, card.third))
+        three = gettext("Three players: %(names)s", names=names)
+        _line(canvas, middle, top - 138, three, 13, room, align="centre")
+    else:
+        north = f"{gettext('North-South')}: {card.north_south}"
+        _line(canvas, middle, top - 128, north, 13, room, align="centre")
+        east = f"{gettext('East-West')}: {card.east_west}"
+        _line(canvas, middle, top - 148, east, 13, room, align="centre")
     size = min(height - 200, 180.0)
     _qr(canvas, card.link, middle - size / 2, top - 165 - size, size)
     note = gettext("This card shows the table. Each side scans its own pair card to play.")

@@ -61,9 +61,11 @@ def handicapped(results: Iterable[Result], per_round_points: Mapping[str, int]) 
     found: list[Result] = []
     for result in results:
         if isinstance(result, Played):
-            ns = sum(per_round_points.get(e, 0) for e in result.north_south)
-            ew = sum(per_round_points.get(e, 0) for e in result.east_west)
-            result = replace(result, scores=(result.scores[0] + ns, result.scores[1] + ew))
+            raised = tuple(
+                score + sum(per_round_points.get(e, 0) for e in side)
+                for side, score in zip(result.sides, result.scores, strict=True)
+            )
+            result = replace(result, scores=raised)
         found.append(result)
     return found
 

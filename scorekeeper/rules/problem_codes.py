@@ -150,6 +150,8 @@ _EVENTS = {
     "too_many_rounds": ("most",),
     "round_minutes": ("most",),
     "table_scores": ("most",),
+    "table_sides": ("count",),
+    "three_handed_count": ("count",),
     "adjust_kind": (),
     "adjust_round": ("most",),
     "adjust_played": (),

@@ -283,6 +283,10 @@ _EVENTS = {
     "too_many_rounds": _t(N_("This movement plays at most %(most)s rounds with these entrants.")),
     "round_minutes": _t(N_("Give 0 to %(most)s minutes a round.")),
     "table_scores": _t(N_("Type both sides' scores as whole numbers, at most %(most)s each.")),
+    "table_sides": _t(N_("This table has %(count)s sides: give a score for each.")),
+    "three_handed_count": _t(
+        N_("Tables of three cannot seat %(count)s players: choose sit-outs or tables of five.")
+    ),
     "adjust_kind": _t(N_("Choose the average, a fixed award or the bye's award.")),
     "adjust_round": _t(N_("Choose a round that has started: 1 to %(most)s.")),
     "adjust_played": _t(N_("This entrant has a result that round: a table that counts, or a bye.")),

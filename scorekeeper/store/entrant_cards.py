@@ -19,14 +19,15 @@ class CardNotFound(StoreError):
 
 @dataclass(frozen=True)
 class Seat:
-    """Where an entrant sat in one round: table, side, its game, and both sides' positions."""
+    """Where an entrant sat in one round: table, side, its game, and its and the others' positions."""
 
     round: int
     table: int
-    side: int  # 0 north-south, 1 east-west
+    side: int  # 0 north-south, 1 east-west, 2 a table of three's third
     game_id: str
     ours: tuple[int, ...]
-    theirs: tuple[int, ...]
+    theirs: tuple[int, ...]  # every other side's (two players at a table of three)
+    sides: int = 2  # 3 at a three-handed (Cutthroat) table
 
 
 def card_of(db: Database, token: str) -> tuple[str, int]:
@@ -51,14 +52,16 @@ def seats(db: Database, event_id: str, position: int) -> list[Seat]:
     """Returns every table the entrant sat at, by round (a bye round has none)."""
     found = []
     for row in db.execute(
-        "SELECT round, number, game_id, north_south, east_west FROM event_tables "
+        "SELECT round, number, game_id, north_south, east_west, third FROM event_tables "
         "WHERE event_id = ? AND game_id IS NOT NULL ORDER BY round, number",
         [event_id],
     ):
-        sides = (tuple(json.loads(row[3])), tuple(json.loads(row[4])))
+        sides = [tuple(json.loads(text)) for text in row[3:6] if text != "[]"]
         for index, positions in enumerate(sides):
             if position in positions:
-                found.append(Seat(row[0], row[1], index, row[2], positions, sides[1 - index]))
+                others = tuple(p for i, side in enumerate(sides) if i != index for p in side)
+                seat = Seat(row[0], row[1], index, row[2], positions, others, len(sides))
+                found.append(seat)
     return found
 
 
@@ -77,24 +80,23 @@ def table_of_card(db: Database, token: str) -> tuple[str, int, int, str]:
 def card_of_side(db: Database, token: str) -> str:
     """Returns the card token of the (first) entrant a table side's token seats; CardNotFound else."""
     found = db.execute(
-        "SELECT t.north_south, t.east_west, s.side, t.event_id FROM event_side_tokens s "
+        "SELECT t.north_south, t.east_west, t.third, s.side, t.event_id FROM event_side_tokens s "
         "JOIN event_tables t ON t.game_id = s.game_id WHERE s.token = ?",
         [token],
     ).fetchone()
     if found is None:
         raise CardNotFound()
-    first = json.loads(found[found[2]])[0]
-    return card_tokens(db, found[3])[first]
+    first = json.loads(found[found[3]])[0]
+    return card_tokens(db, found[4])[first]
 
 
-def table_sides(
-    db: Database, event_id: str, game_id: str
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Returns the entrant positions of a table's two sides, north-south first."""
+def table_sides(db: Database, event_id: str, game_id: str) -> list[tuple[tuple[int, ...], ...]]:
+    """Returns the entrant positions of a table's sides, north-south first (three at a three)."""
     return [
-        (tuple(json.loads(r[0])), tuple(json.loads(r[1])))
+        tuple(tuple(json.loads(text)) for text in r if text != "[]")
         for r in db.execute(
-            "SELECT north_south, east_west FROM event_tables WHERE event_id = ? AND game_id = ?",
+            "SELECT north_south, east_west, third FROM event_tables "
+            "WHERE event_id = ? AND game_id = ?",
             [event_id, game_id],
         )
     ]

@@ -23,7 +23,7 @@ from scorekeeper.store.stamps import now
 
 STATES = ("confirmed", "disputed")
 NOBODY = -1  # saved outside the sides' pages: no side may confirm it, the director does
-DIRECTOR = 2  # who checked a hand the director confirmed (sides are 0 and 1)
+DIRECTOR = 3  # who checked a hand the director confirmed (sides are 0, 1 and, at three, 2)
 
 
 class NotYours(StoreError):
@@ -42,7 +42,7 @@ class SideNotFound(StoreError):
 
 @dataclass(frozen=True)
 class TableSide:
-    """A phone's place at a table: the table's game and its side (0 north-south, 1 east-west)."""
+    """A phone's place at a table: its game and side (0 north-south, 1 east-west, 2 a third)."""
 
     game_id: str
     side: int
@@ -56,7 +56,7 @@ class Check:
     """A hand's check: its state, the side that saved it, and who checked it last."""
 
     state: str  # pending, confirmed or disputed
-    saved_by: int  # 0, 1, or NOBODY
+    saved_by: int  # 0, 1 (2 at a table of three), or NOBODY
     by: int  # the side that saved or checked it, or DIRECTOR
 
 
@@ -83,26 +83,26 @@ def _card_side(db: Database, token: str) -> TableSide:
     if card is None or not token:
         raise SideNotFound()
     tables = db.execute(
-        "SELECT game_id, north_south, east_west, round, number FROM event_tables "
+        "SELECT game_id, north_south, east_west, third, round, number FROM event_tables "
         "WHERE event_id = ? AND game_id IS NOT NULL "
         "AND round = (SELECT max(round) FROM event_tables WHERE event_id = ?)",
         [card[0], card[0]],
     ).fetchall()
-    for game_id, north_south, east_west, round_number, number in tables:
-        for side, positions in enumerate((north_south, east_west)):
+    for game_id, north_south, east_west, third, round_number, number in tables:
+        for side, positions in enumerate((north_south, east_west, third)):
             if card[1] in json.loads(positions):
                 return TableSide(game_id, side, card[0], round_number, number)
     raise SideNotFound()  # a bye this round, or no round started yet
 
 
-def side_tokens(db: Database, game_id: str) -> tuple[str, str]:
-    """Returns a table game's two side tokens, north-south's first."""
+def side_tokens(db: Database, game_id: str) -> tuple[str, ...]:
+    """Returns a table game's side tokens, north-south's first (three at a table of three)."""
     found = dict(
         db.execute(
             "SELECT side, token FROM event_side_tokens WHERE game_id = ?", [game_id]
         ).fetchall()
     )
-    return found.get(0, ""), found.get(1, "")
+    return tuple(found.get(side, "") for side in range(max(2, len(found))))
 
 
 def states(db: Database, game_id: str) -> dict[int, Check]:

@@ -19,12 +19,16 @@ def pick(
     met: Mapping[Meeting, int],
     byes: Mapping[str, int],
     ranked: Sequence[str] | None,
+    threes: Mapping[str, int] | None = None,
 ) -> Round:
-    """Returns the next round by the event's movement over those in play (Danish: `ranked`)."""
+    """Returns the next round by the event's movement over those in play (Danish: `ranked`).
+
+    `threes`: the rounds each player has sat at a table of three, so that seat rotates.
+    """
     number = event.started + 1
     keys = [e.key for e in event.entrants if e.plays(number)]
     if event.movement == "individual":
-        return seated(keys, number, event.seating, byes)
+        return seated(keys, number, event.seating, byes, threes, met)
     if event.movement == "danish" and ranked is not None:
         return drawing.danish([k for k in ranked if k in keys], met, byes, number)
     if event.movement == "mitchell":
@@ -50,15 +54,16 @@ def mitchell_lines(event: Event) -> tuple[list[str], list[str]]:
     return north, east
 
 
-# The format of an individual event's table of five (two against three) and of six.
-BIG_TABLES = {(2, 3): "five_hand", (3, 3): "six_hand_two_teams"}
+# The format of an individual event's table of five (two against three), of six, and of
+# three (each player a side of one), by its sides' sizes.
+BIG_TABLES = {(2, 3): "five_hand", (3, 3): "six_hand_two_teams", (1, 1, 1): "cutthroat"}
 
 
 def table_format(
     db: Database, event: Event, seat: Seat
 ) -> tuple[str, tuple[str, ...], Mapping[str, Any]]:
-    """Returns a table's format, options and rules: the event's, or Five-hand's or Six-hand's."""
-    big = BIG_TABLES.get((len(seat.north_south), len(seat.east_west)))
+    """Returns a table's format, options and rules: the event's, or its BIG_TABLES format's."""
+    big = BIG_TABLES.get(tuple(len(side) for side in seat.sides))
     if big is None:
         return event.format, event.options, event.document
     return big, (), table_document(db, big, (), event.deals_per_round)

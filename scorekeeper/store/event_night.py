@@ -93,7 +93,7 @@ def _check_adjustment(
         for r in event_rounds.results(db, event)
         if r.round == round_number
         and (
-            (isinstance(r, Played) and key in (*r.north_south, *r.east_west))
+            (isinstance(r, Played) and any(key in side for side in r.sides))
             or (isinstance(r, Bye) and r.entrant == key)
         )
     ]

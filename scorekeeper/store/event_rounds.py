@@ -43,14 +43,21 @@ class TableResult:
     token: str  # the table's link: writes this table's game and no other
     north_south: tuple[int, ...]  # entrant positions
     east_west: tuple[int, ...]
-    sides: tuple[str, str]  # the game's side names
+    sides: tuple[str, ...]  # the game's side names (three at a table of three)
     deals: int  # hands recorded so far
-    scores: tuple[int, int]  # the game's totals so far (or the director's correction)
+    scores: tuple[int, ...]  # the game's totals so far (or the director's correction), by side
     finished: bool  # the result counts in the standings
     no_play: bool = False
     corrected: bool = False
     pending: int = 0  # hands not yet confirmed by the other side ("opponents confirm")
     disputed: int = 0
+    third: tuple[int, ...] = ()  # a three-handed (Cutthroat) table's third player
+
+    @property
+    def seats(self) -> tuple[tuple[int, ...], ...]:
+        """Returns each side's entrant positions, in the game's order (three at a three)."""
+        both = (self.north_south, self.east_west)
+        return (*both, self.third) if self.third else both
 
 
 def _side_name(entrants: Sequence[Entrant], keys: Sequence[str]) -> tuple[str, tuple[str, ...]]:
@@ -63,20 +70,21 @@ def _side_name(entrants: Sequence[Entrant], keys: Sequence[str]) -> tuple[str, t
 
 def draw(db: Database, event: Event) -> Round:
     """Returns the next round's tables by the event's movement, over the entrants in play."""
-    raw = _tables_raw(db, event.id)
+    raws = _tables_raw(db, event.id)
     met: Counter[Meeting] = Counter(
-        frozenset((*t.north_south_keys, *t.east_west_keys))
-        for t in raw
+        frozenset(k for side in t.keys for k in side)
+        for t in raws
         if not t.no_play  # a table not played is no meeting: they may still meet
     )
     byes: Counter[str] = Counter(
         str(r[0])
         for r in db.execute("SELECT entrant FROM event_byes WHERE event_id = ?", [event.id])
     )
+    threes: Counter[str] = Counter(str(p) for t in raws if t.third for side in t.keys for p in side)
     danish = event.movement == "danish" and event.started > 0
     ranked = [ln.entrant for ln in standings(db, event.id).lines] if danish else None
-    drawn = event_draw.pick(event, met, byes, ranked)
-    sides = [s for t in raw if not t.no_play for s in (t.north_south_keys, t.east_west_keys)]
+    drawn = event_draw.pick(event, met, byes, ranked, threes)
+    sides = [side for t in raws if not t.no_play for side in t.keys]
     return event_ratings.balanced(db, event, drawn, event_ratings.partnerships(sides))
 
 
@@ -94,10 +102,7 @@ def start_round(db: Database, event_id: str) -> int:
     # in one: a round half drawn leaves only unreferenced games, never half a round.
     made = []
     for seat in drawn.seats:
-        sides = [
-            _side_name(event.entrants, seat.north_south),
-            _side_name(event.entrants, seat.east_west),
-        ]
+        sides = [_side_name(event.entrants, side) for side in seat.sides]
         format_id, options, document = event_draw.table_format(db, event, seat)
         game = create_game(
             db,
@@ -122,10 +127,12 @@ def start_round(db: Database, event_id: str) -> int:
                     "game_id": game_id,
                     "north_south": json.dumps([int(k) for k in seat.north_south]),
                     "east_west": json.dumps([int(k) for k in seat.east_west]),
+                    "third": json.dumps([int(k) for k in seat.third]),
                 }
             )
             db.table("event_side_tokens").insert_all(
-                {"token": new_token(), "game_id": game_id, "side": side} for side in (0, 1)
+                {"token": new_token(), "game_id": game_id, "side": side}
+                for side in range(len(seat.sides))
             )
         db.table("event_byes").insert_all(
             {"event_id": event_id, "round": drawn.number, "entrant": int(k)} for k in drawn.byes
@@ -143,15 +150,14 @@ class _Raw:
     north_south: tuple[int, ...]
     east_west: tuple[int, ...]
     no_play: bool
-    corrected: tuple[int, int] | None
+    corrected: tuple[int, ...] | None
+    third: tuple[int, ...] = ()
 
     @property
-    def north_south_keys(self) -> tuple[str, ...]:
-        return tuple(str(p) for p in self.north_south)
-
-    @property
-    def east_west_keys(self) -> tuple[str, ...]:
-        return tuple(str(p) for p in self.east_west)
+    def keys(self) -> tuple[tuple[str, ...], ...]:
+        """Returns each side's entrant keys (three sides at a table of three)."""
+        sides = (self.north_south, self.east_west, self.third)
+        return tuple(tuple(str(p) for p in side) for side in sides if side)
 
 
 def _tables_raw(db: Database, event_id: str) -> list[_Raw]:
@@ -164,6 +170,7 @@ def _tables_raw(db: Database, event_id: str) -> list[_Raw]:
             tuple(json.loads(r["east_west"])),
             bool(r["no_play"]),
             tuple(json.loads(r["corrected"])) if r["corrected"] else None,
+            tuple(json.loads(r["third"])),
         )
         for r in db.query(
             "SELECT * FROM event_tables WHERE event_id = ? ORDER BY round, number", [event_id]
@@ -250,9 +257,9 @@ def _result(
     checks: dict[int, str],
 ) -> TableResult:
     """Returns one table with its game's stored totals, north-south's first."""
-    found = names.get(raw.game_id or "", ["", ""])
-    sides = (found[0], found[1])
-    scores = (head.totals.get(sides[0], 0), head.totals.get(sides[1], 0)) if head else (0, 0)
+    count = 3 if raw.third else 2
+    sides = tuple(names.get(raw.game_id or "", [""] * count))
+    scores = tuple(head.totals.get(side, 0) if head else 0 for side in sides)
     deals = head.hand_count if head else 0
     pending, disputed = _waiting(event, deals, checks)
     finished = _finished(event, raw, head, deals, pending + disputed)
@@ -271,6 +278,7 @@ def _result(
         raw.corrected is not None,
         pending,
         disputed,
+        raw.third,
     )
 
 
@@ -295,11 +303,10 @@ def results(
     """Returns what counts in the standings: finished tables, no-plays and byes."""
     found: list[Result] = []
     for t in tables(db, event) if found_tables is None else found_tables:
-        ns, ew = tuple(str(p) for p in t.north_south), tuple(str(p) for p in t.east_west)
         if t.no_play:
-            found.append(NoPlay(t.round, (*ns, *ew), t.number))
+            found.append(NoPlay(t.round, tuple(str(p) for side in t.seats for p in side), t.number))
         elif t.finished:
-            found.append(Played(t.round, ns, ew, t.scores, t.number))
+            found.append(played(t))
     for r in db.execute(
         "SELECT round, entrant FROM event_byes WHERE event_id = ? ORDER BY round", [event.id]
     ):
@@ -332,37 +339,37 @@ def scorecards(db: Database, event: Event) -> dict[str, tuple[CardLine, ...]]:
     with read(db):
         found_tables = tables(db, event)
         found = results(db, event, found_tables)
-    playing = [
-        Played(t.round, _keys(t.north_south), _keys(t.east_west), t.scores, t.number)
-        for t in found_tables
-        if not t.finished and not t.no_play
-    ]
+    playing = [played(t) for t in found_tables if not t.finished and not t.no_play]
     return {e.key: scorecard(e.key, found, event.table, event.bye, playing) for e in event.entrants}
 
 
-def _keys(positions: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(str(p) for p in positions)
+def played(t: TableResult) -> Played:
+    """Returns a table as the standings read it: each side's entrant keys and its scores."""
+    ns, ew, third = (tuple(str(p) for p in side) for side in (t.north_south, t.east_west, t.third))
+    return Played(t.round, ns, ew, t.scores, t.number, third)
 
 
-def _table_row(db: Database, event_id: str, round_number: int, number: int) -> None:
-    if (
-        db.execute(
-            "SELECT 1 FROM event_tables WHERE event_id = ? AND round = ? AND number = ?",
-            [event_id, round_number, number],
-        ).fetchone()
-        is None
-    ):
+def _table_row(db: Database, event_id: str, round_number: int, number: int) -> int:
+    """Returns how many sides the table has (2, or 3 at a table of three); EventNotFound else."""
+    found = db.execute(
+        "SELECT third FROM event_tables WHERE event_id = ? AND round = ? AND number = ?",
+        [event_id, round_number, number],
+    ).fetchone()
+    if found is None:
         raise EventNotFound()
+    return 3 if found[0] != "[]" else 2
 
 
 def correct(
-    db: Database, event_id: str, round_number: int, number: int, scores: tuple[int, int] | None
+    db: Database, event_id: str, round_number: int, number: int, scores: tuple[int, ...] | None
 ) -> None:
     """Sets (or, with None, clears) the director's result of a table, which then counts as is."""
     if scores is not None and not table_scores_ok(scores):
         raise InvalidEvent([EventProblem("scores", "table_scores", {"most": MAX_TABLE_SCORE})])
     with write(db):
-        _table_row(db, event_id, round_number, number)
+        sides = _table_row(db, event_id, round_number, number)
+        if scores is not None and len(scores) != sides:  # a score for each side, no more
+            raise InvalidEvent([EventProblem("scores", "table_sides", {"count": sides})])
         db.execute(
             "UPDATE event_tables SET corrected = ?, no_play = 0 WHERE event_id = ? AND round = ? AND number = ?",
             [json.dumps(list(scores)) if scores else None, event_id, round_number, number],

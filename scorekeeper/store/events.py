@@ -12,6 +12,7 @@ from sqlite_utils import Database
 
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
 from scorekeeper.events.bounds import MAX_ROUNDS, event_name_problems
+from scorekeeper.events.seating import seating_problems
 from scorekeeper.events.victory import Band
 from scorekeeper.rules.documents import FormatError, rules_of
 from scorekeeper.rules.model import Rules
@@ -131,10 +132,7 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
     if len(rules.table.players_per_side) != 2 or rules.table.partnership != "fixed":
         return [EventProblem("format", "two_sides")]
     return [
-        *[
-            EventProblem("name", code, p)
-            for code, p in event_name_problems(new.name, MAX_EVENT_NAME)
-        ],
+        *[EventProblem("name", c, p) for c, p in event_name_problems(new.name, MAX_EVENT_NAME)],
         *_movement_problems(new, rules),
         *_players_per_entrant(new, rules),
         *_players_twice(new),
@@ -145,10 +143,11 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
 
 
 def _movement_problems(new: NewEvent, rules: Rules) -> list[EventProblem]:
-    """Returns the problem of an individual event whose format is not played in pairs."""
+    """Returns the problem of an individual event not played in pairs, or seated as it cannot."""
     if new.movement == "individual" and rules.table.players_per_side[0] != 2:
         return [EventProblem("movement", "individual_pairs")]
-    return []
+    found = seating_problems(new.movement, new.seating, new.entrants)
+    return [EventProblem("seating", code, params) for code, params in found]
 
 
 def _players_per_entrant(new: NewEvent, rules: Rules) -> list[EventProblem]:
@@ -290,12 +289,11 @@ def _load(db: Database, event_id: str) -> Event:
                 "SELECT * FROM event_entrants WHERE event_id = ? ORDER BY position", [event_id]
             )
         )
-        started = db.execute(
-            "SELECT max(round) FROM event_tables WHERE event_id = ?", [event_id]
-        ).fetchone()[0]
-        byes = db.execute(
-            "SELECT max(round) FROM event_byes WHERE event_id = ?", [event_id]
-        ).fetchone()[0]
+        started, byes = db.execute(
+            "SELECT (SELECT max(round) FROM event_tables WHERE event_id = ?1), "
+            "(SELECT max(round) FROM event_byes WHERE event_id = ?1)",
+            [event_id],
+        ).fetchone()
     return Event(
         id=row["id"],
         name=row["name"],

@@ -1,6 +1,7 @@
-/* The big screen: asks for the standings every few seconds and rewrites the tables in place
-   (no reload); pages through standings (and a handicap ranking) too long for the screen,
-   then shows the round's tables; counts the round's time down when the director set one. */
+/* The big screen: asks for the standings every few seconds and rewrites the tables and the
+   night's season lines in place (no reload); pages through standings (and a handicap ranking)
+   too long for the screen (paging.js), then shows the round's tables; counts the round's time down when the director
+   set one. */
 "use strict";
 
 (function () {
@@ -10,7 +11,17 @@
     .map(function (id) { return document.getElementById(id); })
     .filter(function (panel) { return panel; });
   var shown = 0;
-  var page = 0;
+  /* The panels that page through their rows: the standings, and a handicap ranking. */
+  var pagers = {
+    "panel-standings": self.Paging(
+      "#standings tbody tr", document.getElementById("page-line"), root.dataset.page)
+  };
+  if (document.getElementById("panel-handicap")) {
+    pagers["panel-handicap"] = self.Paging(
+      "#handicap tbody tr", document.querySelector("#h-handicap .page-line"), root.dataset.page);
+  }
+
+  function pager() { return pagers[panels[shown].id]; }
   var timer = document.getElementById("timer");
   var skew = 0;  // the server's clock minus this one's, so every screen counts the same time
 
@@ -41,35 +52,6 @@
     body.replaceWith(fresh);
   }
 
-  /* The panels that page through their rows: the standings, and the handicap ranking. */
-  var paged = { "panel-standings": "standings", "panel-handicap": "handicap" };
-
-  /* Rows that fit between a table's heading row and the bottom of the screen. */
-  function perPage(table) {
-    var rows = table.querySelectorAll("tbody tr");
-    if (!rows.length) return 1;
-    rows.forEach(function (r) { r.hidden = false; });
-    var top = rows[0].getBoundingClientRect().top;
-    var tall = rows[0].getBoundingClientRect().height || 1;
-    return Math.max(1, Math.floor((window.innerHeight - top - 8) / tall));
-  }
-
-  /* Shows the shown panel's page of rows; returns how many pages it has (1: not paged). */
-  function showPage() {
-    var id = paged[panels[shown].id];
-    if (!id) return 1;
-    var table = document.getElementById(id);
-    var rows = table.querySelectorAll("tbody tr");
-    var size = perPage(table);
-    var pages = Math.max(1, Math.ceil(rows.length / size));
-    if (page >= pages) page = 0;
-    rows.forEach(function (r, i) { r.hidden = Math.floor(i / size) !== page; });
-    var line = panels[shown].querySelector(".page-line");
-    line.textContent = pages > 1
-      ? root.dataset.page.replace("{p}", page + 1).replace("{n}", pages) : "";
-    return pages;
-  }
-
   function show(data) {
     var average = document.getElementById("standings").hasAttribute("data-average");
     fill("standings", data.standings.map(function (l) {
@@ -87,7 +69,7 @@
       }));
     }
     fill("tables", data.tables.map(function (t) {
-      return [t.table, t.sides[0], t.sides[1], t.scores[0] + " – " + t.scores[1], t.state];
+      return [t.table, t.sides[0], t.sides.slice(1).join(" · "), t.scores.join(" – "), t.state];
     }));
     document.getElementById("round-line").textContent = data.round_line;
     if (data.final) {
@@ -96,8 +78,24 @@
     }
     timer.dataset.ends = data.ends;
     skew = Date.parse(data.now) - Date.now();
+    seasons(data.seasons);
     tick();
-    showPage();
+    if (pager()) pager().show();
+  }
+
+  /* The public seasons that count the night, a line each: one made, published or closed
+     since the screen opened shows at the next poll. */
+  function seasons(lines) {
+    var box = document.getElementById("night-seasons");
+    box.replaceChildren.apply(box, lines.map(function (season) {
+      var line = document.createElement("p");
+      var link = document.createElement("a");
+      line.className = "night-season";
+      link.href = season.url;
+      link.textContent = season.line;
+      line.appendChild(link);
+      return line;
+    }));
   }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
@@ -124,21 +122,19 @@
 
   /* Each turn: the paged panel's next page, or after its last one the next panel. */
   function turn() {
-    if (page + 1 < showPage()) {
-      page += 1;
-      showPage();
+    if (pager() && pager().more()) {
+      pager().next();
       return;
     }
     panels[shown].hidden = true;
     shown = (shown + 1) % panels.length;
     panels[shown].hidden = false;
-    page = 0;
-    showPage();
+    if (pager()) pager().first();
   }
 
   if (timer.dataset.now) skew = Date.parse(timer.dataset.now) - Date.now();
   tick();
-  showPage();
+  pager().show();
   setInterval(tick, 1000);
   setInterval(poll, Number(root.dataset.poll || 3000));
   setInterval(turn, Number(root.dataset.rotate) * 1000);

@@ -182,3 +182,44 @@ def test_the_season_form_keeps_a_refusal_and_counts_ticked_nights(
     with page.expect_navigation():
         page.get_by_role("button", name="Make the season").click()
     expect(page.locator("h1")).to_have_text("Two Tuesdays")
+
+
+@pytest.mark.slow  # waits for the screen's own polls, 3 s apart
+def test_the_nights_big_screen_follows_its_seasons(live_app, base_url, browser):
+    """A season made and published through the API after the night's screen opened, a second
+    one, then the first made private: each shows on the screen at its next poll, no reload."""
+    api = browser.new_context(base_url=base_url).request
+    made = api.post("/api/v1/groups", data={"name": "Harbour club"}).json()
+    admin = {"Authorization": f"Bearer {made['token']}"}
+    db = connect(live_app.config["DATABASE"])
+    try:
+        event = night(db, made["id"], "2026-02-03", PAIRS, lambda r, t: (1800, 400), 1)
+        view = db.execute("SELECT view_token FROM events WHERE id = ?", [event]).fetchone()[0]
+    finally:
+        db.close()
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{base_url}/events/screen/{view}")
+    lines = tv.locator("#night-seasons .night-season a")
+    expect(lines).to_have_count(0)
+
+    def published(name: str) -> str:
+        """Makes a season counting the night, opens its results page; returns its address."""
+        body = {"name": name, "from": "2026-02-01", "to": "2026-03-31"}
+        season = api.post(f"/api/v1/groups/{made['id']}/seasons", data=body, headers=admin)
+        assert season.status == 201, season.text()
+        path = f"/api/v1/seasons/{season.json()['id']}/public"
+        shown = api.put(path, data={"public": True, "names": "initial"}, headers=admin)
+        assert shown.ok, shown.text()
+        return path
+
+    winter = published("Winter cup")
+    expect(lines).to_have_text(["Season: Winter cup"], timeout=8000)
+    address = api.put(winter, data={"public": True}, headers=admin).json()["url"]
+    assert address.endswith(lines.first.get_attribute("href"))  # the season's results page
+    published("Spring league")
+    # the group's seasons in their order: the latest first (same end date: the newer first)
+    expect(lines).to_have_text(["Season: Spring league", "Season: Winter cup"], timeout=8000)
+    screenshot(tv, "season-night-screen-1920")
+    api.put(winter, data={"public": False}, headers=admin)
+    expect(lines).to_have_text(["Season: Spring league"], timeout=8000)
+    tv.context.close()

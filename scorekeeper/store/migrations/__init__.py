@@ -37,7 +37,8 @@ STEPS: list[tuple[str, Callable[[Database], None]]] = [
     ("0010_ratings_per_family", ratings.ratings),
     ("0011_event_old_tables", events.event_old_tables),
     ("0011_group_tokens_to_show", sharing.tokens_to_show),
-    ("0012_handicaps", ratings.handicaps),
+    ("0012_event_three_handed", events.event_three_handed),
+    ("0013_handicaps", ratings.handicaps),
 ]
 
 migrations = Migrations("scorekeeper")

@@ -245,3 +245,11 @@ def event_old_tables(db: Database) -> None:
     """Makes a table of an earlier round refuse hands once the event's next round is drawn."""
     for statement in OLD_TABLES:
         db.execute(statement)
+
+
+def event_three_handed(db: Database) -> None:
+    """Adds a table's third side (a three-handed Cutthroat table); the director's mark moves to 3."""
+    # A checked hand's `side` named the director as 2 while tables had sides 0 and 1; a
+    # table of three has a side 2, so the director's mark is 3 from now on.
+    db.execute("ALTER TABLE event_tables ADD COLUMN third TEXT NOT NULL DEFAULT '[]'")
+    db.execute("UPDATE event_hand_checks SET side = 3 WHERE side = 2")

@@ -99,7 +99,7 @@ def night_differences(db: Database, event_id: str) -> list[str]:
     for figure in _figures(db, event_id):
         kept = stored.get(figure["position"])
         again = tuple(figure[k] for k in _FIGURES)
-        if kept is not None and kept[3] is not None and kept != again:  # 0012 on: all five
+        if kept is not None and kept[3] is not None and kept != again:  # 0013 on: all five
             found.append(f"entrant {figure['position']}: stored {kept}, recounted {again}")
     return found
 
@@ -152,7 +152,7 @@ def night_lines(
     db: Database, season: Season, found: Sequence[Night], handicap: bool = False
 ) -> list[list[NightLine]]:
     """Returns each night's stored lines, crediting the entrant or each of its players; with
-    `handicap`, its place and VP in the night's handicap ranking (stored before 0012: scratch)."""
+    `handicap`, its place and VP in the night's handicap ranking (stored before 0013: scratch)."""
     for event_id in _stale(db, found):
         night_changed(db, event_id)
     by_night: dict[str, list[NightLine]] = {n.event: [] for n in found}

@@ -75,6 +75,7 @@ def cards(token: str) -> Response:
             absolute(
                 url_for("events.table_card", token=games.get_game(get_db(), t.game_id).tokens.view)
             ),
+            found.side(t.third) if t.third else "",
         )
         for t in found.tables
         if t.game_id

@@ -28,16 +28,12 @@ def by_token(token: str, role: str) -> Event:
         abort(404)
 
 
-def typed_scores(north_south: str, east_west: str) -> tuple[int, int] | None:
-    """Returns both sides' scores typed the page language's way (2.150 in German), or None."""
+def typed_scores(*typed: str) -> tuple[int, ...] | None:
+    """Returns each side's score typed the page language's way (2.150 in German), or None."""
     try:
-        found = [
-            i18n.parse_whole(text, limit=MAX_TABLE_SCORE, negative=True)
-            for text in (north_south, east_west)
-        ]
+        return tuple(i18n.parse_whole(text, limit=MAX_TABLE_SCORE, negative=True) for text in typed)
     except i18n.NumberProblem:
         return None
-    return found[0], found[1]
 
 
 @dataclass(frozen=True)
@@ -68,6 +64,14 @@ class Board:
     def side(self, positions: tuple[int, ...]) -> str:
         """Returns a side's words: a pair's name, or two players' names."""
         return " & ".join(self.names[p] for p in positions)
+
+    def sides(self, table: TableResult) -> list[str]:
+        """Returns the words of each side of a table, North-South first (three at a three)."""
+        return [self.side(side) for side in table.seats]
+
+    def others(self, table: TableResult) -> str:
+        """Returns the words of a table's sides after North-South (a table of three's two)."""
+        return " · ".join(self.sides(table)[1:])
 
 
 def board(event: Event) -> Board:

@@ -142,13 +142,18 @@ def correct(token: str, round_number: int, number: int) -> Response:
         elif action == "play":
             event_rounds.mark_no_play(get_db(), event.id, round_number, number, False)
         else:
-            scores = typed_scores(request.form.get("ns", ""), request.form.get("ew", ""))
+            typed = [request.form.get(key, "") for key in ("ns", "ew", "third")]
+            scores = typed_scores(*(typed if "third" in request.form else typed[:2]))
             if scores is None:
                 flash(_("Type both sides' scores as whole numbers."), "error")
                 return redirect(url_for("events.director", token=token, _anchor=f"table-{number}"))
             event_rounds.correct(get_db(), event.id, round_number, number, scores)
     except EventNotFound:
         abort(404)
+    except InvalidEvent as error:
+        found = error.problems[0]
+        flash(problem_words.words(found.code, found.params), "error")
+        return redirect(url_for("events.director", token=token, _anchor=f"table-{number}"))
     flash(_("Table %(number)s updated.", number=number), "ok")
     return redirect(url_for("events.director", token=token, _anchor=f"table-{number}"))
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from flask import jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -11,6 +14,7 @@ from scorekeeper.language import i18n
 from scorekeeper.language.i18n import number, signed
 from scorekeeper.store.stamps import now
 from scorekeeper.web.events.common import Board, board, bp, by_token
+from scorekeeper.web.seasons.director import public_results
 
 
 @bp.get("/screen/<token>")
@@ -18,8 +22,22 @@ def screen(token: str) -> str:
     """Shows the event on a TV or laptop: it rotates between standings and tables by itself."""
     found = board(by_token(token, "view"))
     return render_template(
-        "events/screen.html", board=found, token=token, round_line=round_line(found), now=now()
+        "events/screen.html",
+        board=found,
+        token=token,
+        round_line=round_line(found),
+        now=now(),
+        seasons=season_lines(found.event.id),
     )
+
+
+def season_lines(event_id: str) -> list[dict[str, str]]:
+    """Returns a line for each public season that counts the night: its name, its results'
+    address and the words the screen shows."""
+    return [
+        {"name": name, "url": address, "line": _("Season: %(name)s", name=name)}
+        for name, address in public_results(event_id)["seasons"]
+    ]
 
 
 def round_line(found: Board) -> str:
@@ -36,9 +54,13 @@ def round_line(found: Board) -> str:
 def live(token: str) -> Response:
     """Returns what the big screen shows, as numbers already written for the page's language."""
     event = by_token(token, "view")
+    # A season made, published, closed or renamed moves no event version: the tag names the
+    # season lines too, so the screen learns of them at its next poll.
+    seasons = season_lines(event.id)
+    stamp = hashlib.sha256(json.dumps(seasons).encode()).hexdigest()[:12]
     # The screen's fetch revalidates with the ETag it holds: unchanged standings and tables
-    # (the event's version) in the same language answer a bare 304.
-    tag = f"event-{event.version}-{i18n.current()}"
+    # (the event's version) and seasons in the same language answer a bare 304.
+    tag = f"event-{event.version}-{i18n.current()}-{stamp}"
     if request.if_none_match.contains(tag):
         unchanged = Response(status=304)
         unchanged.headers["Cache-Control"] = "private, no-cache"
@@ -57,7 +79,7 @@ def live(token: str) -> Response:
     tables = [
         {
             "table": t.number,
-            "sides": [found.side(t.north_south), found.side(t.east_west)],
+            "sides": found.sides(t),
             "scores": [number(s) for s in t.scores],
             "deals": t.deals,
             "finished": t.finished,
@@ -91,6 +113,7 @@ def live(token: str) -> Response:
             "now": now(),
             "standings": lines,
             "tables": tables,
+            "seasons": seasons,
             **({"handicap": handicap} if found.event.handicap else {}),
         }
     )

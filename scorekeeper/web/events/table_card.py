@@ -19,12 +19,12 @@ def table_card(token: str) -> str:
         abort(404)
     event = store_events.get_event(get_db(), event_id)
     names = {e.position: e.name for e in event.entrants}
-    north_south, east_west = entrant_cards.table_sides(get_db(), event_id, game_id)[0]
+    seats = entrant_cards.table_sides(get_db(), event_id, game_id)[0]
     return render_template(
         "events/table_card.html",
         event=event,
         round_number=round_number,
         number=number,
-        sides=[" & ".join(names[p] for p in side) for side in (north_south, east_west)],
+        sides=[" & ".join(names[p] for p in side) for side in seats],
         game=games.get_game(get_db(), game_id),
     )

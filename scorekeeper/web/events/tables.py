@@ -47,7 +47,7 @@ def _sitting(event: Event, seat: Seat, position: int) -> Sitting:
     game = games.get_game(get_db(), seat.game_id)
     checks = event_checks.states(get_db(), seat.game_id)
     hands = [(n, checks.get(n, event_checks.UNCHECKED)) for n in range(1, game.hand_count + 1)]
-    opponents = " & ".join(names[p] for p in seat.theirs)
+    opponents = (" · " if seat.sides == 3 else " & ").join(names[p] for p in seat.theirs)
     partner = " & ".join(names[p] for p in seat.ours if p != position)
     return Sitting(seat, game, opponents, hands, partner)
 
