@@ -61,6 +61,9 @@ class Game:
     # What the score sheet shows, read cheaper: rows without breakdowns, and only the hands
     # their stored rows mark as unread parsed again. None: the whole sheet is decoded.
     lines: Callable[[], Sheet] | None = field(default=None, repr=False, compare=False)
+    # Each hand's stored text as read, (number, entry, result): the API's read writes its
+    # rows from them without rebuilding a hand or a row (empty when no hand was read).
+    texts: Sequence[tuple[int, str, str]] = field(default=(), repr=False, compare=False)
 
     @cached_property
     def _sheet(self) -> Sheet:
@@ -166,6 +169,7 @@ def load(db: Database, game_id: str) -> Game:
         row["hand_count"],
         lambda: _decoded(book, keys, game_id, stored),
         lambda: _glanced(book, keys, game_id, stored),
+        stored,
     )
 
 
@@ -226,6 +230,7 @@ def game_from(
     hand_count: int,
     sheet: Callable[[], Sheet],
     lines: Callable[[], Sheet] | None = None,
+    texts: Sequence[tuple[int, str, str]] = (),
 ) -> Game:
     """Returns the game of a row, under its rule book, with its head and its rows to decode."""
     return Game(
@@ -243,6 +248,7 @@ def game_from(
         running=running,
         sheet=sheet,
         lines=lines,
+        texts=texts,
         **_row_fields(row),
     )
 
