@@ -12,7 +12,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.engine import GameState, Hand, Problem, Row, Setup
+from scorekeeper.engine import GameState, Hand, Problem, Row, Setup, SideScore
 from scorekeeper.engine.ending import TargetRaise, with_raises
 from scorekeeper.rules.model import Rules
 from scorekeeper.store import scores
@@ -129,6 +129,19 @@ class Game:
         if not problems:
             problems = engine.validate_hand(rules, hand, self.totals_before(number))
         return hand, problems
+
+    def scored(
+        self, raw: Mapping[str, Any], number: int
+    ) -> tuple[Hand, list[Problem], Mapping[str, SideScore] | None]:
+        """Parses, validates and scores a raw hand as hand `number`: its teams grouped once,
+        its scores (None when it has problems) ready for the row."""
+        problems: list[Problem] = []
+        rules = with_raises(self.rule_book.rules_for(number), self.raises)
+        hand = engine.parse_hand(rules, raw, self.side_keys, problems)
+        if problems:
+            return hand, problems, None
+        problems, scores = engine.checked_score(rules, hand, self.totals_before(number))
+        return hand, problems, scores
 
 
 @dataclass(frozen=True)

@@ -218,12 +218,17 @@ def add_hand(
         if number > MAX_HANDS:  # the same limit as import, so every export can come back
             full = engine.Problem(None, "hand", "too_many_hands", {"most": MAX_HANDS})
             raise InvalidHand((full,))
-        parsed, entry = _valid(game, hand, number)
-        scored, after = engine.next_row(game.rules, setup, head, number - 1, running, parsed)
+        raw = hand.as_dict() if isinstance(hand, Hand) else hand
+        parsed, problems, hand_scores = game.scored(raw, number)
+        if problems or hand_scores is None:
+            raise InvalidHand(problems)
+        scored, after = engine.next_row(
+            game.rules, setup, head, number - 1, running, parsed, hand_scores
+        )
         db.execute(
             "INSERT INTO hands (game_id, number, entry, result, created_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            [game_id, number, entry, scores.row_json(scored), stamp, stamp],
+            [game_id, number, scores.entry_json(parsed), scores.row_json(scored), stamp, stamp],
         )
         db.execute(
             "UPDATE games SET version = version + 1, updated_at = ?, reopened = 0, head = ?, "
