@@ -157,6 +157,31 @@ def _row(db: Database, game_id: str) -> dict[str, Any]:
     return scores.game_row(db, game_id)
 
 
+def load_whole(db: Database, game_id: str, whole: scores.Whole) -> Game:
+    """Reads one game's stored rows and returns it, its head, rules and sides taken from a
+    `whole` read already (`scores.linked_whole`: with the token's check, in one statement)."""
+    row, rule_rows, seats = whole
+    book, raises = rule_book(db, game_id, rule_rows), scores.raises_of(row)
+    setup = scores.setup_of(db, row, seats)
+    head, running = scores.head_from(row["head"], row["ended_at"])
+    stored = db.execute(
+        "SELECT number, entry, result FROM hands WHERE game_id = ? ORDER BY number", [game_id]
+    ).fetchall()
+    keys = [s.key for s in setup.sides]
+    return game_from(
+        row,
+        book,
+        raises,
+        setup,
+        head,
+        running,
+        row["hand_count"],
+        lambda: _decoded(book, keys, game_id, stored),
+        lambda: _glanced(book, keys, game_id, stored),
+        stored,
+    )
+
+
 def load(db: Database, game_id: str) -> Game:
     """Reads one game: its row, rules, sides and stored rows; GameNotFound when unknown.
 
