@@ -97,7 +97,7 @@ def free_port() -> int:
 class Gunicorn:
     """One app under gunicorn with 2 sync workers on a loopback port, as in production."""
 
-    def __init__(self, app: str, env: dict[str, str], log: Path) -> None:
+    def __init__(self, app: str, env: dict[str, str], log: Path, root: Path = ROOT) -> None:
         self.port = free_port()
         # Each request's time inside its worker, in microseconds (gunicorn's %(D)s), a line
         # each: the same logging costs the yardstick and the app alike.
@@ -105,10 +105,12 @@ class Gunicorn:
         command = [sys.executable, "-m", "gunicorn", "--preload", "-w", "2", "--timeout", "60"]
         command += ["--access-logfile", str(self.access), "--access-logformat", "%(D)s"]
         command += ["-b", f"127.0.0.1:{self.port}", "--pythonpath", "bench", app]
-        env = os.environ | {"PYTHONPATH": str(ROOT)} | env  # this checkout's app, not another
+        # `root`'s app, not another: `python -m` and gunicorn put the working folder first on
+        # sys.path, ahead of PYTHONPATH, so another checkout is served only from its own root.
+        env = os.environ | env | {"PYTHONPATH": str(root)}
         with open(log, "ab") as out:
             self.process = subprocess.Popen(
-                command, cwd=ROOT, env=env, stdout=out, stderr=out, start_new_session=True
+                command, cwd=root, env=env, stdout=out, stderr=out, start_new_session=True
             )
         for _ in range(1200):
             try:

@@ -163,8 +163,9 @@ def main() -> int:
             shutil.copyfile(database, before / "scorekeeper.db")
             servers["app_before"] = Gunicorn(
                 "scorekeeper:create_app()",
-                {"SCOREKEEPER_INSTANCE": str(before), "PYTHONPATH": args.before},
+                {"SCOREKEEPER_INSTANCE": str(before)},
                 before / "log",
+                Path(args.before).resolve(),
             )
             databases["app_before"] = before / "scorekeeper.db"
         return _run(servers, databases, long_pool, rounds, count, not args.no_stats)

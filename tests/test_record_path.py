@@ -101,3 +101,38 @@ def test_a_deleted_games_token_writes_nothing(app, client, db):
     db.conn.commit()
     response = api.send("POST")
     problem(response, 401)
+
+
+def test_a_record_writes_three_statements_under_the_lock(app, client):
+    """The hand is judged and scored before the write lock; under it the token is spent, the
+    head moved (if the game is still at that version) and the hand inserted, nothing else."""
+    api = Api(client)
+    with statements(app) as seen:
+        response = api.send("POST")
+    assert response.status_code == 201, response.get_json()
+    begin = next(i for i, s in enumerate(seen) if s.startswith("BEGIN"))
+    # Each statement once: the trace names a statement again for each trigger it fires.
+    inside = [
+        s.split("(")[0].split(" SET")[0].strip()
+        for s in dict.fromkeys(seen[begin + 1 : seen.index("COMMIT")])
+        if s.split()[0] in ("SELECT", "INSERT", "UPDATE")  # not a pruning's DELETE
+    ]
+    assert inside == ["INSERT INTO used_form_tokens", "UPDATE games", "INSERT INTO hands"]
+    assert " AND version = 1" in next(s for s in seen if s.startswith("UPDATE games"))
+
+
+def test_a_game_deleted_between_the_read_and_the_write_is_not_found(app, client, monkeypatch):
+    from scorekeeper.api import access
+
+    api = Api(client)
+    read = access.writer_whole
+
+    def read_then_delete(game_id: str):
+        whole = read(game_id)
+        db = thread_connection(app.config["DATABASE"])
+        db.execute("DELETE FROM games WHERE id = ?", [game_id])
+        db.conn.commit()
+        return whole
+
+    monkeypatch.setattr(access, "writer_whole", read_then_delete)
+    problem(api.send("POST"), 404)

@@ -71,20 +71,25 @@ def role_for(game_id: str, *, write: bool = False) -> str:
     return role
 
 
-def writer_whole(game_id: str) -> scores.Whole:
-    """Checks the bearer token may write this game and returns the game's head, rules and
-    sides, read with the check in one statement; 401, 404 or 403 as a problem otherwise."""
+def linked_whole(game_id: str, *, write: bool = False) -> scores.Whole:
+    """Checks the bearer token opens this game (and may write it) and returns the game's head,
+    rules and sides, read with the check in one statement; 401, 404 or 403 as a problem."""
     found = BEARER.fullmatch(request.headers.get("Authorization", "").strip())
     try:
         role, whole = scores.linked_whole(get_db(), game_id, found.group(1) if found else "")
     except store.GameNotFound:
         role, whole = None, None
     if role is None or whole is None:  # say which: no token, one of no game, another game's
-        role_for(game_id, write=True)
+        role_for(game_id, write=write)
         raise ApiProblem(404, N_("There is no such game."))  # the token's game went meanwhile
-    if role not in WRITERS:
+    if write and role not in WRITERS:
         raise ApiProblem(403, N_("This is the game's view-only link; it cannot change the game."))
     return whole
+
+
+def writer_whole(game_id: str) -> scores.Whole:
+    """Checks the bearer token may write this game and returns its head, rules and sides."""
+    return linked_whole(game_id, write=True)
 
 
 def version_wanted() -> int:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper import engine
 from scorekeeper.api.numbers import hand_numbers
 from scorekeeper.api.problems import ApiProblem
-from scorekeeper.engine import Hand, Problem, Row
+from scorekeeper.engine import Hand, OpeningNeed, Problem, Row
 from scorekeeper.language import problem_words, words
 from scorekeeper.score_contract import opening_dict
 from scorekeeper.sentences.marked import N_
 from scorekeeper.store import Game
+from scorekeeper.store.scores import UNREAD
 
 HAND_KEYS = ("hand", "lone_hand")
 
@@ -82,11 +85,55 @@ def game_json(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
         },
     }
     if with_hands:
-        rows = zip(game.state.rows, game.hands, strict=True)
-        data["hands"] = [hand_json(row, hand) for row, hand in rows]
+        data["hands"] = _stored_hands(game)
     else:
         del data["hands"]
     return data
+
+
+@lru_cache(maxsize=512)
+def _opening(points: int, needs: str, must_exceed: bool) -> dict[str, Any]:
+    """Returns a stored opening need as JSON; a game has few, so each is worded once."""
+    found = opening_dict(OpeningNeed(points, needs, must_exceed))
+    assert found is not None  # a need was given
+    return found
+
+
+def _stored_row(number: int, entry: Any, result: Mapping[str, Any]) -> dict[str, Any]:
+    """Returns one row of the sheet from its stored text, as `hand_json` writes it."""
+    # The stored entry is the parsed hand's own JSON (scores.entry_json), and the stored
+    # breakdown items are the engine's own (Item.as_dict): nothing is parsed or scored again.
+    totals = result["totals"]
+    return {
+        "number": number,
+        "dealer": result["dealer"],
+        "sitting_out": result["sitting_out"],
+        "minimums": {
+            key: None if need is None else {**_opening(*need)}
+            for key, need in result["minimums"].items()
+        },
+        "entry": entry,
+        "sides": {
+            key: {"score": score, "breakdown": items, "total": totals[key]}
+            for key, (score, items) in result["scores"].items()
+        },
+        "after_end": result["after_end"],
+    }
+
+
+def _stored_hands(game: Game) -> list[dict[str, Any]]:
+    """Returns every row of the sheet, from the stored text when every hand reads cleanly."""
+    # One decoding of every row, and one of every entry: a call a text cost a tenth more.
+    results = json.loads(f"[{','.join(result for _n, _e, result in game.texts)}]")
+    if len(results) != game.hand_count or any(r.get(UNREAD) for r in results):
+        # A hand its rules no longer read (marked when stored): parsed again, as the sheet does.
+        rows = zip(game.state.rows, game.hands, strict=True)
+        return [hand_json(row, hand) for row, hand in rows]
+    entries = json.loads(f"[{','.join(entry for _n, entry, _r in game.texts)}]")
+    return [
+        _stored_row(number, entry, result)
+        for (number, _e, _r), entry, result in zip(game.texts, entries, results, strict=True)
+    ]
 
 
 def hand_document(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -298,10 +298,12 @@ def validate_hand(
     return problems
 
 
-def checked_score(rules: Rules, hand: Hand) -> tuple[list[Problem], dict[str, SideScore] | None]:
+def checked_score(
+    rules: Rules, hand: Hand, totals_before: Mapping[str, int] | None = None
+) -> tuple[list[Problem], dict[str, SideScore] | None]:
     """Returns a hand's problems, and its scores when it has none: its teams grouped once."""
     played = teams(rules, hand)
-    problems = validate_hand(rules, hand, None, played)
+    problems = validate_hand(rules, hand, totals_before, played)
     return problems, None if problems else score_hand(rules, hand, played)
 
 

@@ -15,7 +15,7 @@ from scorekeeper.rules.documents import FormatError, canonical, digest, rules_of
 from scorekeeper.rules.model import Rules
 from scorekeeper.store import cache
 from scorekeeper.store.connection import rows
-from scorekeeper.store.errors import StoreError
+from scorekeeper.store.errors import GameNotFound, StoreError
 
 PRESET, HOUSE = "preset", "house"
 
@@ -175,11 +175,13 @@ def rule_book(
         options = tuple(json.loads(row["options"]))
 
         def read(from_hand: int = row["from_hand"]) -> Mapping[str, Any]:
-            document = db.execute(
+            found = db.execute(
                 "SELECT document FROM game_rules WHERE game_id = ? AND from_hand = ?",
                 [game_id, from_hand],
-            ).fetchone()[0]
-            parsed: Mapping[str, Any] = json.loads(document)
+            ).fetchone()
+            if found is None:  # the game went since its rules' rows were read (a record's)
+                raise GameNotFound()
+            parsed: Mapping[str, Any] = json.loads(found[0])
             return parsed
 
         try:

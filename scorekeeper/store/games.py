@@ -12,7 +12,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper import engine
-from scorekeeper.engine import GameState, Hand, Problem, Row, Setup
+from scorekeeper.engine import GameState, Hand, Problem, Row, Setup, SideScore
 from scorekeeper.engine.ending import TargetRaise, with_raises
 from scorekeeper.rules.model import Rules
 from scorekeeper.store import scores
@@ -61,6 +61,9 @@ class Game:
     # What the score sheet shows, read cheaper: rows without breakdowns, and only the hands
     # their stored rows mark as unread parsed again. None: the whole sheet is decoded.
     lines: Callable[[], Sheet] | None = field(default=None, repr=False, compare=False)
+    # Each hand's stored text as read, (number, entry, result): the API's read writes its
+    # rows from them without rebuilding a hand or a row (empty when no hand was read).
+    texts: Sequence[tuple[int, str, str]] = field(default=(), repr=False, compare=False)
 
     @cached_property
     def _sheet(self) -> Sheet:
@@ -127,6 +130,19 @@ class Game:
             problems = engine.validate_hand(rules, hand, self.totals_before(number))
         return hand, problems
 
+    def scored(
+        self, raw: Mapping[str, Any], number: int
+    ) -> tuple[Hand, list[Problem], Mapping[str, SideScore] | None]:
+        """Parses, validates and scores a raw hand as hand `number`: its teams grouped once,
+        its scores (None when it has problems) ready for the row."""
+        problems: list[Problem] = []
+        rules = with_raises(self.rule_book.rules_for(number), self.raises)
+        hand = engine.parse_hand(rules, raw, self.side_keys, problems)
+        if problems:
+            return hand, problems, None
+        problems, scores = engine.checked_score(rules, hand, self.totals_before(number))
+        return hand, problems, scores
+
 
 @dataclass(frozen=True)
 class Sheet:
@@ -139,6 +155,31 @@ class Sheet:
 
 def _row(db: Database, game_id: str) -> dict[str, Any]:
     return scores.game_row(db, game_id)
+
+
+def load_whole(db: Database, game_id: str, whole: scores.Whole) -> Game:
+    """Reads one game's stored rows and returns it, its head, rules and sides taken from a
+    `whole` read already (`scores.linked_whole`: with the token's check, in one statement)."""
+    row, rule_rows, seats = whole
+    book, raises = rule_book(db, game_id, rule_rows), scores.raises_of(row)
+    setup = scores.setup_of(db, row, seats)
+    head, running = scores.head_from(row["head"], row["ended_at"])
+    stored = db.execute(
+        "SELECT number, entry, result FROM hands WHERE game_id = ? ORDER BY number", [game_id]
+    ).fetchall()
+    keys = [s.key for s in setup.sides]
+    return game_from(
+        row,
+        book,
+        raises,
+        setup,
+        head,
+        running,
+        row["hand_count"],
+        lambda: _decoded(book, keys, game_id, stored),
+        lambda: _glanced(book, keys, game_id, stored),
+        stored,
+    )
 
 
 def load(db: Database, game_id: str) -> Game:
@@ -166,6 +207,7 @@ def load(db: Database, game_id: str) -> Game:
         row["hand_count"],
         lambda: _decoded(book, keys, game_id, stored),
         lambda: _glanced(book, keys, game_id, stored),
+        stored,
     )
 
 
@@ -226,6 +268,7 @@ def game_from(
     hand_count: int,
     sheet: Callable[[], Sheet],
     lines: Callable[[], Sheet] | None = None,
+    texts: Sequence[tuple[int, str, str]] = (),
 ) -> Game:
     """Returns the game of a row, under its rule book, with its head and its rows to decode."""
     return Game(
@@ -243,6 +286,7 @@ def game_from(
         running=running,
         sheet=sheet,
         lines=lines,
+        texts=texts,
         **_row_fields(row),
     )
 

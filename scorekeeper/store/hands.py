@@ -193,42 +193,46 @@ def add_hand(
 ) -> Game:
     """Adds the next hand to a game and returns the game as saved, without reading it again.
 
-    One write transaction: read the head, rules and sides (one statement), spend the token,
-    score the hand with the engine under the game's frozen rules, insert it with its row,
-    update the head. `whole`: the head, rules and sides the caller read already with its
-    token check (`scores.linked_whole`); used when the game's version has not moved since.
+    The head, rules and sides are read in one statement (`whole`: the caller read them already
+    with its token check, `scores.linked_whole`), the hand judged and scored by the engine
+    under the game's frozen rules; then one short write transaction spends the token, moves
+    the head if the game is still at that version, and inserts the hand with its row.
     """
+    if whole is None:
+        whole = scores.linked_whole(db, game_id, "")[1]
+    game, planned = _planned(db, game_id, whole, hand)
     with write(db):
         stamp = now()
-        if whole is None or _version_now(db, game_id) != whole[0]["version"]:
-            whole = scores.linked_whole(db, game_id, "")[1]
-        row, rule_rows, seats = whole
-        _use_token(db, game_id, form_token, stamp)  # a repeat is AlreadySaved, not stale
-        if row["version"] != version:
+        try:
+            _use_token(db, game_id, form_token, stamp)  # a repeat is AlreadySaved, not stale
+        except sqlite3.IntegrityError:  # the token names its game: gone since it was read
+            if _version_now(db, game_id) is None:
+                raise GameNotFound() from None
+            raise
+        if game.version != version:
             raise StaleGame()
-        book, raises = rule_book(db, game_id, rule_rows), scores.raises_of(row)
-        setup = scores.setup_of(db, row, seats)
-        head, running = scores.head_from(row["head"], row["ended_at"])
-        game = game_from(row, book, raises, setup, head, running, row["hand_count"], _unread)
-        if game.locked:
-            raise GameOver()
-        if head.status.over:  # reopened to fix a hand: playing on is a separate choice
-            raise GameOver(PLAY_ON)
-        number = game.hand_count + 1
-        if number > MAX_HANDS:  # the same limit as import, so every export can come back
-            full = engine.Problem(None, "hand", "too_many_hands", {"most": MAX_HANDS})
-            raise InvalidHand((full,))
-        parsed, entry = _valid(game, hand, number)
-        scored, after = engine.next_row(game.rules, setup, head, number - 1, running, parsed)
+        if isinstance(planned, StoreError):  # judged on the head read: still the game's?
+            raise StaleGame() if _version_now(db, game_id) != version else planned
+        parsed, scored, after = planned
+        number = scored.number
+        moved = db.execute(
+            "UPDATE games SET version = version + 1, updated_at = ?, reopened = 0, head = ?, "
+            "hand_count = ?, ended_at = ? WHERE id = ? AND version = ?",
+            [
+                stamp,
+                scores.head_json(after, scored.totals),
+                number,
+                after.ended_at,
+                game_id,
+                version,
+            ],
+        ).rowcount
+        if not moved:  # another write landed since the head was read, or the game went
+            raise GameNotFound() if _version_now(db, game_id) is None else StaleGame()
         db.execute(
             "INSERT INTO hands (game_id, number, entry, result, created_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            [game_id, number, entry, scores.row_json(scored), stamp, stamp],
-        )
-        db.execute(
-            "UPDATE games SET version = version + 1, updated_at = ?, reopened = 0, head = ?, "
-            "hand_count = ?, ended_at = ? WHERE id = ?",
-            [stamp, scores.head_json(after, scored.totals), number, after.ended_at, game_id],
+            [game_id, number, scores.entry_json(parsed), scores.row_json(scored), stamp, stamp],
         )
         saved = replace(
             game,
@@ -244,6 +248,37 @@ def add_hand(
             kept_for_game(db, load(db, game_id))
             after_game_end(db, game_id)  # stored when the game ends, in the same write
     return saved
+
+
+Planned = tuple[Hand, engine.Row, engine.GameState] | StoreError
+
+
+def _planned(
+    db: Database, game_id: str, whole: scores.Whole, hand: Hand | Mapping[str, Any]
+) -> tuple[Game, Planned]:
+    """Returns the game of a `whole` and the next hand judged and scored on it: the hand, its
+    row and the head after it, or the refusal to raise once the token is spent."""
+    row, rule_rows, seats = whole
+    book, raises = rule_book(db, game_id, rule_rows), scores.raises_of(row)
+    setup = scores.setup_of(db, row, seats)
+    head, running = scores.head_from(row["head"], row["ended_at"])
+    game = game_from(row, book, raises, setup, head, running, row["hand_count"], _unread)
+    if game.locked:
+        return game, GameOver()
+    if head.status.over:  # reopened to fix a hand: playing on is a separate choice
+        return game, GameOver(PLAY_ON)
+    number = game.hand_count + 1
+    if number > MAX_HANDS:  # the same limit as import, so every export can come back
+        full = engine.Problem(None, "hand", "too_many_hands", {"most": MAX_HANDS})
+        return game, InvalidHand((full,))
+    raw = hand.as_dict() if isinstance(hand, Hand) else hand
+    parsed, problems, hand_scores = game.scored(raw, number)
+    if problems or hand_scores is None:
+        return game, InvalidHand(problems)
+    scored, after = engine.next_row(
+        game.rules, setup, head, number - 1, running, parsed, hand_scores
+    )
+    return game, (parsed, scored, after)
 
 
 def _version_now(db: Database, game_id: str) -> int | None:
