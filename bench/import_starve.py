@@ -95,8 +95,10 @@ def post(url: str, data: bytes, headers: dict[str, str]) -> bytes:
         return answer.read()
 
 
-def saving(base: str, game: dict, stop: threading.Event, waits: list[float]) -> None:
-    """Saves a hand every 20 ms until stop (at most 3,000), timing each."""
+def saving(
+    base: str, game: dict, stop: threading.Event, waits: list[float], starts: list[float]
+) -> None:
+    """Saves a hand every 20 ms until stop (at most 3,000), timing each and noting its start."""
     for n in range(1, 3_001):
         if stop.is_set():
             return
@@ -118,6 +120,7 @@ def saving(base: str, game: dict, stop: threading.Event, waits: list[float]) -> 
         began = time.perf_counter()
         post(f"{base}/api/v1/games/{game['id']}/hands", hand, headers)
         waits.append(time.perf_counter() - began)
+        starts.append(began)
         time.sleep(0.02)
 
 
@@ -181,14 +184,16 @@ def one(games: int, hands: int, indent: int) -> None:
             )
             time.sleep(1)
             before = status(server.pid)
-            stop, waits = threading.Event(), []
-            saver = threading.Thread(target=saving, args=(base, game, stop, waits))
+            stop, waits, starts = threading.Event(), [], []
+            saver = threading.Thread(target=saving, args=(base, game, stop, waits, starts))
             peak = [family_rss(server.pid)]
             sampler = threading.Thread(target=sampling, args=(server.pid, stop, peak))
             saver.start()
             sampler.start()
             time.sleep(0.5)
+            sent = time.perf_counter()
             answered = upload(base, data)
+            took = time.perf_counter() - sent
             after_import = status(server.pid)
             stop.set()
             saver.join(120)
@@ -208,6 +213,12 @@ def one(games: int, hands: int, indent: int) -> None:
         f"{statistics.median(waits) * 1000:.0f} ms, longest {max(waits) * 1000:.0f} ms; "
         f"RSS before {before['rss']} MB, peak {after_import['hwm']} MB (with the import's "
         f"process {peak[0]} MB), after {settled['rss']} MB"
+    )
+    # When the longest waits began, counted from the upload's start: which stage they fell in.
+    worst = sorted(zip(waits, starts, strict=True), reverse=True)[:5]
+    print(
+        f"  import answered after {took:.1f} s; longest saves began at "
+        + ", ".join(f"{at - sent:+.1f} s ({wait * 1000:.0f} ms)" for wait, at in worst)
     )
 
 

@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -219,12 +220,14 @@ def test_a_large_file_is_imported_in_a_process_of_its_own(app, db, monkeypatch) 
     assert location(upload(client, data)) == "/"
     assert started == [1]
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == before + 8
+    assert list(Path(app.instance_path).glob("import-*")) == []  # the child's copy is gone
     home = client.get("/").get_data(as_text=True)
     assert home.count('href="/games/') >= 8  # the phone owns what the child imported
     broken = data.replace(b'"classic"', b'"no-such-format"', 1)
     refused = upload(client, broken)
     assert refused.status_code == 422 and "Nothing was imported." in refused.get_data(as_text=True)
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == before + 8
+    assert list(Path(app.instance_path).glob("import-*")) == []
 
 
 def test_the_import_process_runs_niced() -> None:

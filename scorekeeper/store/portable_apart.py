@@ -1,5 +1,8 @@
 """A large import run in a process of its own: the server's threads keep the interpreter, and
-the parse's hundreds of MB leave with the process instead of staying in the worker."""
+what the import holds leaves with the process instead of staying in the worker.
+
+The file goes to the child by its path, never through a pipe: the child reads it a game at
+a time (store/portable_stream.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ Outcome = tuple[list[str], str | None, dict[str, Any]]  # new ids, or a refusal 
 
 
 def _import_here(
-    database: str, data: bytes, owner: str | None, max_bytes: int, max_hands: int
+    database: str, path: str, owner: str | None, max_bytes: int, max_hands: int
 ) -> Outcome:
     """In the child: imports the file on a connection of its own; a refusal comes back as data."""
     from scorekeeper.store.connection import connect
@@ -23,11 +26,9 @@ def _import_here(
 
     db = connect(database)
     try:
-        return (
-            import_games(db, data, owner=owner, max_bytes=max_bytes, max_hands=max_hands),
-            None,
-            {},
-        )
+        with open(path, "rb") as data:
+            ids = import_games(db, data, owner=owner, max_bytes=max_bytes, max_hands=max_hands)
+        return ids, None, {}
     except InvalidImport as error:  # sent back as its template and params, worded by the edge
         return [], error.message, error.params
     finally:
@@ -51,12 +52,12 @@ def child() -> ProcessPoolExecutor:
 
 
 def import_apart(
-    database: str, data: bytes, *, owner: str | None, max_bytes: int, max_hands: int
+    database: str, path: str, *, owner: str | None, max_bytes: int, max_hands: int
 ) -> list[str]:
-    """Imports data as import_games does, in a child process; raises InvalidImport the same."""
+    """Imports the file at path as import_games does, in a child process; refuses the same."""
     with child() as apart:
         ids, refused, params = apart.submit(
-            _import_here, database, data, owner, max_bytes, max_hands
+            _import_here, database, path, owner, max_bytes, max_hands
         ).result()
     if refused is not None:
         raise InvalidImport(refused, **params)
