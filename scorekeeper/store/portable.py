@@ -300,8 +300,10 @@ class Writer:
         owner: str | None,
         written: list[str],
     ) -> None:
-        self.db, self.seats, self.owner, self.written = db, seats, owner, written
-        self.stamp, self.owned = now(), list[dict[str, Any]]()
+        self.db, self.seats, self.owner = db, seats, owner
+        self.written = written  # the caller's list: what a failure deletes again
+        self.stamp = now()
+        self.owned: list[dict[str, Any]] = []  # the owner's rows, written in the last transaction
 
     def all(self, games: Iterator[Any], file_ids: Sequence[str | None]) -> list[dict[str, Any]]:
         """Checks and writes every game; returns the owner's rows, for the last transaction."""

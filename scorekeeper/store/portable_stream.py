@@ -227,9 +227,9 @@ def reading(data: Source, max_bytes: int) -> Callable[[], Iterator[tuple[object,
     return streamed
 
 
-def games_of(items: Iterator[tuple[object, Any]]) -> Iterator[Any]:
+def games_of(read: Iterator[tuple[object, Any]]) -> Iterator[Any]:
     """Returns the file's games, one at a time."""
-    return (value for name, value in items if name is GAME)
+    return (value for name, value in read if name is GAME)
 
 
 @dataclass
@@ -242,19 +242,19 @@ class Survey:
     hands: int = 0
 
 
-def _shape(raw: dict[str, Any]) -> list[int] | None:
+def _shape(raw: Any) -> list[int] | None:
     """Returns a game's players per side as the file gives them, None if they are not there."""
-    sides = raw.get("sides")
+    sides = raw.get("sides") if isinstance(raw, dict) else None
     if not isinstance(sides, list) or not all(isinstance(side, dict) for side in sides):
-        return None
+        return None  # the game's own check says what is wrong, before any group's
     players = [side.get("players") for side in sides]
-    return [len(p) for p in players if isinstance(p, list)] if all(players) else None
+    return [len(p) for p in players] if all(isinstance(p, list) for p in players) else None
 
 
-def survey(items: Iterator[tuple[object, Any]], max_hands: int | None) -> Survey:
+def survey(read: Iterator[tuple[object, Any]], max_hands: int | None) -> Survey:
     """Reads the file once, checks what parse and check check of the whole, keeps the rest."""
     found = Survey({}, [], {})
-    for name, value in items:
+    for name, value in read:
         if name is not GAME:
             found.top[str(name)] = value
             continue
