@@ -6,8 +6,9 @@ Imports an export of GAMES games of HANDS hands (one group) into a fresh databas
 process, traces every BEGIN and COMMIT on the importing connection, and prints the file's
 size, the import's wall and CPU time, the number of transactions, and the longest, the
 median, the 99th percentile and the last (the phone made owner and member) of the lock's
-holds. --nice lowers this process's priority first, as the web's import process is (a
-transaction of a niced import stretches when a busier process takes its core); --stream
+holds. --nice lowers this process's priority first, as the web's import process was until issue
+34's third round (a transaction of a niced import stretches when a busier process takes its
+core); --stream
 reads the file from a temporary file, as the web's and the command line's imports do.
 Bounded: one import.
 """

@@ -230,12 +230,12 @@ def test_a_large_file_is_imported_in_a_process_of_its_own(app, db, monkeypatch) 
     assert list(Path(app.instance_path).glob("import-*")) == []
 
 
-def test_the_import_process_runs_niced() -> None:
-    """Issue 34: the spawned import yields the CPU to the server's saves (nice 10 more)."""
+def test_the_import_process_runs_at_the_servers_priority() -> None:
+    """Issue 34: the import is not niced, so it never holds the write lock while starved."""
     import os
 
     from scorekeeper.store import portable_apart
 
     with portable_apart.child() as apart:
         theirs = apart.submit(os.nice, 0).result(timeout=60)
-    assert theirs >= min(19, os.nice(0) + portable_apart.NICENESS)
+    assert theirs == os.nice(0)

@@ -6,9 +6,7 @@ a time (store/portable_stream.py)."""
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
-import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -35,20 +33,15 @@ def _import_here(
         db.close()
 
 
-NICENESS = 10  # the import yields the CPU to the server's saves on a busy two-core host
-
-
-def _niced() -> None:
-    """In the child, before the import: lowers its priority (nothing to do where none exists)."""
-    with contextlib.suppress(AttributeError, OSError):  # Windows has no os.nice
-        os.nice(NICENESS)
-
-
 def child() -> ProcessPoolExecutor:
-    """Returns the one-process pool a large import runs in, niced."""
+    """Returns the one-process pool a large import runs in, at the server's own priority."""
+    # Not niced: a niced import that loses its core while it holds the write lock keeps the
+    # lock until a busier machine lets it run again, and a save waits all that time (at
+    # nice 10 the longest save beside an 11 MB import was 115-319 ms in four runs, at nice 0
+    # 24-114 ms; docs/performance.md). Its pauses between transactions leave the saves room.
     # spawn, not fork: the server has threads (and SQLite connections) a fork would copy.
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_niced)
+    return ProcessPoolExecutor(max_workers=1, mp_context=context)
 
 
 def import_apart(
