@@ -1,6 +1,6 @@
 """An anonymous web import of an 11 MB or 48 MB file, and a table saving hands meanwhile.
 
-    .venv/bin/python bench/import_starve.py [--games 2000] [--only 11|48]
+    .venv/bin/python bench/import_starve.py [--games 2000] [--only 11|48] [--alone 0.5]
 
 For each size (2,000 games: 27 hands each make 11 MB; 50 each, indented, 48 MB) it
 serves a fresh instance with `scorekeeper serve`'s waitress in a process of its own (loopback,
@@ -8,8 +8,11 @@ a free port), starts one game through the API, then uploads the file to /import 
 would while a thread saves a hand every 20 ms and times each save. It reads the server's
 /proc (Linux): CPU (user + system) spent on the import, resident memory before, at its peak
 (VmHWM) and once the import answered. Prints per size: MB, CPU s per MB, the longest save and
-the saves' median, RSS before / peak / after. Bounded: one import per size, at most 3,000
-saves, every request with a 300 s timeout.
+the saves' median, RSS before / peak / after, and when the longest saves began. --alone S
+saves for S seconds before the upload (0.5 by default); from 5 s on it prints those saves'
+longest too, the machine's own tail with no import, and the main line counts only the saves
+that began once the upload did. Bounded: one import per size, at most 3,000 saves, every
+request with a 300 s timeout.
 """
 
 from __future__ import annotations
@@ -95,8 +98,10 @@ def post(url: str, data: bytes, headers: dict[str, str]) -> bytes:
         return answer.read()
 
 
-def saving(base: str, game: dict, stop: threading.Event, waits: list[float]) -> None:
-    """Saves a hand every 20 ms until stop (at most 3,000), timing each."""
+def saving(
+    base: str, game: dict, stop: threading.Event, waits: list[float], starts: list[float]
+) -> None:
+    """Saves a hand every 20 ms until stop (at most 3,000), timing each and noting its start."""
     for n in range(1, 3_001):
         if stop.is_set():
             return
@@ -118,6 +123,7 @@ def saving(base: str, game: dict, stop: threading.Event, waits: list[float]) -> 
         began = time.perf_counter()
         post(f"{base}/api/v1/games/{game['id']}/hands", hand, headers)
         waits.append(time.perf_counter() - began)
+        starts.append(began)
         time.sleep(0.02)
 
 
@@ -161,7 +167,7 @@ def upload(base: str, data: bytes) -> int:
         return int(error.code)
 
 
-def one(games: int, hands: int, indent: int) -> None:
+def one(games: int, hands: int, indent: int, alone: float = 0.5) -> None:
     """Serves a fresh instance, imports one file of games x hands, prints its figures."""
     data = json.dumps(json.loads(export_text(games, hands)), indent=indent).encode()
     with tempfile.TemporaryDirectory() as scratch:
@@ -181,14 +187,18 @@ def one(games: int, hands: int, indent: int) -> None:
             )
             time.sleep(1)
             before = status(server.pid)
-            stop, waits = threading.Event(), []
-            saver = threading.Thread(target=saving, args=(base, game, stop, waits))
+            stop, waits, starts = threading.Event(), [], []
+            saver = threading.Thread(target=saving, args=(base, game, stop, waits, starts))
             peak = [family_rss(server.pid)]
             sampler = threading.Thread(target=sampling, args=(server.pid, stop, peak))
             saver.start()
             sampler.start()
-            time.sleep(0.5)
+            time.sleep(alone)  # the saves with no import beside them: the machine's own tail
+            if alone >= 5:  # the import's CPU, not that of the saves before it
+                before = {**status(server.pid), "rss": before["rss"]}
+            sent = time.perf_counter()
             answered = upload(base, data)
+            took = time.perf_counter() - sent
             after_import = status(server.pid)
             stop.set()
             saver.join(120)
@@ -202,12 +212,29 @@ def one(games: int, hands: int, indent: int) -> None:
                 server.stdout.close()
     mb = len(data) / 1e6
     cpu = (after_import["ticks"] - before["ticks"]) / TICK
+    alone_waits = [wait for wait, at in zip(waits, starts, strict=True) if at < sent]
+    timed = list(zip(waits, starts, strict=True))
+    if alone >= 5:
+        timed = [(wait, at) for wait, at in timed if at >= sent]
+        waits = [wait for wait, _at in timed]
     print(
         f"{games} games x {hands} hands, {mb:.1f} MB: answer {answered}; CPU {cpu:.2f} s "
         f"({cpu / mb:.3f} s/MB, saves included); saves {len(waits)}, median "
         f"{statistics.median(waits) * 1000:.0f} ms, longest {max(waits) * 1000:.0f} ms; "
         f"RSS before {before['rss']} MB, peak {after_import['hwm']} MB (with the import's "
         f"process {peak[0]} MB), after {settled['rss']} MB"
+    )
+    if alone >= 5:
+        print(
+            f"  with no import, {alone:.0f} s before it: saves {len(alone_waits)}, median "
+            f"{statistics.median(alone_waits) * 1000:.0f} ms, "
+            f"longest {max(alone_waits) * 1000:.0f} ms"
+        )
+    # When the longest waits began, counted from the upload's start: which stage they fell in.
+    worst = sorted(timed, reverse=True)[:5]
+    print(
+        f"  import answered after {took:.1f} s; longest saves began at "
+        + ", ".join(f"{at - sent:+.1f} s ({wait * 1000:.0f} ms)" for wait, at in worst)
     )
 
 
@@ -216,10 +243,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--only", choices=["11", "48"], help="one size only")
+    parser.add_argument(
+        "--alone", type=float, default=0.5, help="seconds of saves before the import starts"
+    )
     args = parser.parse_args()
     for size, (hands, indent) in SIZES.items():
         if args.only in (None, size):
-            one(args.games, hands, indent)
+            one(args.games, hands, indent, args.alone)
 
 
 if __name__ == "__main__":

@@ -84,10 +84,15 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         Counter.comparisons += 1
         if key in seen:
-            template = N_("The key %(key)r appears twice in one object.")
-            raise _refused("duplicate_key", template, key=key[:40])
+            raise duplicate_key(key)
         seen[key] = value
     return seen
+
+
+def duplicate_key(key: str) -> JsonRefused:
+    """Returns the refusal of an object that has this key twice."""
+    template = N_("The key %(key)r appears twice in one object.")
+    return _refused("duplicate_key", template, key=key[:40])
 
 
 def _constant(name: str) -> None:
@@ -110,6 +115,51 @@ def check_text(text: str, limits: Limits, what: str = "The body") -> None:
     if LONG_NUMBER.search(outside):
         template = N_("%(what)s holds an impossible number (too long).")
         raise _refused("number_too_long", template, what=what)
+
+
+def check_part(text: str, limits: Limits, what: str, depth_above: int, keys_before: int) -> int:
+    """Checks one value of a text read in parts (its place: depth_above levels down).
+
+    Returns the keys counted so far, this value's with the keys_before it.
+    """
+    depth, keys, outside = structure(text, limits.max_depth - depth_above)
+    if depth + depth_above > limits.max_depth:
+        template = N_("%(what)s nests deeper than %(depth)s levels.")
+        raise _refused("too_deep", template, what=what, depth=limits.max_depth)
+    if keys + keys_before > limits.max_keys:
+        template = N_("%(what)s holds more than %(keys)s keys.")
+        raise _refused("too_many_keys", template, what=what, keys=limits.max_keys)
+    if LONG_NUMBER.search(outside):
+        template = N_("%(what)s holds an impossible number (too long).")
+        raise _refused("number_too_long", template, what=what)
+    return keys + keys_before
+
+
+def decoder() -> json.JSONDecoder:
+    """Returns the decoder loads uses: a key twice, NaN and Infinity refused."""
+    return json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_constant)
+
+
+def not_json(what: str, line: int, column: int, reason: str) -> JsonRefused:
+    """Returns the refusal of a text that is not JSON at this line and column."""
+    template = N_("%(what)s is not JSON (line %(line)s, column %(column)s: %(reason)s).")
+    return _refused("not_json", template, what=what, line=line, column=column, reason=reason)
+
+
+def not_utf8(what: str) -> JsonRefused:
+    """Returns the refusal of bytes that are not UTF-8."""
+    return _refused("not_utf8", N_("%(what)s is not UTF-8 text."), what=what)
+
+
+def impossible(what: str) -> JsonRefused:
+    """Returns the refusal of nesting Python cannot parse, or a number too long to read."""
+    template = N_("%(what)s nests too deeply or holds an impossible number.")
+    return _refused("impossible", template, what=what)
+
+
+def too_large(what: str, most: int) -> JsonRefused:
+    """Returns the refusal of a text over its limit of bytes."""
+    return _refused("too_large", TOO_LARGE, what=what, max=most)
 
 
 def loads(data: bytes | str, limits: Limits, what: str = "The body") -> Any:

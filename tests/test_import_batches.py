@@ -20,6 +20,7 @@ def test_a_large_file_is_written_a_batch_at_a_time(app, db, monkeypatch) -> None
     """Each batch is its own BEGIN IMMEDIATE: a table's save waits for one batch, not the file."""
     data = copied_group(db, 12)
     monkeypatch.setattr(portable, "HANDS_PER_WRITE", 6)  # each game has one hand: 3 games a batch
+    monkeypatch.setattr(portable, "HOLD_SECONDS", 60)  # each batch in one transaction
     importer = connect(app.config["DATABASE"])
     began: list[str] = []
     importer.conn.set_trace_callback(
@@ -30,7 +31,8 @@ def test_a_large_file_is_written_a_batch_at_a_time(app, db, monkeypatch) -> None
     finally:
         importer.close()
     assert len(ids) == 12 and len(groups) == 1
-    assert began.count("BEGIN IMMEDIATE") == 1 + 4 + 1  # the group, four batches, its member
+    # the group, four batches, its ratings, its member
+    assert began.count("BEGIN IMMEDIATE") == 1 + 4 + 1 + 1
     owned = db.execute("SELECT count(*) FROM browser_games WHERE browser_id = 'phone-1'")
     assert owned.fetchone()[0] == 12
 

@@ -75,18 +75,18 @@ def import_(file: Path) -> int:
         import_document,
     )
 
-    try:
-        with open(file, "rb") as opened:
-            data = opened.read(CLI_MAX_BYTES + 1)
-    except OSError as error:
-        return fail(f"cannot read {file}: {error.strerror or error}")
     db = connect(app_database())
     try:
-        ids, group_ids = import_document(db, data, max_bytes=CLI_MAX_BYTES, max_hands=CLI_MAX_HANDS)
+        with open(file, "rb") as opened:  # read a game at a time (portable_stream), never whole
+            ids, group_ids = import_document(
+                db, opened, max_bytes=CLI_MAX_BYTES, max_hands=CLI_MAX_HANDS
+            )
         owners = [get_game(db, game_id).tokens.owner for game_id in ids]
         groups = [get_group(db, group_id) for group_id in group_ids]
     except InvalidImport as error:
         return fail(f"{file}: {error} Nothing was imported.")
+    except OSError as error:
+        return fail(f"cannot read {file}: {error.strerror or error}")
     finally:
         db.close()
     click.echo(f"Imported {len(ids)} games. Open each one once through its owner link:")

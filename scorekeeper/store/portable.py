@@ -8,7 +8,7 @@ then one short transaction. Their public names are all here, as before the split
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -44,6 +44,7 @@ from scorekeeper.store.portable_read import (
     InvalidImport,
     parse,
 )
+from scorekeeper.store.portable_stream import Source, Survey, games_of, reading, survey
 from scorekeeper.store.ratings import refresh as refresh_ratings
 from scorekeeper.store.stamps import new_token, now
 
@@ -90,6 +91,11 @@ WRITTEN_FIRST = TABLES[:-1]  # a game's own rows; who holds it comes in the last
 # hold it under half that, and a save waiting beside an 11 MB import waited 393 ms at most
 # against 541 ms at 500 (bench/import_starve.py, docs/performance.md).
 HANDS_PER_WRITE = 200
+# ...and since a transaction's length, not its size, is what a waiting save feels, a batch is
+# written in transactions of about HOLD_SECONDS each, with a pause before each one in which a
+# save polling for the lock (every 4 ms at most, store/connection.py) takes it.
+HOLD_SECONDS = 0.025
+PAUSE_SECONDS = 0.008
 
 
 def _state(game: Imported) -> GameState:
@@ -182,12 +188,12 @@ def _write(db: Database, prepared: Sequence[Rows], tables: Sequence[str] = TABLE
 
 def import_games(
     db: Database,
-    data: bytes | str,
+    data: Source,
     owner: str | None = None,
     max_bytes: int | None = None,
     max_hands: int | None = None,
 ) -> list[str]:
-    """Checks an export file and saves every game in it in one transaction; returns new ids.
+    """Checks an export file and saves every game in it, all or none; returns the new ids.
 
     The file's groups come too, with the owner as their member.
     """
@@ -196,22 +202,14 @@ def import_games(
     )[0]
 
 
-def _groups(document: Mapping[str, Any], games: Sequence[Imported]) -> list[GroupImport]:
-    """Returns the file's groups, checked against the shapes of its games."""
-    shapes = {
-        file_id: [len(side.players) for side in game.setup.sides]
-        for file_id, game in zip(_file_ids(document), games, strict=True)
-        if file_id is not None
-    }
+def _groups(found: Survey, again: Iterator[Any]) -> list[GroupImport]:
+    """Returns the file's groups, checked against its games' shapes, once every game passes."""
     try:
-        return check_groups(document.get("groups"), shapes)
+        return check_groups(found.top.get("groups"), found.shapes)
     except InvalidGroups as error:  # its template and params: each edge words it
+        for index, raw in enumerate(again):  # a game's own problem is told first, as ever
+            check_game(index, raw)
         raise InvalidImport(error.message, **error.params) from None
-
-
-def _file_ids(document: Mapping[str, Any]) -> list[str | None]:
-    """Returns each game's id in the file, None where it has none."""
-    return [raw.get("id") if isinstance(raw.get("id"), str) else None for raw in document["games"]]
 
 
 def _prepared(
@@ -230,17 +228,6 @@ def _prepared(
     return made
 
 
-def _batches(games: Sequence[Imported]) -> list[slice]:
-    """Returns slices of games of about HANDS_PER_WRITE hands each (one game at least)."""
-    cuts, start, hands = [], 0, 0
-    for end, game in enumerate(games, 1):
-        hands += len(game.hands) + 1
-        if hands >= HANDS_PER_WRITE:
-            cuts.append(slice(start, end))
-            start, hands = end, 0
-    return [*cuts, slice(start, len(games))] if start < len(games) else cuts
-
-
 def _forget(db: Database, games: Sequence[str], groups: Sequence[str]) -> None:
     """Deletes the games and groups an import wrote before it failed (their rows cascade)."""
     if not games and not groups:
@@ -255,7 +242,7 @@ def _forget(db: Database, games: Sequence[str], groups: Sequence[str]) -> None:
 
 def import_document(
     db: Database,
-    data: bytes | str,
+    data: Source,
     *,
     owner: str | None = None,
     member: str | None = None,
@@ -266,18 +253,17 @@ def import_document(
     """Saves an export's games (owned by `owner`) and groups (`member` joins them), all or none.
 
     Returns the new game ids and the new group ids; `demo` marks the groups as deletable demos.
+    An open file is read twice, a game at a time: first for what concerns the whole file
+    (its kind, ids, hands in all, groups), then to check and write each game.
     """
-    document = parse(data, max_bytes)
-    games = check(document, max_hands)
-    groups = _groups(document, games)
-    # Everything is checked before a row is written, so a bad file writes nothing. The rows
-    # are then made and written a batch at a time, each batch its own short transaction: a
-    # table saving a hand meanwhile waits for one batch at most, never for the whole file,
-    # and a batch's rows are let go once written. Nobody can reach a game or a group before
-    # the last transaction makes the phone their owner and member: until then the import is
-    # invisible, and a failure on the way deletes what it wrote.
-    file_ids = _file_ids(document)
-    del document  # the parsed file: the checked games hold all that is still needed
+    items = reading(data, MAX_BYTES if max_bytes is None else max_bytes)
+    found = survey(items(), max_hands)
+    groups = _groups(found, games_of(items()))
+    # Each game is checked, then its rows made and written a batch at a time, each batch in
+    # transactions that hold the lock about HOLD_SECONDS: a table saving a hand meanwhile
+    # waits for one of them at most, never for the whole file. Nobody can reach a game or a
+    # group before the last transaction makes the phone their owner and member: until then
+    # the import is invisible, and a failure on the way (a bad game, too) deletes what it wrote.
     written: list[str] = []
     made: list[tuple[str, dict[str, str]]] = []
     try:
@@ -288,45 +274,80 @@ def import_document(
             for group, (group_id, players) in zip(groups, made, strict=True)
             for game, seated in group.games
         }
-        owned = _batched(db, games, file_ids, seats, owner, written)
+        owned = Writer(db, seats, owner, written).all(games_of(items()), found.file_ids)
+        for group_id, _players in made:  # rated in the order the games ended, whatever the file's
+            time.sleep(PAUSE_SECONDS)
+            refresh_ratings(db, group_id)  # a write of its own: the group has no member yet
+        time.sleep(PAUSE_SECONDS)
         with write(db):
             insert_many(db, "browser_games", owned)
             for group_id, _players in made:
                 if member:  # the importing phone founds the group again, and is its admin
                     add_member(db, group_id, member, admin=True)
-            for (
-                group_id,
-                _players,
-            ) in made:  # rated in the order the games ended, whatever the file's
-                refresh_ratings(db, group_id)
     except BaseException:
         _forget(db, written, [group_id for group_id, _players in made])
         raise
     return written, [group_id for group_id, _players in made]
 
 
-def _batched(
-    db: Database,
-    games: Sequence[Imported],
-    file_ids: Sequence[str | None],
-    seats: Mapping[str, tuple[str, Mapping[str, str], Any]],
-    owner: str | None,
-    written: list[str],
-) -> list[dict[str, Any]]:
-    """Writes the games a batch at a time with their group seats; returns the owner's rows."""
-    stamp, owned = now(), []
-    for part in _batches(games):
-        prepared = _prepared(games[part], file_ids[part], set(seats), owner, stamp)
-        new_ids = {f: r.game_id for f, r in zip(file_ids[part], prepared, strict=True) if f}
-        with write(db):
-            _write(db, prepared, WRITTEN_FIRST)
-            for file_id, new_id in new_ids.items():
-                if file_id in seats:
-                    group_id, players, seated = seats[file_id]
-                    link_games(db, group_id, players, [(file_id, seated)], {file_id: new_id})
-            for rows in prepared:  # a group game's figures now, not at its group's view
-                if rows.figures is not None:
-                    store_figures(db, *rows.figures)
-        written += [rows.game_id for rows in prepared]
-        owned += [r for rows in prepared for r in rows.tables["browser_games"]]
-    return owned
+class Writer:
+    """Writes checked games a batch at a time, each transaction bounded by time, not count."""
+
+    def __init__(
+        self,
+        db: Database,
+        seats: Mapping[str, tuple[str, Mapping[str, str], Any]],
+        owner: str | None,
+        written: list[str],
+    ) -> None:
+        self.db, self.seats, self.owner = db, seats, owner
+        self.written = written  # the caller's list: what a failure deletes again
+        self.stamp = now()
+        self.owned: list[dict[str, Any]] = []  # the owner's rows, written in the last transaction
+
+    def all(self, games: Iterator[Any], file_ids: Sequence[str | None]) -> list[dict[str, Any]]:
+        """Checks and writes every game; returns the owner's rows, for the last transaction."""
+        batch: list[tuple[Imported, str | None]] = []
+        hands = 0
+        for index, raw in enumerate(games):
+            game = check_game(index, raw)
+            batch.append((game, file_ids[index]))
+            hands += len(game.hands) + 1
+            time.sleep(0)  # a served table's save gets the interpreter between two games
+            if hands >= HANDS_PER_WRITE:
+                self.batch(batch)
+                batch, hands = [], 0
+        if batch:
+            self.batch(batch)
+        return self.owned
+
+    def batch(self, batch: Sequence[tuple[Imported, str | None]]) -> None:
+        """Writes one batch's games in transactions of about HOLD_SECONDS, a pause between."""
+        games, file_ids = [g for g, _ in batch], [f for _, f in batch]
+        prepared = _prepared(games, file_ids, set(self.seats), self.owner, self.stamp)
+        waiting = list(zip(prepared, file_ids, strict=True))
+        waiting.reverse()  # popped from the end, in the file's order
+        while waiting:
+            time.sleep(PAUSE_SECONDS)  # a save waiting for the lock takes it now
+            done: list[Rows] = []
+            with write(self.db):
+                began = time.perf_counter()
+                while waiting and (not done or time.perf_counter() - began < HOLD_SECONDS):
+                    rows, file_id = waiting.pop()
+                    self.game(rows, file_id)
+                    done.append(rows)
+            self.written += [rows.game_id for rows in done]
+            self.owned += [r for rows in done for r in rows.tables["browser_games"]]
+            # The import copies its own pages from the WAL into the database, outside the lock:
+            # else a table's save, committing past 1,000 pages of WAL, would copy them (SQLite's
+            # automatic checkpoint runs in whichever connection's commit crosses the mark).
+            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def game(self, rows: Rows, file_id: str | None) -> None:
+        """Writes one game's rows, its group seats and figures; call inside write()."""
+        _write(self.db, [rows], WRITTEN_FIRST)
+        if file_id is not None and file_id in self.seats:
+            group_id, players, seated = self.seats[file_id]
+            link_games(self.db, group_id, players, [(file_id, seated)], {file_id: rows.game_id})
+        if rows.figures is not None:  # a group game's figures now, not at its group's view
+            store_figures(self.db, *rows.figures)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -270,28 +270,40 @@ def check_game(index: int, raw: Any) -> Imported:
     )
 
 
-def check(document: Mapping[str, Any], max_hands: int | None = None) -> list[Imported]:
-    """Checks every game of a parsed export; the first problem raises InvalidImport."""
-    max_hands = (
-        fields.MAX_FILE_HANDS if max_hands is None else max_hands
-    )  # read now: a test sets it
+def check_bounds(ids: Iterable[str | None], hands: int, max_hands: int | None = None) -> None:
+    """Refuses a file whose games share an id, or that holds more hands than max_hands."""
+    max_hands = fields.MAX_FILE_HANDS if max_hands is None else max_hands  # read now: tests set it
     seen: set[str] = set()
-    hands = 0
-    for raw in document["games"]:
-        game_id = raw.get("id") if isinstance(raw, dict) else None
-        if isinstance(game_id, str) and game_id in seen:
+    for game_id in ids:
+        if game_id is not None and game_id in seen:
             raise InvalidImport(N_("The game id %(id)r appears twice."), id=game_id[:MAX_TEXT])
-        seen.add(game_id) if isinstance(game_id, str) else None
-        played = raw.get("hands") if isinstance(raw, dict) else None
-        hands += len(played) if isinstance(played, list) else 0
+        seen.add(game_id) if game_id is not None else None
     if hands > max_hands:  # bounds the engine's work before any hand is replayed
         raise InvalidImport(
             N_("One file holds at most %(most)s hands in all; this one has %(count)s."),
             most=max_hands,
             count=hands,
         )
+
+
+def file_id(raw: Any) -> str | None:
+    """Returns a game's id in the file, None where it has none."""
+    game_id = raw.get("id") if isinstance(raw, dict) else None
+    return game_id if isinstance(game_id, str) else None
+
+
+def hand_count(raw: Any) -> int:
+    """Returns how many hands a game of the file lists (0 where it lists none)."""
+    played = raw.get("hands") if isinstance(raw, dict) else None
+    return len(played) if isinstance(played, list) else 0
+
+
+def check(document: Mapping[str, Any], max_hands: int | None = None) -> list[Imported]:
+    """Checks every game of a parsed export; the first problem raises InvalidImport."""
+    games = document["games"]
+    check_bounds([file_id(raw) for raw in games], sum(hand_count(raw) for raw in games), max_hands)
     checked = []
-    for i, raw in enumerate(document["games"]):
+    for i, raw in enumerate(games):
         checked.append(check_game(i, raw))
         time.sleep(0)  # a served table's save gets the interpreter between two games
     return checked

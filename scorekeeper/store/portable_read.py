@@ -5,6 +5,7 @@ Every bound is read when a function is called, so a test may set it here for one
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -74,41 +75,66 @@ NOT_AN_EXPORT = {
 }
 
 
+def limits_for(max_bytes: int) -> safe_json.Limits:
+    """Returns the JSON limits of a file of at most max_bytes."""
+    # A larger file than the web's may hold keys in proportion (a key is at least "":0,).
+    keys = max(MAX_KEYS, max_bytes // 5) if max_bytes > MAX_BYTES else MAX_KEYS
+    return replace(LIMITS, max_bytes=max_bytes, max_keys=keys)
+
+
+def too_large(max_bytes: int) -> InvalidImport:
+    """Returns the refusal of a file over max_bytes."""
+    return InvalidImport(N_("The file is larger than %(mb)s MB."), mb=max_bytes // (1024 * 1024))
+
+
+def refusal(refused: safe_json.JsonRefused, max_bytes: int) -> InvalidImport:
+    """Returns safe_json's refusal of a file as the import's, worded as an export's."""
+    if refused.code == "too_large":
+        return too_large(max_bytes)
+    if refused.code in NOT_AN_EXPORT:
+        return InvalidImport(NOT_AN_EXPORT[refused.code], **refused.params)
+    return InvalidImport(refused.message)  # a JSON parser's own words
+
+
 def parse(data: bytes | str, max_bytes: int | None = None) -> dict[str, Any]:
     """Reads an export file's bytes into a document; InvalidImport says what is wrong.
 
     `max_bytes` is MAX_BYTES unless given (the bounds are read when called, not defined).
     """
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
-    too_large = N_("The file is larger than %(mb)s MB.")
     if len(data) > max_bytes:
-        raise InvalidImport(too_large, mb=max_bytes // (1024 * 1024))
+        raise too_large(max_bytes)
     try:  # size, depth and keys are counted in one linear pass before anything is parsed
-        # A larger file than the web's may hold keys in proportion (a key is at least "":0,).
-        keys = max(MAX_KEYS, max_bytes // 5) if max_bytes > MAX_BYTES else MAX_KEYS
-        limits = replace(LIMITS, max_bytes=max_bytes, max_keys=keys)
-        document = safe_json.loads(data, limits, what="The file")
+        document = safe_json.loads(data, limits_for(max_bytes), what="The file")
     except safe_json.JsonRefused as refused:
-        if refused.code == "too_large":
-            raise InvalidImport(too_large, mb=max_bytes // (1024 * 1024)) from None
-        if refused.code in NOT_AN_EXPORT:
-            raise InvalidImport(NOT_AN_EXPORT[refused.code], **refused.params) from None
-        raise InvalidImport(refused.message) from None  # a JSON parser's own words
-    if not isinstance(document, dict) or document.get("kind") != KIND:
-        raise InvalidImport(
-            N_('This is not a Canasta Scorekeeper export (no "kind": "%(kind)s").'), kind=KIND
-        )
+        raise refusal(refused, max_bytes) from None
+    if not isinstance(document, dict):
+        raise not_an_export()
+    games = document.get("games")
+    check_top(document, len(games) if isinstance(games, list) else None)
+    return document
+
+
+def not_an_export() -> InvalidImport:
+    """Returns the refusal of a file that is no export of this app."""
+    return InvalidImport(
+        N_('This is not a Canasta Scorekeeper export (no "kind": "%(kind)s").'), kind=KIND
+    )
+
+
+def check_top(document: Mapping[str, Any], games: int | None) -> None:
+    """Checks an export's top-level fields and its count of games (None: "games" no list)."""
+    if document.get("kind") != KIND:
+        raise not_an_export()
     if document.get("version") != VERSION:
         raise InvalidImport(N_("Only export version %(version)s can be imported."), version=VERSION)
     if set(document) - TOP_KEYS:
         extra = sorted(set(document) - TOP_KEYS)
         raise InvalidImport(N_("Unknown field %(field)r in the file."), field=extra[0][:MAX_TEXT])
-    games = document.get("games")
-    if not isinstance(games, list) or not games:
+    if not games:
         raise InvalidImport(N_('The file has no games ("games" must be a list of games).'))
-    if len(games) > MAX_GAMES:
+    if games > MAX_GAMES:
         raise InvalidImport(N_("One file holds at most %(most)s games."), most=MAX_GAMES)
-    return document
 
 
 # Every refusal of one game starts "Game %(game)s: ", where `game` is the game's place in

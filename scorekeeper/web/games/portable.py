@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+import os
+import shutil
+import tempfile
+from typing import IO, Any
 
 from flask import (
     Blueprint,
@@ -32,6 +35,7 @@ from scorekeeper.web.games.import_gate import RETRY_SECONDS, only_import
 
 bp = Blueprint("portable", __name__)
 
+COPY_CHUNK = 1024 * 1024
 FORM_SLACK = 64 * 1024  # the multipart envelope and the CSRF field around the file
 # A file costs up to ten times its size in memory while it is read: one import at a time in
 # the instance (web/games/import_gate.py), the others are told when to come back.
@@ -74,11 +78,24 @@ def _too_large() -> str:
     )
 
 
-def _import_here(
-    _database: str, data: bytes, *, owner: str, max_bytes: int, max_hands: int
-) -> list[str]:
+def _import_here(upload: IO[bytes], *, owner: str, max_bytes: int, max_hands: int) -> list[str]:
     """Imports a small file on this request's connection."""
+    data = upload.read()
     return import_games(get_db(), data, owner=owner, max_bytes=max_bytes, max_hands=max_hands)
+
+
+def _import_apart(upload: IO[bytes], *, owner: str, max_bytes: int, max_hands: int) -> list[str]:
+    """Imports a large file in a process of its own, which reads it from a copy a game at a time."""
+    # werkzeug spooled the upload to a file without a name; the child opens this copy by its
+    # name, in the instance folder, copied a megabyte at a time and deleted once imported.
+    handle, path = tempfile.mkstemp(prefix="import-", suffix=".json", dir=current_app.instance_path)
+    try:
+        with os.fdopen(handle, "wb") as copy:
+            shutil.copyfileobj(upload, copy, COPY_CHUNK)
+        database = current_app.config["DATABASE"]
+        return import_apart(database, path, owner=owner, max_bytes=max_bytes, max_hands=max_hands)
+    finally:
+        os.unlink(path)
 
 
 def _refused(said: str, seconds: int) -> ResponseReturnValue:
@@ -118,8 +135,9 @@ def import_file() -> ResponseReturnValue:
         return _page(_too_large(), 413)
     if upload is None or not upload.filename:
         return _page(gettext("Choose a file to import."), 422)
-    data = upload.read(portable.WEB_IMPORT_MAX_BYTES + 1)
-    if len(data) > portable.WEB_IMPORT_MAX_BYTES:
+    size = upload.stream.seek(0, os.SEEK_END)  # spooled by werkzeug: seekable, never read whole
+    upload.stream.seek(0)
+    if size > portable.WEB_IMPORT_MAX_BYTES:
         return _page(_too_large(), 413)
     with only_import(current_app.instance_path) as mine:
         if not mine:
@@ -128,13 +146,12 @@ def import_file() -> ResponseReturnValue:
         wait = IMPORTS.take(current_app.instance_path, request.remote_addr)
         if wait is not None:
             return _refused(_too_often(wait), wait)
-        # A large file is read in a process of its own: its parse holds the interpreter for
-        # seconds and leaves hundreds of MB behind; a small one is not worth a process's start.
-        run = import_apart if len(data) > portable.WEB_MAX_BYTES else _import_here
+        # A large file is read in a process of its own: its checks hold the interpreter for
+        # seconds; a small one is not worth a process's start.
+        run = _import_apart if size > portable.WEB_MAX_BYTES else _import_here
         try:
             ids = run(
-                current_app.config["DATABASE"],
-                data,
+                upload.stream,
                 owner=access.browser_id(),
                 max_bytes=portable.WEB_IMPORT_MAX_BYTES,
                 max_hands=portable.WEB_IMPORT_MAX_HANDS,
