@@ -27,3 +27,13 @@ def test_the_translations_ship_in_the_wheel():
     }
     catalogues = set((package / "translations").rglob("*.[mp]o"))
     assert len(catalogues) == 8 and catalogues <= shipped
+
+
+def test_the_frozen_presets_of_the_migrations_ship_in_the_wheel():
+    """`0003_game_rules` reads its own copies of the presets: each matches a package-data pattern."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    package = ROOT / "scorekeeper" / "store" / "migrations"
+    patterns = config["package-data"]["scorekeeper.store.migrations"]
+    shipped = {p for pattern in patterns for p in package.glob(pattern)}
+    frozen = set((package / "frozen_presets").iterdir())
+    assert len(frozen) == 14 and frozen <= shipped

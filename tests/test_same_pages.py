@@ -1,9 +1,9 @@
-"""The sheet, a group's statistics and every game's PDF, as a7f5dff rendered them (issue 36).
+"""The sheet, a group's statistics and every game's PDF, as last written on purpose (issue 36).
 
 tests/data/same_pages.json holds the digests of 100 random games' pages (every preset, three
-languages, a third of them in one group) as the renderer of a7f5dff wrote them, tokens blanked
-(tests/same_pages.py). Rendering them again per request must give the same text.
-"""
+languages, a third of them in one group, 937 hands in all) as tests/same_pages.py renders them,
+tokens blanked; the file was first written by the renderer of a7f5dff. Rendering them again
+per request must give the same text."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import logging
 
 from sqlite_utils import Database
 
-from scorekeeper.rules.documents import FormatError, canonical, digest, preset_document
+from scorekeeper.store.migrations.frozen_rules import Unplayable, canonical, digest, preset_document
 
 logger = logging.getLogger(__name__)
 
@@ -98,13 +98,15 @@ GAME_RULES = """CREATE TABLE game_rules (
 
 
 def game_rules(db: Database) -> None:
-    """Gives every game a frozen copy of the rules it has today, so preset edits pass it by."""
+    """Gives every game a frozen copy of its preset's rules, so preset edits pass it by."""
+    # The presets as they were when this step was frozen (migrations/frozen_rules.py), not
+    # as the seeds are today: an old step leaves the same rules whenever it runs.
     db.execute(GAME_RULES)
     for game in list(db.query("SELECT id, format, options, created_at FROM games")):
         options = json.loads(game["options"])
         try:
             document = preset_document(game["format"], options)
-        except FormatError:
+        except Unplayable:
             continue  # a preset that is gone: the game says so when opened, nothing is lost
         db.execute(
             "INSERT INTO game_rules (game_id, from_hand, source, source_id, options, document, "
@@ -162,12 +164,6 @@ def raises_after_deleted_hands(db: Database) -> None:
 # whether they are deleted), its seats and its players' names: a change to any of these moves
 # the group's `stats_version`, whoever's code makes it, so a reader checks that one number.
 _BUMP = "UPDATE groups SET stats_version = stats_version + 1 WHERE id"
-
-
-_BUMP = "UPDATE groups SET stats_version = stats_version + 1 WHERE id"
-_OF_GAME = "IN (SELECT group_id FROM group_games WHERE game_id = {row}.game_id)"
-
-
 _OF_GAME = "IN (SELECT group_id FROM group_games WHERE game_id = {row}.game_id)"
 STATS_VERSION_TRIGGERS = [
     "CREATE TRIGGER group_stats_game AFTER UPDATE OF version, updated_at, deleted_at ON games "
