@@ -24,6 +24,7 @@
   function pager() { return pagers[panels[shown].id]; }
   var timer = document.getElementById("timer");
   var skew = 0;  // the server's clock minus this one's, so every screen counts the same time
+  var newest = -Infinity;  // the latest server time seen: only a later one is a fresh answer
 
   function cell(row, text, header) {
     var c = document.createElement(header ? "th" : "td");
@@ -71,13 +72,10 @@
     fill("tables", data.tables.map(function (t) {
       return [t.table, t.sides[0], t.sides.slice(1).join(" · "), t.scores.join(" – "), t.state];
     }));
+    // the round line says "Final standings" when closed; the heading stays "Standings"
     document.getElementById("round-line").textContent = data.round_line;
-    if (data.final) {
-      document.getElementById("h-standings").firstChild.textContent =
-        document.getElementById("round-line").textContent + " ";
-    }
     timer.dataset.ends = data.ends;
-    skew = Date.parse(data.now) - Date.now();
+    clock(data.now);
     seasons(data.seasons);
     tick();
     if (pager()) pager().show();
@@ -96,6 +94,15 @@
       line.appendChild(link);
       return line;
     }));
+  }
+
+  /* A 304 hands back the cached answer with its old `now`: taking the skew from it would
+     stop the countdown, so only a server time later than any seen before sets it. */
+  function clock(served) {
+    var at = Date.parse(served);
+    if (!(at > newest)) return;
+    newest = at;
+    skew = at - Date.now();
   }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
@@ -132,7 +139,7 @@
     if (pager()) pager().first();
   }
 
-  if (timer.dataset.now) skew = Date.parse(timer.dataset.now) - Date.now();
+  if (timer.dataset.now) clock(timer.dataset.now);
   tick();
   pager().show();
   setInterval(tick, 1000);
