@@ -41,6 +41,7 @@
       var row = document.createElement("tr");
       cells.forEach(function (text, i) {
         var c = cell(row, text === null ? "" : String(text), id !== "tables" && i === 1);
+        if (cells.across === i) c.colSpan = 2;  // a table of three's players, in one cell
         if (id !== "tables" && i === 1 && cells.mark) {
           var mark = document.createElement("span");
           mark.className = "gone";
@@ -70,9 +71,18 @@
       }));
     }
     fill("tables", data.tables.map(function (t) {
-      return [t.table, t.sides[0], t.sides.slice(1).join(" · "), t.scores.join(" – "), t.state];
+      var cells;
+      if (t.sides.length > 2) {  // a table of three: its players in seat order, like its scores
+        cells = [t.table, t.sides.join(" – "), t.scores.join(" – "), t.state];
+        cells.across = 1;
+        return cells;
+      }
+      return [t.table, t.sides[0], t.sides[1], t.scores.join(" – "), t.state];
     }));
     // the round line says "Final standings" when closed; the heading stays "Standings"
+    var resting = document.getElementById("resting");  // who has the bye (sits out)
+    resting.textContent = data.resting;
+    resting.hidden = !data.resting;
     document.getElementById("round-line").textContent = data.round_line;
     timer.dataset.ends = data.ends;
     clock(data.now);
