@@ -95,6 +95,16 @@ def _card_side(db: Database, token: str) -> TableSide:
     raise SideNotFound()  # a bye this round, or no round started yet
 
 
+def in_closed_event(db: Database, game_id: str) -> bool:
+    """Tells whether the game is a table of a closed event: nothing at it changes until reopened."""
+    found = db.execute(
+        "SELECT 1 FROM event_tables t JOIN events e ON e.id = t.event_id "
+        "WHERE t.game_id = ? AND e.closed_at IS NOT NULL",
+        [game_id],
+    ).fetchone()
+    return found is not None
+
+
 def side_tokens(db: Database, game_id: str) -> tuple[str, ...]:
     """Returns a table game's side tokens, north-south's first (three at a table of three)."""
     found = dict(

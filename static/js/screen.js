@@ -24,6 +24,7 @@
   function pager() { return pagers[panels[shown].id]; }
   var timer = document.getElementById("timer");
   var skew = 0;  // the server's clock minus this one's, so every screen counts the same time
+  var newest = -Infinity;  // the latest server time seen: only a later one is a fresh answer
 
   function cell(row, text, header) {
     var c = document.createElement(header ? "th" : "td");
@@ -40,6 +41,7 @@
       var row = document.createElement("tr");
       cells.forEach(function (text, i) {
         var c = cell(row, text === null ? "" : String(text), id !== "tables" && i === 1);
+        if (cells.across === i) c.colSpan = 2;  // a table of three's players, in one cell
         if (id !== "tables" && i === 1 && cells.mark) {
           var mark = document.createElement("span");
           mark.className = "gone";
@@ -69,15 +71,21 @@
       }));
     }
     fill("tables", data.tables.map(function (t) {
-      return [t.table, t.sides[0], t.sides.slice(1).join(" · "), t.scores.join(" – "), t.state];
+      var cells;
+      if (t.sides.length > 2) {  // a table of three: its players in seat order, like its scores
+        cells = [t.table, t.sides.join(" – "), t.scores.join(" – "), t.state];
+        cells.across = 1;
+        return cells;
+      }
+      return [t.table, t.sides[0], t.sides[1], t.scores.join(" – "), t.state];
     }));
+    // the round line says "Final standings" when closed; the heading stays "Standings"
+    var resting = document.getElementById("resting");  // who has the bye (sits out)
+    resting.textContent = data.resting;
+    resting.hidden = !data.resting;
     document.getElementById("round-line").textContent = data.round_line;
-    if (data.final) {
-      document.getElementById("h-standings").firstChild.textContent =
-        document.getElementById("round-line").textContent + " ";
-    }
     timer.dataset.ends = data.ends;
-    skew = Date.parse(data.now) - Date.now();
+    clock(data.now);
     seasons(data.seasons);
     tick();
     if (pager()) pager().show();
@@ -96,6 +104,15 @@
       line.appendChild(link);
       return line;
     }));
+  }
+
+  /* A 304 hands back the cached answer with its old `now`: taking the skew from it would
+     stop the countdown, so only a server time later than any seen before sets it. */
+  function clock(served) {
+    var at = Date.parse(served);
+    if (!(at > newest)) return;
+    newest = at;
+    skew = at - Date.now();
   }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
@@ -132,7 +149,7 @@
     if (pager()) pager().first();
   }
 
-  if (timer.dataset.now) skew = Date.parse(timer.dataset.now) - Date.now();
+  if (timer.dataset.now) clock(timer.dataset.now);
   tick();
   pager().show();
   setInterval(tick, 1000);

@@ -12,7 +12,7 @@ from scorekeeper.events import template
 from scorekeeper.store import event_rounds
 from scorekeeper.store.connection import connect
 from scorekeeper.store.event_entrants import withdraw
-from scorekeeper.store.events import NewEvent, close_event, create_event
+from scorekeeper.store.events import NewEvent, close_event, create_event, reopen_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 BIG = {"width": 1920, "height": 1080}
@@ -101,5 +101,39 @@ def test_the_big_screen_pages_through_twelve_entrants_and_shows_the_timer(
         db.close()
     page.clock.run_for(3_500)
     expect(page.locator("#round-line")).to_have_text("Final standings")
+    expect(page.locator("#h-standings")).not_to_contain_text("Final")  # said once, not twice
     expect(page.locator("#timer")).to_be_hidden()
+
+    db = connect(live_app.config["DATABASE"])
+    try:
+        reopen_event(db, event_id)
+    finally:
+        db.close()
+    page.clock.run_for(3_500)  # reopened: the standings are no longer final
+    expect(page.locator("#round-line")).to_have_text("Round 1 of 3")
+    expect(page.locator("#h-standings")).not_to_contain_text("Final")
+    expect(page.locator("#timer")).to_be_visible()
+    context.close()
+
+
+def _seconds_left(page) -> int:
+    """Returns the seconds the big screen's timer shows left."""
+    minutes, seconds = page.locator("#timer").inner_text().split(": ")[1].split(" ")[0].split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_countdown_runs_on_while_nothing_at_the_event_changes(browser, live_app, base_url):
+    _, view = _twelve_pairs(live_app)
+    context = browser.new_context(viewport=BIG, service_workers="block")
+    context.set_default_timeout(8000)
+    page = context.new_page()
+    answers: list[int] = []
+    page.on("response", lambda r: answers.append(r.status) if "live.json" in r.url else None)
+    page.goto(f"{base_url}/events/screen/{view}")  # the real clock: polls answer 304 unchanged
+    expect(page.locator("#timer")).to_contain_text("Time left: 29:")
+    before = _seconds_left(page)
+    page.wait_for_timeout(9_000)  # three polls, nothing saved meanwhile
+    after = _seconds_left(page)
+    assert len(answers) >= 2  # the screen polled while the test waited
+    assert 7 <= before - after <= 11
     context.close()

@@ -8,6 +8,7 @@ from typing import Any
 
 from babel.numbers import format_decimal
 from flask import Blueprint, abort
+from flask_babel import gettext as _
 
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import MAX_TABLE_SCORE
@@ -49,6 +50,17 @@ class Board:
     open_earlier: list[TableResult] = field(default_factory=list)
     # The handicap ranking, beside the scratch one, when the event has the option.
     handicap: list[dict[str, Any]] = field(default_factory=list)
+    # Each round's entrants not seated: a pair's bye, or an individual event's sit-outs.
+    resting: dict[int, list[str]] = field(default_factory=dict)
+
+    def resting_line(self, round_number: int) -> str:
+        """Returns who has the bye (sits out) in a round, in words; "" when everyone plays."""
+        names = ", ".join(self.resting.get(round_number, []))
+        if not names:
+            return ""
+        if self.event.individual:
+            return _("Sitting out: %(names)s", names=names)
+        return _("Bye: %(names)s", names=names)
 
     @property
     def final(self) -> bool:
@@ -94,7 +106,13 @@ def board(event: Event) -> Board:
     every = event_rounds.tables(get_db(), event) if event.started else []
     tables = [t for t in every if t.round == event.started]
     earlier = [t for t in every if t.round < event.started and not (t.finished or t.no_play)]
-    return Board(event, lines, tables, names, earlier, handicap_lines(event, names))
+    resting: dict[int, list[str]] = {}
+    for number, position in get_db().execute(
+        "SELECT round, entrant FROM event_byes WHERE event_id = ? ORDER BY round, entrant",
+        [event.id],
+    ):
+        resting.setdefault(number, []).append(names[position])
+    return Board(event, lines, tables, names, earlier, handicap_lines(event, names), resting)
 
 
 def handicap_lines(event: Event, names: dict[int, str]) -> list[dict[str, Any]]:

@@ -88,19 +88,33 @@ def _counts(v: Mapping[str, str], errors: dict[str, str]) -> tuple[int | None, i
     return rounds, deals
 
 
+def _named_twice(entrants: Sequence[tuple[str, list[str]]]) -> str | None:
+    """Returns the first entrant's name given again (any case), as typed the second time."""
+    seen: set[str] = set()
+    for name, _players in entrants:
+        if name.casefold() in seen:
+            return name
+        seen.add(name.casefold())
+    return None
+
+
 def _entrants(
     v: Mapping[str, str], picked: Sequence[str], errors: dict[str, str]
 ) -> list[tuple[str, list[str]]]:
     """Returns the typed entrants then the picked ones, adding a message if they do not do."""
     from_group = picked_entrants(picked, v["movement"] == "individual")
     entrants = entrant_lines(v["entrants"]) + (from_group or [])
-    names = {n.casefold() for n, _p in entrants}
+    twice = _named_twice(entrants)
     if from_group is None:
         errors["entrants"] = _("Pick an even number of players: they pair up in the order shown.")
-    elif not 2 <= len(entrants) <= MAX_ENTRANTS or len(names) < len(entrants):
+    elif not 2 <= len(entrants) <= MAX_ENTRANTS:
         errors["entrants"] = _(
             "Give 2 to %(most)s entrants, one a line, each with a name of its own.",
             most=MAX_ENTRANTS,
+        )
+    elif twice:
+        errors["entrants"] = _(
+            "“%(name)s” is given twice: each entrant needs a name of its own.", name=twice
         )
     elif any(len(n) > 40 or any(len(p) > 40 for p in ps) for n, ps in entrants):
         errors["entrants"] = _("Names are 1 to 40 letters.")

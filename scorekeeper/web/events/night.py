@@ -45,7 +45,12 @@ def late_entrant(token: str) -> Response:
     event = by_token(token, "director")
     typed = entrant_lines(request.form.get("entrant", "")[:200])
     if len(typed) != 1:
-        flash(_("Type one entrant: Name: Player, Player."), "error")
+        flash(
+            _("Type one player's name.")
+            if event.individual
+            else _("Type one entrant: Name: Player, Player."),
+            "error",
+        )
         return _back(token)
     name, players = typed[0]
     try:

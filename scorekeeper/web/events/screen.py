@@ -113,6 +113,7 @@ def live(token: str) -> Response:
             "now": now(),
             "standings": lines,
             "tables": tables,
+            "resting": found.resting_line(found.event.started),
             "seasons": seasons,
             **({"handicap": handicap} if found.event.handicap else {}),
         }

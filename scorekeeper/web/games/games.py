@@ -25,6 +25,7 @@ from scorekeeper.db import get_db
 from scorekeeper.language import i18n, problem_words, words
 from scorekeeper.rules.model import Rules
 from scorekeeper.rules.presets import load_presets
+from scorekeeper.store import event_checks
 from scorekeeper.store.groups import Group, group_of_game, is_member
 from scorekeeper.store.house_formats import ID_PREFIX as HOUSE_ID_PREFIX
 from scorekeeper.store.house_formats import (
@@ -212,6 +213,9 @@ def reopen(game_id: str) -> Response | tuple[str, int]:
     _game, role = access.open_game(game_id, write=True)
     version, token = posted()
     reopened = request.form.get("reopened", "1") != "0"
+    if reopened and event_checks.in_closed_event(get_db(), game_id):
+        flash(problem_words.words("event_closed", {}), "error")
+        return redirect(url_for("games.sheet", game_id=game_id))
     try:
         store.set_reopened(get_db(), game_id, reopened, version=version, form_token=token)
     except store.StaleGame as error:

@@ -12,7 +12,7 @@ from markupsafe import Markup
 from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.engine.ending import next_target
-from scorekeeper.store import Game
+from scorekeeper.store import Game, event_checks
 from scorekeeper.web.access import can_write
 from scorekeeper.web.games import follow, paper
 from scorekeeper.web.games.game_summary import course_of
@@ -64,6 +64,8 @@ def sheet_html(
         offline_as_of=offline_as_of,
         undo_form="" if offline else _undo_form(game.id, game.version, form_token, undo),
         rules_changed=store.rules_changed(get_db(), game),
+        # a closed event's table: "Reopen to fix a hand" would only be refused at the save
+        event_closed=game.head.status.over and event_checks.in_closed_event(get_db(), game.id),
         form_token=form_token,
         live_etag=live,
         **paper.described(*paper.chosen()),
