@@ -1,4 +1,5 @@
-"""A handicapped event's papers: the scorecard's handicap line, the ranking's unrated mark."""
+"""Handicaps on the last outputs: the scorecard's handicap line, the standings PDF's unrated
+mark, the season's big screen."""
 
 from __future__ import annotations
 
@@ -13,11 +14,14 @@ from scorekeeper.pdf import event_sheets
 from scorekeeper.store import event_handicaps
 from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
+from tests.conftest import location
+from tests.season_helpers import night
 from tests.test_event_handicaps import (
     PAIRS,
     handicap_event,  # noqa: F401 (a fixture the tests below ask for)
     kings_lose_narrowly,
     new_event,
+    play,
     played_round,
     rated_group,
 )
@@ -115,3 +119,24 @@ def test_an_event_without_the_option_has_no_handicap_line(client, db) -> None:
     played_round(db, event.id, kings_lose_narrowly)
     words = text_of(client.get(f"/events/director/{event.director_token}/scorecards.pdf").data)
     assert "Scorecard · Kings" in words and "handicap ranking" not in words
+
+
+def test_the_seasons_big_screen_carries_the_handicap_ranking(client, db) -> None:
+    group = location(client.post("/groups", data={"name": "Club"})).rsplit("/", 1)[1]
+    for _ in range(4):
+        play(db, group, ("Ann", "Bob"), ("Cy", "Di"))
+    for day in ("2026-01-06", "2026-01-13"):
+        night(db, group, day, PAIRS, lambda _r, _t: (1000, 1010))
+    form = {"name": "Winter", "from": "2026-01-01", "to": "2026-03-31"}
+    made = location(client.post(f"/groups/{group}/seasons", data=form | {"handicap": "on"}))
+    season = store_seasons.get_season(db, made.rsplit("/", 1)[1], group)
+    screen = client.get(f"{made}/screen").get_data(as_text=True)
+    assert screen.index('id="panel-standings"') < screen.index('id="panel-handicap"')
+    live = client.get(f"{made}/screen/live.json").get_json()
+    handicap = store_seasons.handicap_standings(db, season)
+    assert [ln["name"] for ln in live["handicap"]] == [h.name for h in handicap]
+    assert [ln["rank"] for ln in live["handicap"]] == [h.rank for h in handicap]
+    assert [ln["name"] for ln in live["handicap"]] != [ln["name"] for ln in live["standings"]]
+    plain = location(client.post(f"/groups/{group}/seasons", data=form | {"name": "Plain"}))
+    assert "handicap" not in client.get(f"{plain}/screen/live.json").get_json()
+    assert 'id="panel-handicap"' not in client.get(f"{plain}/screen").get_data(as_text=True)
