@@ -52,12 +52,14 @@ class Entry:
     victory_points: int
     margin: int
     played: int
+    handicap: HandicapEntry | None = None  # its line of the handicap ranking, with the option
 
 
 @dataclass(frozen=True)
 class HandicapEntry:
     """One entrant's line of the handicap ranking as the standings paper prints it."""
 
+    key: str
     name: str
     players: str
     place: int
@@ -95,6 +97,18 @@ def marked(entrant: Entrant) -> str:
     return gettext("%(name)s (withdrawn)", name=entrant.name)
 
 
+def handicap_words(handicap: int, rated: bool, total: int, place: int) -> str:
+    """Returns a scorecard's handicap line: the handicap a table, the handicapped VP and place."""
+    given = i18n.signed(handicap) if rated else f"0 ({gettext('no rating yet')})"
+    return gettext(
+        "Handicap %(handicap)s a table · %(total)s handicapped VP · place %(place)s in the"
+        " handicap ranking",
+        handicap=given,
+        total=i18n.number(total),
+        place=place,
+    )
+
+
 def heading(event: Event) -> Heading:
     """Returns what tops each page: name, day, and the round reached (or closed)."""
     state = gettext("Round %(number)s of %(rounds)s", number=event.started, rounds=event.rounds)
@@ -106,6 +120,8 @@ def heading(event: Event) -> Heading:
 def gather(db: Database, event: Event, cards: bool = False) -> Papers:
     """Returns the standings (and, with `cards`, every entrant's scorecard) ready to print."""
     by_key = {e.key: e for e in event.entrants}
+    handicap = _handicap_entries(db, event)
+    handicap_of = {h.key: h for h in handicap}
     entries = tuple(
         Entry(
             ln.entrant,
@@ -115,6 +131,7 @@ def gather(db: Database, event: Event, cards: bool = False) -> Papers:
             ln.victory_points,
             ln.margin,
             ln.played,
+            handicap_of.get(ln.entrant),
         )
         for ln in event_rounds.standings(db, event.id).lines
     )
@@ -125,7 +142,7 @@ def gather(db: Database, event: Event, cards: bool = False) -> Papers:
         {e.key: e.name for e in event.entrants},
         event.individual,
         event.table.plain,
-        _handicap_entries(db, event),
+        handicap,
     )
 
 
@@ -136,6 +153,7 @@ def _handicap_entries(db: Database, event: Event) -> tuple[HandicapEntry, ...]:
     by_key = {e.key: e for e in event.entrants}
     return tuple(
         HandicapEntry(
+            ln.entrant,
             marked(by_key[ln.entrant]),
             _players(by_key[ln.entrant]),
             ln.place,

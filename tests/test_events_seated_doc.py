@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.events import ByeAward, Played, standings, template
+from scorekeeper.events import ByeAward, Meeting, Played, standings, template
 from scorekeeper.events.seating import seated, table_sizes
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "events.md").read_text(encoding="utf-8")
@@ -30,12 +31,18 @@ def documented_lines() -> list[list[str]]:
 
 
 def test_the_draw_seats_the_ten_as_documented_nobody_idle() -> None:
+    """Drawn again as the store draws: with the meetings and the partnerships so far."""
     data = example()
     players = data["players"]
     keys = [str(i) for i in range(len(players))]
     assert len(players) == 10 and table_sizes(10) == [6, 4]
+    met: Counter[Meeting] = Counter()
+    partnered: Counter[Meeting] = Counter()
     for number, tables in enumerate(data["rounds"], 1):
-        drawn = seated(keys, number, "five_six")
+        drawn = seated(keys, number, "five_six", {}, {}, met, partnered)
+        for seat in drawn.seats:
+            met[frozenset(k for side in seat.sides for k in side)] += 1
+            partnered.update(frozenset(side) for side in seat.sides if len(side) == 2)
         assert drawn.byes == ()
         named = [
             {

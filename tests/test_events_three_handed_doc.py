@@ -44,15 +44,16 @@ def played(data: dict[str, Any]) -> list[Played]:
 
 
 def test_the_draw_seats_the_ten_at_tables_of_three_as_documented() -> None:
-    """Drawn again as the store draws: with the tables of three and the meetings so far."""
+    """Drawn again as the store draws: with the tables of three, meetings and partners so far."""
     data = example()
     players = data["players"]
     keys = [str(i) for i in range(len(players))]
     assert table_sizes(10, "cutthroat") == [3, 3, 4]
     threes: Counter[str] = Counter()
     met: Counter[Meeting] = Counter()
+    partnered: Counter[Meeting] = Counter()
     for number, tables in enumerate(data["rounds"], 1):
-        drawn = seated(keys, number, "cutthroat", {}, threes, met)
+        drawn = seated(keys, number, "cutthroat", {}, threes, met, partnered)
         assert drawn.byes == ()
         named = [[[players[int(k)] for k in side] for side in s.sides] for s in drawn.seats]
         assert named == [t["sides"] for t in tables]
@@ -60,6 +61,7 @@ def test_the_draw_seats_the_ten_at_tables_of_three_as_documented() -> None:
         assert sorted(everyone) == sorted(players)  # nobody idle
         for seat in drawn.seats:
             met[frozenset(k for side in seat.sides for k in side)] += 1
+            partnered.update(frozenset(side) for side in seat.sides if len(side) == 2)
             if seat.third:
                 threes.update(k for side in seat.sides for k in side)
     assert max(threes.values()) - min(threes.values()) <= 1  # the tables of three rotate

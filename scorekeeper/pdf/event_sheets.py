@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from scorekeeper.event_papers import Entry, Heading, Papers
+from scorekeeper.event_papers import Entry, Heading, Papers, handicap_words
 from scorekeeper.events.scorecards import CardLine
 from scorekeeper.language import gettext, i18n, in_language
 from scorekeeper.pdf import fonts
@@ -23,6 +23,7 @@ from scorekeeper.pdf.layout import (
     page_size,
     points,
 )
+from scorekeeper.pdf.names import shorten
 
 ROW = 22.0  # a line of the standings or a card: a name, and its players below in small type
 HEAD = 18.0
@@ -102,13 +103,25 @@ def _rule(canvas: Canvas, placed: list[tuple[Col, float, float]], y: float) -> N
     canvas.line(placed[0][1], y, placed[-1][1] + placed[-1][2], y)
 
 
-def _name_cell(canvas: Canvas, name: str, players: str, x: float, w: float, y: float) -> None:
-    """Draws an entrant's name in bold with its players below it, within a row."""
-    if players:
-        _cell(canvas, name, x, w, y - 10, 10, bold=True)
-        _cell(canvas, players, x, w, y - 19, 7.5)
+def _name_cell(
+    canvas: Canvas, name: str, players: str, x: float, w: float, y: float, mark: str = ""
+) -> None:
+    """Draws an entrant's name in bold, any `mark` beside it, with its players below it."""
+    top = y - 10 if players else y - 14
+    if mark:
+        # The mark keeps its own room, so a long name is cut before the mark is.
+        tail, inner = f" ({mark})", w - 8
+        room = max(inner / 2, inner - fonts.width(tail, 8))
+        size = fonts.fit_size(name, 10, room, True, least=6)
+        if fonts.width(name, size, True) > room:
+            name = shorten(name, size, room, True)
+        fonts.draw(canvas, x + 4, top, name, size, bold=True)
+        drawn = fonts.width(name, size, True)
+        draw_line(canvas, x + 4 + drawn, top, tail, 8, inner - drawn)
     else:
-        _cell(canvas, name, x, w, y - 14, 10, bold=True)
+        _cell(canvas, name, x, w, top, 10, bold=True)
+    if players:
+        _cell(canvas, players, x, w, y - 19, 7.5)
 
 
 def _rows_per_page(size: tuple[float, float], above: float) -> int:
@@ -184,13 +197,13 @@ def _handicap_pages(canvas: Canvas, papers: Papers, size: tuple[float, float]) -
                 canvas.setFillColorRGB(*SHADE)
                 canvas.rect(MARGIN, y - ROW, size[0] - 2 * MARGIN, ROW, stroke=0, fill=1)
                 canvas.setFillColorRGB(*INK)
-            given = i18n.signed(h.handicap) if h.rated else gettext("no rating yet")
-            for (col, x, w), text in zip(
-                placed, (str(h.place), "", given, points(h.victory_points)), strict=True
-            ):
+            # As the pages do: 0 without a rating, the mark beside the name.
+            figures = (str(h.place), "", i18n.signed(h.handicap), points(h.victory_points))
+            for (col, x, w), text in zip(placed, figures, strict=True):
                 if text:
                     _cell(canvas, text, x, w, y - 14, 10, align=col.align, bold=col.heading == "#")
-            _name_cell(canvas, h.name, h.players, placed[1][1], placed[1][2], y)
+            mark = "" if h.rated else gettext("no rating yet")
+            _name_cell(canvas, h.name, h.players, placed[1][1], placed[1][2], y, mark)
             y -= ROW
             _rule(canvas, placed, y)
         draw_page_line(canvas, size, f"{papers.heading.name} · {title}", number, len(pages))
@@ -247,7 +260,7 @@ def scorecards_pdf(papers: Papers, paper: str, entrant: str | None = None) -> by
         Col(gettext("Points") if plain else gettext("VP"), 56, "right"),
     ]
     placed = _columns(cols, MARGIN, size[0] - 2 * MARGIN)
-    per_page = _rows_per_page(size, 116)
+    per_page = _rows_per_page(size, 130 if papers.handicap else 116)
     plan = [
         (entry, lines[i : i + per_page], i == 0)
         for entry, lines in cards
@@ -296,6 +309,12 @@ def _summary(canvas: Canvas, entry: Entry, y: float, width: float, plain: bool) 
         canvas.rect(x, y - 36, box - 6, 36, stroke=1, fill=0)
         _cell(canvas, label, x, box - 6, y - 12, 8)
         _cell(canvas, value, x, box - 6, y - 30, 15, bold=True)
+    if entry.handicap is not None:
+        # One line under the totals, the same stored figures as the handicap ranking's.
+        h = entry.handicap
+        words = handicap_words(h.handicap, h.rated, h.victory_points, h.place)
+        draw_line(canvas, MARGIN, y - 50, words, 9, room)
+        y -= 14
     return y - 50
 
 

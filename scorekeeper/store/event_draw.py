@@ -20,15 +20,17 @@ def pick(
     byes: Mapping[str, int],
     ranked: Sequence[str] | None,
     threes: Mapping[str, int] | None = None,
+    partnered: Mapping[Meeting, int] | None = None,
 ) -> Round:
     """Returns the next round by the event's movement over those in play (Danish: `ranked`).
 
-    `threes`: the rounds each player has sat at a table of three, so that seat rotates.
+    `threes`: the rounds each player has sat at a table of three, so that seat rotates;
+    `partnered`: an individual event's partnerships so far, which its partners avoid.
     """
     number = event.started + 1
     keys = [e.key for e in event.entrants if e.plays(number)]
     if event.movement == "individual":
-        return seated(keys, number, event.seating, byes, threes, met)
+        return seated(keys, number, event.seating, byes, threes, met, partnered)
     if event.movement == "danish" and ranked is not None:
         return drawing.danish([k for k in ranked if k in keys], met, byes, number)
     if event.movement == "mitchell":

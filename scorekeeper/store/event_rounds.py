@@ -83,8 +83,9 @@ def draw(db: Database, event: Event) -> Round:
     threes: Counter[str] = Counter(str(p) for t in raws if t.third for side in t.keys for p in side)
     danish = event.movement == "danish" and event.started > 0
     ranked = [ln.entrant for ln in standings(db, event.id).lines] if danish else None
-    drawn = event_draw.pick(event, met, byes, ranked, threes)
     sides = [side for t in raws if not t.no_play for side in t.keys]
+    partnered = Counter(frozenset(side) for side in sides if len(side) == 2)
+    drawn = event_draw.pick(event, met, byes, ranked, threes, partnered)
     return event_ratings.balanced(db, event, drawn, event_ratings.partnerships(sides))
 
 

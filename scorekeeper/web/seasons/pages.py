@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -114,8 +115,23 @@ def screen(group_id: str, season_id: str) -> str:
         season=season,
         nights=nights,
         lines=shown_lines(lines),
+        handicap_lines=shown_lines(store_seasons.handicap_standings(get_db(), season)),
         nights_line=_nights_line(nights),
     )
+
+
+def _screen_lines(lines: list[SeasonLine]) -> list[dict[str, Any]]:
+    """Returns standings lines as the big screen's live.json carries them."""
+    return [
+        {
+            "rank": ln.rank,
+            "name": ln.name,
+            "score": ln.score,
+            "nights": ln.nights,
+            "qualified": ln.qualified,
+        }
+        for ln in shown_lines(lines)
+    ]
 
 
 def _nights_line(nights: list[store_seasons.Night]) -> str:
@@ -138,21 +154,13 @@ def screen_live(group_id: str, season_id: str) -> Response:
         unchanged.set_etag(tag)
         return unchanged
     nights, lines = store_seasons.season_standings(get_db(), season)
-    response = jsonify(
-        {
-            "nights_line": _nights_line(nights),
-            "standings": [
-                {
-                    "rank": ln.rank,
-                    "name": ln.name,
-                    "score": ln.score,
-                    "nights": ln.nights,
-                    "qualified": ln.qualified,
-                }
-                for ln in shown_lines(lines)
-            ],
-        }
-    )
+    document: dict[str, Any] = {
+        "nights_line": _nights_line(nights),
+        "standings": _screen_lines(lines),
+    }
+    if season.handicap:  # the handicap ranking, counted when each night closed
+        document["handicap"] = _screen_lines(store_seasons.handicap_standings(get_db(), season))
+    response = jsonify(document)
     response.headers["Cache-Control"] = "private, no-cache"
     response.set_etag(tag)
     return response

@@ -14,10 +14,11 @@ from sqlite_utils import Database
 from werkzeug import Response
 
 from scorekeeper.db import get_db
+from scorekeeper.event_papers import handicap_words
 from scorekeeper.events.scorecards import CardLine
 from scorekeeper.language import i18n
 from scorekeeper.seasons import SeasonLine, figure, shown_name
-from scorekeeper.store import event_rounds
+from scorekeeper.store import event_handicaps, event_rounds
 from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.events import Entrant, Event
@@ -261,6 +262,8 @@ def card(slug: str, position: int) -> Response:
     if entrant is None:
         abort(404)
     card_lines = event_rounds.scorecards(get_db(), event)[entrant.key]
+    found_handicaps = event_handicaps.ranking(get_db(), event.id) if event.handicap else ()
+    mine = [h for h in found_handicaps if h.entrant == entrant.key]
     page = render_template(
         "seasons/card.html",
         event=event,
@@ -268,6 +271,7 @@ def card(slug: str, position: int) -> Response:
         players=_players(entrant, found.names),
         rows=_card_rows(card_lines, event, found.names),
         seasons=_season_cards(event, entrant),
+        handicap=[handicap_words(h.handicap, h.rated, h.victory_points, h.place) for h in mine],
         slug=slug,
         day=i18n.day(event.day),
     )
