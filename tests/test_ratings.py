@@ -8,7 +8,7 @@ import statistics
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.ratings import families, handicap, model
+from scorekeeper.ratings import families, handicap, model, partners
 from scorekeeper.ratings.model import Match, Rating
 from scorekeeper.ratings.partners import balanced_partnerships, table_chances
 
@@ -162,3 +162,56 @@ def test_the_handicap_ranking_is_the_standings_over_handicapped_totals() -> None
     assert {line.entrant for line in scratch.lines[:2]} == {"ab", "cd"}
     # 200 points ahead at scratch, 280 behind with the handicaps (240 a side): the weak lead.
     assert {line.entrant for line in with_handicap.lines[:2]} == {"wx", "yz"}
+
+
+def _matchings(players: list[str]):
+    """Yields every way to pair the players (a brute force of its own, for the check)."""
+    if not players:
+        yield []
+        return
+    first = players[0]
+    for k in range(1, len(players)):
+        rest = players[1:k] + players[k + 1 :]
+        for matching in _matchings(rest):
+            yield [(first, players[k]), *matching]
+
+
+def _spread(ratings: dict[str, Rating], pairs: list[tuple[str, str]]) -> float:
+    return sum((c - 0.5) ** 2 for c in table_chances(ratings, pairs))
+
+
+@pytest.mark.slow  # 105 matchings times 3 seatings a round, brute force
+@pytest.mark.parametrize("seed", range(8))
+def test_eight_players_get_the_most_even_seating_without_a_repeat(seed) -> None:
+    """Round after round, no seating that repeats nothing of tonight is more even (issue 38)."""
+    rng = random.Random(seed)
+    ratings = _club(rng, 8)
+    players = sorted(ratings)
+    played: set[frozenset[str]] = set()
+    for _round in range(3):
+        pairs = balanced_partnerships(players, ratings, played)
+        assert pairs is not None
+        best = min(
+            _spread(ratings, [m[i], m[j], m[k], m[n]])
+            for m in _matchings(players)
+            if not any(frozenset(p) in played for p in m)
+            for (i, j), (k, n) in (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+        )
+        assert _spread(ratings, pairs) == pytest.approx(best, abs=1e-12)
+        played |= {frozenset(p) for p in pairs}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(4))
+def test_past_twelve_players_the_swaps_improve_on_the_two_matchings(seed) -> None:
+    rng = random.Random(seed)
+    ratings = _club(rng, 16)
+    players = sorted(ratings)
+    played: set[frozenset[str]] = set()
+    for _round in range(3):
+        pairs = balanced_partnerships(players, ratings, played)
+        assert pairs is not None and not any(frozenset(p) in played for p in pairs)
+        start = partners._partnerships(players, ratings, played)
+        assert start is not None
+        assert _spread(ratings, pairs) <= _spread(ratings, partners._tables(start, ratings)) + 1e-12
+        played |= {frozenset(p) for p in pairs}

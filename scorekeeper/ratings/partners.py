@@ -1,24 +1,24 @@
 """Balanced partners: seat a night's players in partnerships so each table is close to even.
 
-Two minimum-weight perfect matchings (Edmonds' blossom algorithm, networkx's
-`min_weight_matching`), one after the other:
+The measure is each table's predicted chance: the seating whose tables' chances lie nearest
+50% (least summed squared distance), no partnership of tonight played again.
 
-1. Partnerships. The players are the nodes; two players are joined only when they have not
-   partnered each other tonight, weighted by the squared distance of their summed skill (mu)
-   from the mean partnership's. The matching makes every partnership as near the middle as
-   the players allow, and a repeat is impossible, not merely discouraged: when no perfect
-   matching is left the answer is None, and the caller draws as it would without balancing.
-2. Tables. The partnerships are the nodes, every two joined, weighted by the squared distance
-   of the model's predicted win chance from 50% when they meet; the matching seats them.
+- Up to twelve players every seating is tried (5,775 ways to seat twelve at three tables,
+  each table's best split of the three kept), so the answer is the best there is.
+- Beyond that, two minimum-weight perfect matchings (Edmonds' blossom algorithm, networkx's
+  `min_weight_matching`) give a first seating: partnerships nearest the mean partnership's
+  summed skill (a played partnership is no edge, so a repeat is impossible), then tables
+  nearest 50%. Swapping two players of two tables while that makes them more even then
+  mends what the two steps miss when the no-repeat rule pushes partnerships off the mean.
 
-Each step is exact for what it weighs; with one table of four the first already picks the
-split whose partnerships are nearest in summed skill, the most even table.
+When no seating avoids a repeat the answer is None, and the caller draws as it would
+without balancing.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 import networkx as nx
 
@@ -26,6 +26,13 @@ from scorekeeper.events.movements import Round, Seat
 from scorekeeper.ratings.model import NEW, Rating, win_chances
 
 Pair = frozenset[str]
+Partnerships = tuple[tuple[str, str], tuple[str, str]]
+Table = tuple[str, ...]
+EXHAUSTIVE_UP_TO = 12  # every seating tried up to here; a search from the matchings beyond
+MAX_PASSES = 20  # rounds of swaps at most; each ends the search when it finds nothing better
+# The three ways four players make two partnerships (positions at the table).
+SPLITS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
+UNSEATABLE = float("inf")
 
 
 def _partnerships(
@@ -60,6 +67,60 @@ def _tables(pairs: list[tuple[str, str]], ratings: Mapping[str, Rating]) -> list
     return seated
 
 
+class _Splits:
+    """Each table's most even split into two partnerships none played tonight, kept once found."""
+
+    def __init__(self, ratings: Mapping[str, Rating], played: Collection[Pair]) -> None:
+        self.ratings, self.played = ratings, played
+        self.found: dict[Table, tuple[float, Partnerships | None]] = {}
+
+    def best(self, table: Table) -> tuple[float, Partnerships | None]:
+        """Returns the table's least squared distance from 50% and its split (None: none allowed)."""
+        if table not in self.found:
+            best: tuple[float, Partnerships | None] = (UNSEATABLE, None)
+            for a, b, c, d in SPLITS:
+                north, east = (table[a], table[b]), (table[c], table[d])
+                if frozenset(north) in self.played or frozenset(east) in self.played:
+                    continue
+                chance = win_chances(self.ratings, [north, east])[0]
+                if (chance - 0.5) ** 2 < best[0]:
+                    best = ((chance - 0.5) ** 2, (north, east))
+            self.found[table] = best
+        return self.found[table]
+
+    def cost(self, tables: Sequence[Table]) -> float:
+        """Returns a seating's summed squared distance from 50%."""
+        return sum(self.best(table)[0] for table in tables)
+
+
+def _seatings(players: Sequence[str]) -> Iterator[list[Table]]:
+    """Yields every way to seat the players four to a table (the first player's table first)."""
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for others in itertools.combinations(rest, 3):
+        left = [p for p in rest if p not in others]
+        for tables in _seatings(left):
+            yield [(first, *others), *tables]
+
+
+def _swapped(tables: list[Table], splits: _Splits) -> list[Table]:
+    """Returns the tables after swapping players of two tables while that makes them more even."""
+    for _ in range(MAX_PASSES):
+        better = False
+        for i, j in itertools.combinations(range(len(tables)), 2):
+            for x, y in itertools.product(range(4), repeat=2):
+                first, second = list(tables[i]), list(tables[j])
+                first[x], second[y] = second[y], first[x]
+                now = splits.cost([tables[i], tables[j]])
+                if splits.cost([tuple(first), tuple(second)]) < now - 1e-12:
+                    tables[i], tables[j], better = tuple(first), tuple(second), True
+        if not better:
+            break
+    return tables
+
+
 def balanced_partnerships(
     players: Sequence[str],
     ratings: Mapping[str, Rating],
@@ -70,8 +131,20 @@ def balanced_partnerships(
     if len(players) % 4 or len(set(players)) != len(players):
         raise ValueError("balanced partners seat distinct players, four to a table")
     ordered = sorted(players)  # the same seating whatever order the players came in
-    pairs = _partnerships(ordered, ratings, played_tonight)
-    return None if pairs is None else _tables(pairs, ratings)
+    splits = _Splits(ratings, played_tonight)
+    if len(ordered) <= EXHAUSTIVE_UP_TO:
+        tables = min(_seatings(ordered), key=splits.cost)
+    else:
+        pairs = _partnerships(ordered, ratings, played_tonight)
+        if pairs is None:
+            return None
+        seated = _tables(pairs, ratings)
+        first: list[Table] = [(*seated[k], *seated[k + 1]) for k in range(0, len(seated), 2)]
+        tables = _swapped(first, splits)
+    chosen = [splits.best(table)[1] for table in tables]
+    if any(split is None for split in chosen):
+        return None  # no seating avoids every partnership of tonight
+    return [pair for split in chosen if split is not None for pair in split]
 
 
 def table_chances(
