@@ -40,23 +40,29 @@ def matching(
 ) -> tuple[list[tuple[str, str]], str | None]:
     """Returns the pairs and the bye with the fewest repeated meetings, then the least cost.
 
-    The bye goes to one of those with the fewest byes so far (byes rotate). Among pairings
-    with the same number of repeats the sum of `cost` (and `bye_cost`) decides; networkx's
+    Among pairings with the fewest repeats the bye goes to one of those with the fewest byes
+    so far (byes rotate), then the sum of `cost` (and `bye_cost`) decides; networkx's
     `max_weight_matching` finds the best, exactly, in polynomial time.
     """
     nodes = list(present)
-    sitters = fewest_byes(present, byes) if len(nodes) % 2 else []
+    sitters = nodes if len(nodes) % 2 else []
+    least = min((byes.get(e, 0) for e in nodes), default=0)
     edges = [(a, b, cost(a, b)) for i, a in enumerate(nodes) for b in nodes[i + 1 :]]
     edges += [(e, _BYE, bye_cost(e)) for e in sitters]
-    # A repeat weighs more than any sum of lesser costs, so the matching repeats the least
-    # first; weights stay positive integers (exact arithmetic, no float ties).
+    # Each rule weighs more than every later one together: a repeat more than any unfair bye,
+    # a bye beyond the fewest more than any sum of costs. Weights stay positive integers
+    # (exact arithmetic, no float ties).
     largest = max((c for _, _, c in edges), default=0) + 1
-    repeat = largest * (len(nodes) + 2)
-    top = repeat * (max(met.values(), default=0) + 1) + largest
+    unfair = largest * (len(nodes) + 2)
+    spread = max((byes.get(e, 0) for e in sitters), default=least) - least
+    repeat = unfair * (spread + 1)
+    top = repeat * (max(met.values(), default=0) + 1) + unfair * (spread + 1) + largest
     graph: nx.Graph[str] = nx.Graph()
     for a, b, c in edges:
-        times = met.get(frozenset((a, b)), 0) if b != _BYE else 0
-        graph.add_edge(a, b, weight=top - repeat * times - c)
+        if b == _BYE:
+            graph.add_edge(a, b, weight=top - unfair * (byes.get(a, 0) - least) - c)
+        else:
+            graph.add_edge(a, b, weight=top - repeat * met.get(frozenset((a, b)), 0) - c)
     chosen = nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
     order = {e: i for i, e in enumerate(nodes)}
     pairs: list[tuple[str, str]] = []
