@@ -235,3 +235,31 @@ def test_individual_rounds_seat_everyone_once_and_sit_outs_rotate(
         assert len(drawn.byes) == count % 4
         least = sorted(byes.values())[: count % 4]
         assert sorted(byes[p] for p in drawn.byes) == least  # the fewest byes sit out
+
+
+def test_mitchell_numbers_its_tables_without_a_gap_after_a_withdrawal() -> None:
+    """The reviewer's night (D6): 8 pairs, a late pair from round 3, P6 out after round 3.
+
+    Round 4 had tables 1, 2, 3 and 5; now 1 to 4, each N-S pair that sits N-S at its own table.
+    """
+    entrants = [Entrant(i, f"P{i + 1}", ("a", "b")) for i in range(8)]
+    met: Counter[Meeting] = Counter()
+    for number in range(1, 5):
+        if number == 3:
+            entrants.append(Entrant(8, "Late", ("c", "d"), 3))
+        if number == 4:
+            entrants[5] = Entrant(5, "P6", ("a", "b"), 1, 3)
+        drawn = pick(event_of("mitchell", entrants, number - 1), met, Counter(), None)
+        met.update(frozenset((*s.north_south, *s.east_west)) for s in drawn.seats)
+        assert [s.table for s in drawn.seats] == list(range(1, len(drawn.seats) + 1))
+        north, _ = mitchell_lines(event_of("mitchell", entrants, number - 1))
+        for seat in drawn.seats:
+            if seat.north_south[0] in north and north.index(seat.north_south[0]) < len(drawn.seats):
+                assert seat.table == north.index(seat.north_south[0]) + 1
+    assert len(drawn.seats) == 4 and drawn.byes == ()
+
+
+def test_tables_of_a_round_keep_the_homes_that_fit_and_fill_the_gaps() -> None:
+    """N-S pairs 1 and 3 keep their tables; pair 5 and a table of two E-W pairs fill 2 and 4."""
+    made = drawing.numbered([(1, "a", "x"), (3, "c", "y"), (5, "e", "z"), (None, "u", "v")])
+    assert [(s.table, s.north_south[0]) for s in made] == [(1, "a"), (2, "e"), (3, "c"), (4, "u")]

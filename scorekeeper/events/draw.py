@@ -131,6 +131,7 @@ def mitchell(
     number: int,
     met: Mapping[Meeting, int],
     byes: Mapping[str, int],
+    homes: Mapping[str, int] | None = None,
 ) -> Round:
     """Returns a Mitchell round over each line's present pairs: N-S stay, E-W move up a table.
 
@@ -156,15 +157,25 @@ def mitchell(
         if kept is planned:
             return planned
     pairs, bye = matching(present, met, byes, cost, lambda e: 0)
-    home = {e: i for i, e in enumerate(north, 1)}
-    seats: list[Seat] = []
-    spare = len(north)
+    home = {e: (homes or {}).get(e, i) for i, e in enumerate(north, 1)}
+    seats: list[tuple[int | None, str, str]] = []
     for a, b in pairs:
         ns, ew = (a, b) if a in home and (b not in home or home[a] < home[b]) else (b, a)
-        if ns in home:
-            table = home[ns]
-        else:
-            spare += 1
-            table = spare
-        seats.append(Seat(table, (ns,), (ew,)))
-    return Round(number, tuple(sorted(seats, key=lambda s: s.table)), (bye,) if bye else ())
+        seats.append((home.get(ns), ns, ew))
+    return Round(number, numbered(seats), (bye,) if bye else ())
+
+
+def numbered(seats: Sequence[tuple[int | None, str, str]]) -> tuple[Seat, ...]:
+    """Returns the tables numbered 1..n with no gap: each N-S pair at its own table if in range.
+
+    A table whose N-S pair has no home (a pair of the East-West line there), or whose home is
+    past the round's last table, takes the free numbers in order.
+    """
+    count = len(seats)
+    kept = {home for home, _, _ in seats if home is not None and home <= count}
+    free = iter(n for n in range(1, count + 1) if n not in kept)
+    made = [
+        Seat(home if home is not None and home <= count else next(free), (ns,), (ew,))
+        for home, ns, ew in sorted(seats, key=lambda s: (s[0] is None, s[0] or 0))
+    ]
+    return tuple(sorted(made, key=lambda s: s.table))
