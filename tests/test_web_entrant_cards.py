@@ -215,3 +215,32 @@ def test_a_withdrawn_card_says_so_and_a_late_one_when_it_plays(client, db) -> No
     queens = client.get(found["Queens"]).get_data(as_text=True)
     assert "Withdrawn after round 1: no later round seats you." in queens
     assert "a bye" not in queens
+
+
+def test_a_second_phone_saving_the_same_hand_keeps_what_it_typed(client, db) -> None:
+    """The review's D9: two phones of a card (or both sides) type hand 1; the second is kept."""
+    path, found = started(client, db, deals_per_round="3")
+    eid = event_id(db, path)
+    table = event_rounds.tables(db, get_event(db, eid), 1)[0]
+    names = {e.position: e.name for e in get_event(db, eid).entrants}
+    ns, ew = found[names[table.north_south[0]]], found[names[table.east_west[0]]]
+    first, partner, other = hand_form(client, ns), hand_form(client, ns), hand_form(client, ew)
+    client.post(f"{ns}/hands/new", data=first | OUT)
+    typed = {"0-melded_points": "1230", "0-canastas-natural": "1", "0-went_out": "out"}
+    answer = client.post(f"{ns}/hands/new", data=partner | typed)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 409 and "already saved from your side" in page
+    assert 'value="1230"' in page and "record it as hand 2" in page  # kept as typed
+    assert store.get_game(db, table.game_id).hand_count == 1  # not saved twice
+    mine = {"1-melded_points": "775", "1-canastas-natural": "1", "1-went_out": "out"}
+    answer = client.post(f"{ew}/hands/new", data=other | mine)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 409 and "already saved by the other side" in page
+    assert 'value="775"' in page and f"{ew}/rounds/1/hands/1/confirm" in client.get(ew).text
+    again = dict(re.findall(r'name="(version|form_token|number)" value="([^"]*)"', page))
+    assert location(client.post(f"{ew}/hands/new", data=again | mine)).endswith("#hand-2")
+    assert store.get_game(db, table.game_id).hand_count == 2  # recorded as the next, by choice
+    outbox = client.post(
+        f"{ns}/hands/new", data=partner | typed, headers={"Accept": "application/json"}
+    )
+    assert outbox.status_code == 409 and outbox.get_json()["clash"] is True

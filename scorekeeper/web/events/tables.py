@@ -111,7 +111,29 @@ def entrant_hand(token: str) -> ResponseReturnValue:
         )
         return made.hand_count
 
-    return side_hands.save_form(game, number, back, save)
+    def clash(fresh: Game, taken: int) -> str:
+        saver = event_checks.states(get_db(), fresh.id).get(taken, event_checks.UNCHECKED)
+        words = {"number": taken, "next": fresh.hand_count + 1}
+        if saver.saved_by == seat.side:
+            return _(
+                "Hand %(number)s was already saved from your side (a partner's phone). What you "
+                "typed is kept below: record it as hand %(next)s only if it is another hand.",
+                **words,
+            )
+        if event.confirm and saver.saved_by != event_checks.NOBODY:
+            return _(
+                "Hand %(number)s was already saved by the other side. What you typed is kept "
+                "below: go back to your card to confirm or dispute theirs, or record yours as "
+                "hand %(next)s if it is another hand.",
+                **words,
+            )
+        return _(
+            "Hand %(number)s was already saved by another phone. What you typed is kept below: "
+            "record it as hand %(next)s only if it is another hand.",
+            **words,
+        )
+
+    return side_hands.save_form(game, number, back, save, clash)
 
 
 @bp.post(
