@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from sqlite_utils import Database
@@ -30,6 +31,8 @@ CSV_HEAD = [
 # With the event's handicap option, after the columns above (docs/events.md): the handicap
 # a round (empty: no rating yet), the handicapped VP and the place in the handicap ranking.
 CSV_HANDICAP = ["handicap", "handicapped_total", "handicap_place"]
+# Ranked by average VP, last: the figure the places follow, a decimal with a dot (docs/events.md).
+CSV_AVERAGE = ["vp_per_table"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class Entry:
     margin: int
     played: int
     handicap: HandicapEntry | None = None  # its line of the handicap ranking, with the option
+    average: Fraction | None = None  # VP per round counted, when the event ranks by it
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,7 @@ def gather(db: Database, event: Event, cards: bool = False) -> Papers:
             ln.margin,
             ln.played,
             handicap_of.get(ln.entrant),
+            ln.average if event.ranking == "average" else None,
         )
         for ln in event_rounds.standings(db, event.id).lines
     )
@@ -168,7 +173,9 @@ def _handicap_entries(db: Database, event: Event) -> tuple[HandicapEntry, ...]:
 def standings_rows(db: Database, event: Event) -> list[list[Any]]:
     """Returns the standings as CSV rows under an English header, numbers as plain integers."""
     by_key = {e.key: e for e in event.entrants}
-    rows: list[list[Any]] = [CSV_HEAD + (CSV_HANDICAP if event.handicap else [])]
+    average = event.ranking == "average"
+    head = CSV_HEAD + (CSV_HANDICAP if event.handicap else []) + (CSV_AVERAGE if average else [])
+    rows: list[list[Any]] = [head]
     found = event_handicaps.ranking(db, event.id) if event.handicap else ()
     handicaps = {ln.entrant: ln for ln in found}
     for ln in event_rounds.standings(db, event.id).lines:
@@ -179,7 +186,16 @@ def standings_rows(db: Database, event: Event) -> list[list[Any]]:
         if ln.entrant in handicaps:
             h = handicaps[ln.entrant]
             rows[-1] += [h.handicap if h.rated else "", h.victory_points, h.place]
+        elif event.handicap:
+            rows[-1] += ["", "", ""]
+        if average:
+            rows[-1].append(decimal(ln.average))
     return rows
+
+
+def decimal(value: Fraction) -> str:
+    """Returns VP per table for a spreadsheet: a dot, up to four decimals ("12.5", "8.3333")."""
+    return f"{float(value):.4f}".rstrip("0").rstrip(".")
 
 
 def filename(event: Event, kind: str, paper: str, entrant: str | None) -> str:

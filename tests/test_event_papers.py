@@ -171,3 +171,41 @@ def test_the_director_page_links_every_download(client) -> None:
     assert client.get(f"{path}/scorecards.pdf?entrant=42").status_code == 404
     screen = re.search(r'href="/events/screen/([^"]+)"', page).group(1)
     assert client.get(f"/events/director/{screen}/standings.pdf").status_code == 404
+
+
+def test_ranked_by_average_the_papers_show_vp_per_table(client) -> None:
+    """The review's D10: the standings PDF, CSV and scorecards show the figure ranked by."""
+    pairs = [{"name": n, "players": [f"{n} a", f"{n} b"]} for n in "ABCDE"]
+    made = make(client, entrants=pairs, ranking="average", rounds=3)
+    director, view = bearer(made["token"]), bearer(made["view_token"])
+    for _round in range(2):  # two rounds: each pair a bye or two tables, counted twice or once
+        drawn = client.post(f"/api/v1/events/{made['id']}/rounds", headers=director).get_json()
+        for table in drawn["tables"]:
+            record(client, table, 0)
+            record(client, table, 1)
+    base = f"/api/v1/events/{made['id']}"
+    rows = list(csv.reader(io.StringIO(client.get(f"{base}/standings.csv", headers=view).text)))
+    assert rows[0][:9] == csv_head() and rows[0][-1] == "vp_per_table"
+    standings = client.get(f"{base}/standings", headers=director).get_json()["standings"]
+    # two rounds counted for each: two tables, or a table and a bye
+    counted = {s["name"]: s["victory_points"] / 2 for s in standings}
+    assert {r[2]: float(r[-1]) for r in rows[1:]} == counted
+    averages = sorted((float(r[-1]) for r in rows[1:]), reverse=True)
+    assert [float(r[-1]) for r in rows[1:]] == averages  # the order the column reads
+    for lang, word in (("en", "VP per table"), ("de", "SP je Tisch")):
+        text = text_of(client.get(f"{base}/standings.pdf?lang={lang}", headers=view).data)
+        assert word in text
+        for value in counted.values():
+            written = f"{value:.1f}" if lang == "en" else f"{value:.1f}".replace(".", ",")
+            assert written in text, (lang, written)
+        cards = text_of(client.get(f"{base}/scorecards.pdf?lang={lang}", headers=view).data)
+        assert cards.count(word) == len(pairs)
+    plain = make(client)
+    head = client.get(f"/api/v1/events/{plain['id']}/standings.csv", headers=bearer(plain["token"]))
+    assert "vp_per_table" not in head.text
+
+
+def csv_head() -> list[str]:
+    """Returns the CSV's first nine columns, which a ranking by average only extends."""
+    return ["rank", "entrant", "name", "players", "victory_points", "margin", "played", "points",
+            "withdrawn_after"]  # fmt: skip

@@ -30,15 +30,25 @@ def pairings(people: Sequence[str]) -> Iterator[list[tuple[str, str]]]:
             yield [(first, other), *tail]
 
 
-def fewest_repeats(present: Sequence[str], met: Counter[Meeting], byes: Counter[str]) -> int:
-    """Returns the fewest repeated meetings any round over `present` can have, bye rotating."""
+def best_draw(present: Sequence[str], met: Counter[Meeting], byes: Counter[str]) -> tuple[int, int]:
+    """Returns the least (repeats, the bye's byes so far) of any round over `present`.
+
+    The exhaustive search: any entrant may take the bye; repeats count first, then the bye
+    goes to one with the fewest byes among the draws with the fewest repeats.
+    """
     if len(present) % 2 == 0:
-        return min(drawing.repeats(p, met) for p in pairings(present))
+        return min(drawing.repeats(p, met) for p in pairings(present)), 0
     return min(
-        drawing.repeats(p, met)
-        for sitter in drawing.fewest_byes(present, byes)
+        (drawing.repeats(p, met), byes[sitter])
+        for sitter in present
         for p in pairings([e for e in present if e != sitter])
     )
+
+
+def drawn_cost(drawn: Round, met: Counter[Meeting], byes: Counter[str]) -> tuple[int, int]:
+    """Returns a drawn round's (repeats, the bye's byes so far), as `best_draw` counts them."""
+    pairs = [(s.north_south[0], s.east_west[0]) for s in drawn.seats]
+    return drawing.repeats(pairs, met), sum(byes[b] for b in drawn.byes)
 
 
 def event_of(movement: str, entrants: Sequence[Entrant], started: int) -> Event:
@@ -94,7 +104,7 @@ def nights(draw: st.DrawFn) -> tuple[str, int, list[tuple[str, int]]]:
 @settings(max_examples=60, deadline=None)
 @given(nights(), st.randoms(use_true_random=False))
 def test_no_avoidable_repeat_byes_rotate_and_standings_recount(night, rng) -> None:  # type: ignore[no-untyped-def]
-    """Every round repeats no more meetings than the best pairing of who is present."""
+    """Every round repeats no more than the best pairing of who is present, then rotates byes."""
     movement, first, changes = night
     entrants = [Entrant(i, f"P{i}", (f"a{i}", f"b{i}")) for i in range(first)]
     met: Counter[Meeting] = Counter()
@@ -119,9 +129,8 @@ def test_no_avoidable_repeat_byes_rotate_and_standings_recount(night, rng) -> No
         )
         seated = [k for s in drawn.seats for k in (*s.north_south, *s.east_west)]
         assert sorted(seated + list(drawn.byes)) == sorted(keys)  # everyone present, once
-        pairs = [(s.north_south[0], s.east_west[0]) for s in drawn.seats]
-        assert drawing.repeats(pairs, met) == fewest_repeats(keys, met, byes)
-        assert all(b in drawing.fewest_byes(keys, byes) for b in drawn.byes)  # byes rotate
+        # fewest repeats first, then byes rotate among those draws (the bye free to anyone)
+        assert drawn_cost(drawn, met, byes) == best_draw(keys, met, byes)
         _play(drawn, rng, met, byes, results)
     keys = [e.key for e in entrants]
     lines = standings("e", keys, results, TABLE, BYE).lines
@@ -162,10 +171,34 @@ def test_danish_six_pairs_four_rounds_repeats_only_the_unavoidable() -> None:
         ranked = sorted(keys, key=lambda k: (-sum(1 for m in met if k in m and min(m) == k), k))
         drawn = drawing.danish(ranked, met, Counter(), number)
         pairs = [(s.north_south[0], s.east_west[0]) for s in drawn.seats]
-        assert drawing.repeats(pairs, met) == fewest_repeats(keys, met, Counter())
+        assert drawing.repeats(pairs, met) == best_draw(keys, met, Counter())[0]
         total += drawing.repeats(pairs, met)
         met.update(frozenset(p) for p in pairs)
     assert total == 0  # six pairs have five rounds of new meetings: four need no repeat
+
+
+def test_round_robin_repeats_nothing_to_rotate_a_bye() -> None:
+    """The reviewer's night (D5): 7 pairs, a late pair from round 3, P3 out after round 4.
+
+    Round 7 paired P1-P2 again to give P4 its first bye; two draws without a repeat existed,
+    each giving the bye to a pair that had one already.
+    """
+    names = ["P1", "P2", "P3", "P4", "P5", "P6", "P7"]
+    entrants = [Entrant(i, n, ("a", "b")) for i, n in enumerate(names)]
+    entrants[2] = Entrant(2, "P3", ("a", "b"), 1, 4)
+    entrants.append(Entrant(7, "Late", ("c", "d"), 3))
+    key = {e.name: e.key for e in entrants}
+    played = [
+        "P2-P7 P3-P6 P4-P5", "P1-P7 P2-P5 P3-P4", "P1-P6 P7-P5 Late-P4 P2-P3",
+        "P1-P5 P6-P4 P7-P3 Late-P2", "P1-P2 P4-P7 P5-P6", "P1-P4 P2-P6 P7-Late",
+    ]  # fmt: skip
+    met = Counter(
+        frozenset(key[n] for n in table.split("-")) for line in played for table in line.split()
+    )
+    byes = Counter(key[n] for n in ["P1", "P6", "Late", "P5"])
+    drawn = pick(event_of("round_robin", entrants, 6), met, byes, None)
+    assert drawn_cost(drawn, met, byes) == (0, 1)
+    assert [e.name for e in entrants if e.key in drawn.byes][0] in ("P1", "P5")
 
 
 @pytest.mark.parametrize("late_from", [2, 3])
@@ -202,3 +235,31 @@ def test_individual_rounds_seat_everyone_once_and_sit_outs_rotate(
         assert len(drawn.byes) == count % 4
         least = sorted(byes.values())[: count % 4]
         assert sorted(byes[p] for p in drawn.byes) == least  # the fewest byes sit out
+
+
+def test_mitchell_numbers_its_tables_without_a_gap_after_a_withdrawal() -> None:
+    """The reviewer's night (D6): 8 pairs, a late pair from round 3, P6 out after round 3.
+
+    Round 4 had tables 1, 2, 3 and 5; now 1 to 4, each N-S pair that sits N-S at its own table.
+    """
+    entrants = [Entrant(i, f"P{i + 1}", ("a", "b")) for i in range(8)]
+    met: Counter[Meeting] = Counter()
+    for number in range(1, 5):
+        if number == 3:
+            entrants.append(Entrant(8, "Late", ("c", "d"), 3))
+        if number == 4:
+            entrants[5] = Entrant(5, "P6", ("a", "b"), 1, 3)
+        drawn = pick(event_of("mitchell", entrants, number - 1), met, Counter(), None)
+        met.update(frozenset((*s.north_south, *s.east_west)) for s in drawn.seats)
+        assert [s.table for s in drawn.seats] == list(range(1, len(drawn.seats) + 1))
+        north, _ = mitchell_lines(event_of("mitchell", entrants, number - 1))
+        for seat in drawn.seats:
+            if seat.north_south[0] in north and north.index(seat.north_south[0]) < len(drawn.seats):
+                assert seat.table == north.index(seat.north_south[0]) + 1
+    assert len(drawn.seats) == 4 and drawn.byes == ()
+
+
+def test_tables_of_a_round_keep_the_homes_that_fit_and_fill_the_gaps() -> None:
+    """N-S pairs 1 and 3 keep their tables; pair 5 and a table of two E-W pairs fill 2 and 4."""
+    made = drawing.numbered([(1, "a", "x"), (3, "c", "y"), (5, "e", "z"), (None, "u", "v")])
+    assert [(s.table, s.north_south[0]) for s in made] == [(1, "a"), (2, "e"), (3, "c"), (4, "u")]

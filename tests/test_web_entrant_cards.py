@@ -189,3 +189,58 @@ def test_an_individual_players_card_names_the_partner(client, db) -> None:
     partner = re.search(r"Partner: (\w+)", page)
     assert partner and partner.group(1) in {"Bob", "Cy", "Di"}
     assert re.search(r"Round 1: table 1, (North-South|East-West), against \w+ &amp; \w+\.", page)
+
+
+def test_a_corrected_table_shows_the_result_that_counts_on_the_card(client, db) -> None:
+    """The review's D3: the card showed 0-0 and "0 deals played" for a table the director set."""
+    path, found = started(client, db, deals_per_round="2")
+    client.post(f"{path}/tables/1/1", data={"action": "correct", "ns": "300", "ew": "600"})
+    aces = client.get(found["Aces"]).get_data(as_text=True)
+    assert "300 – 600, corrected by the director." in aces
+    assert re.search(r'<span class="tag side-0">[^<]* 300</span>', aces)
+    assert "0 deals of 2 played" not in aces
+    client.post(f"{path}/tables/1/2", data={"action": "no_play"})
+    other = [n for n in found if "Round 1: table 2" in client.get(found[n]).get_data(as_text=True)]
+    assert "the director set this table aside" in client.get(found[other[0]]).get_data(as_text=True)
+
+
+def test_a_withdrawn_card_says_so_and_a_late_one_when_it_plays(client, db) -> None:
+    """The review's D4: a withdrawn pair's card said "you sit this round out (a bye)"."""
+    path, found = started(client, db)
+    client.post(f"{path}/entrants", data={"entrant": "Tens: Ivy, Jo"})
+    found = cards(db, path)
+    assert "You play from round 2." in client.get(found["Tens"]).get_data(as_text=True)
+    client.post(f"{path}/withdraw", data={"position": "2"})  # Queens, after round 1
+    client.post(f"{path}/rounds", data={"anyway": "1"})
+    queens = client.get(found["Queens"]).get_data(as_text=True)
+    assert "Withdrawn after round 1: no later round seats you." in queens
+    assert "a bye" not in queens
+
+
+def test_a_second_phone_saving_the_same_hand_keeps_what_it_typed(client, db) -> None:
+    """The review's D9: two phones of a card (or both sides) type hand 1; the second is kept."""
+    path, found = started(client, db, deals_per_round="3")
+    eid = event_id(db, path)
+    table = event_rounds.tables(db, get_event(db, eid), 1)[0]
+    names = {e.position: e.name for e in get_event(db, eid).entrants}
+    ns, ew = found[names[table.north_south[0]]], found[names[table.east_west[0]]]
+    first, partner, other = hand_form(client, ns), hand_form(client, ns), hand_form(client, ew)
+    client.post(f"{ns}/hands/new", data=first | OUT)
+    typed = {"0-melded_points": "1230", "0-canastas-natural": "1", "0-went_out": "out"}
+    answer = client.post(f"{ns}/hands/new", data=partner | typed)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 409 and "already saved from your side" in page
+    assert 'value="1230"' in page and "record it as hand 2" in page  # kept as typed
+    assert store.get_game(db, table.game_id).hand_count == 1  # not saved twice
+    mine = {"1-melded_points": "775", "1-canastas-natural": "1", "1-went_out": "out"}
+    answer = client.post(f"{ew}/hands/new", data=other | mine)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 409 and "already saved by the other side" in page
+    assert 'value="775"' in page and f"{ew}/rounds/1/hands/1/confirm" in client.get(ew).text
+    again = dict(re.findall(r'name="(version|form_token|number)" value="([^"]*)"', page))
+    assert location(client.post(f"{ew}/hands/new", data=again | mine)).endswith("#hand-2")
+    assert store.get_game(db, table.game_id).hand_count == 2  # recorded as the next, by choice
+    outbox = client.post(
+        f"{ns}/hands/new", data=partner | typed, headers={"Accept": "application/json"}
+    )
+    assert outbox.status_code == 409 and outbox.get_json()["clash"] is True

@@ -160,3 +160,24 @@ def test_a_mitchell_page_says_its_lines(client) -> None:
     path = director(client, movement="mitchell", rounds="2")
     page = client.get(path).get_data(as_text=True)
     assert "Mitchell lines: North-South Aces, Kings; East-West Queens, Jacks." in page
+
+
+def test_a_mitchell_page_says_who_moved_after_a_withdrawal(client) -> None:
+    """The reviewer's night (D6): tables 1 to 4, and the page says who sits against its line."""
+    names = "\n".join(f"P{i}: a{i}, b{i}" for i in range(1, 9))
+    path = director(client, movement="mitchell", rounds="4", entrants=names)
+    for number in range(1, 5):
+        if number == 3:
+            client.post(f"{path}/entrants", data={"entrant": "Late: L a, L b"})
+        if number == 4:
+            client.post(f"{path}/withdraw", data={"position": "5"})  # P6, after round 3
+        client.post(f"{path}/rounds", data={"anyway": "1"})
+        for table in range(1, 5):
+            client.post(
+                f"{path}/tables/{number}/{table}",
+                data={"action": "correct", "ns": "300", "ew": "600"},
+            )
+    page = client.get(path).get_data(as_text=True)
+    assert re.findall(r'<section class="director-table" id="table-(\d+)"', page) == list("1234")
+    moves = re.search(r'<ul id="line-moves">(.*?)</ul>', page, re.S).group(1)
+    assert "are both" in moves and moves.count("<li>") >= 1

@@ -40,23 +40,29 @@ def matching(
 ) -> tuple[list[tuple[str, str]], str | None]:
     """Returns the pairs and the bye with the fewest repeated meetings, then the least cost.
 
-    The bye goes to one of those with the fewest byes so far (byes rotate). Among pairings
-    with the same number of repeats the sum of `cost` (and `bye_cost`) decides; networkx's
+    Among pairings with the fewest repeats the bye goes to one of those with the fewest byes
+    so far (byes rotate), then the sum of `cost` (and `bye_cost`) decides; networkx's
     `max_weight_matching` finds the best, exactly, in polynomial time.
     """
     nodes = list(present)
-    sitters = fewest_byes(present, byes) if len(nodes) % 2 else []
+    sitters = nodes if len(nodes) % 2 else []
+    least = min((byes.get(e, 0) for e in nodes), default=0)
     edges = [(a, b, cost(a, b)) for i, a in enumerate(nodes) for b in nodes[i + 1 :]]
     edges += [(e, _BYE, bye_cost(e)) for e in sitters]
-    # A repeat weighs more than any sum of lesser costs, so the matching repeats the least
-    # first; weights stay positive integers (exact arithmetic, no float ties).
+    # Each rule weighs more than every later one together: a repeat more than any unfair bye,
+    # a bye beyond the fewest more than any sum of costs. Weights stay positive integers
+    # (exact arithmetic, no float ties).
     largest = max((c for _, _, c in edges), default=0) + 1
-    repeat = largest * (len(nodes) + 2)
-    top = repeat * (max(met.values(), default=0) + 1) + largest
+    unfair = largest * (len(nodes) + 2)
+    spread = max((byes.get(e, 0) for e in sitters), default=least) - least
+    repeat = unfair * (spread + 1)
+    top = repeat * (max(met.values(), default=0) + 1) + unfair * (spread + 1) + largest
     graph: nx.Graph[str] = nx.Graph()
     for a, b, c in edges:
-        times = met.get(frozenset((a, b)), 0) if b != _BYE else 0
-        graph.add_edge(a, b, weight=top - repeat * times - c)
+        if b == _BYE:
+            graph.add_edge(a, b, weight=top - unfair * (byes.get(a, 0) - least) - c)
+        else:
+            graph.add_edge(a, b, weight=top - repeat * met.get(frozenset((a, b)), 0) - c)
     chosen = nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
     order = {e: i for i, e in enumerate(nodes)}
     pairs: list[tuple[str, str]] = []
@@ -125,6 +131,7 @@ def mitchell(
     number: int,
     met: Mapping[Meeting, int],
     byes: Mapping[str, int],
+    homes: Mapping[str, int] | None = None,
 ) -> Round:
     """Returns a Mitchell round over each line's present pairs: N-S stay, E-W move up a table.
 
@@ -150,15 +157,25 @@ def mitchell(
         if kept is planned:
             return planned
     pairs, bye = matching(present, met, byes, cost, lambda e: 0)
-    home = {e: i for i, e in enumerate(north, 1)}
-    seats: list[Seat] = []
-    spare = len(north)
+    home = {e: (homes or {}).get(e, i) for i, e in enumerate(north, 1)}
+    seats: list[tuple[int | None, str, str]] = []
     for a, b in pairs:
         ns, ew = (a, b) if a in home and (b not in home or home[a] < home[b]) else (b, a)
-        if ns in home:
-            table = home[ns]
-        else:
-            spare += 1
-            table = spare
-        seats.append(Seat(table, (ns,), (ew,)))
-    return Round(number, tuple(sorted(seats, key=lambda s: s.table)), (bye,) if bye else ())
+        seats.append((home.get(ns), ns, ew))
+    return Round(number, numbered(seats), (bye,) if bye else ())
+
+
+def numbered(seats: Sequence[tuple[int | None, str, str]]) -> tuple[Seat, ...]:
+    """Returns the tables numbered 1..n with no gap: each N-S pair at its own table if in range.
+
+    A table whose N-S pair has no home (a pair of the East-West line there), or whose home is
+    past the round's last table, takes the free numbers in order.
+    """
+    count = len(seats)
+    kept = {home for home, _, _ in seats if home is not None and home <= count}
+    free = iter(n for n in range(1, count + 1) if n not in kept)
+    made = [
+        Seat(home if home is not None and home <= count else next(free), (ns,), (ew,))
+        for home, ns, ew in sorted(seats, key=lambda s: (s[0] is None, s[0] or 0))
+    ]
+    return tuple(sorted(made, key=lambda s: s.table))

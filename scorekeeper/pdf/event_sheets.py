@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
+from babel.numbers import format_decimal
 from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper.event_papers import Entry, Heading, Papers, handicap_words
@@ -124,6 +126,16 @@ def _name_cell(
         _cell(canvas, players, x, w, y - 19, 7.5)
 
 
+def _tenths(value: Fraction | None) -> str:
+    """Returns VP per table as the director's page writes it: one decimal, the language's way."""
+    return "" if value is None else format_decimal(float(value), "0.0", locale=i18n.current())
+
+
+def _by_average(entries: Sequence[Entry]) -> bool:
+    """Tells whether the standings rank by VP per table: each entry then carries it."""
+    return any(e.average is not None for e in entries)
+
+
 def _rows_per_page(size: tuple[float, float], above: float) -> int:
     """Returns how many rows fit between `above` points of headings and the page line."""
     return max(1, int((size[1] - 2 * MARGIN - above - HEAD - 12) // ROW))
@@ -143,6 +155,8 @@ def standings_pdf(papers: Papers, paper: str) -> bytes:
         Col(gettext("Points") if plain else gettext("VP"), 70, "right"),
         Col(gettext("Margin"), 80, "right"),
         Col(gettext("Played"), 60, "right"),
+        # ranked by it: the figure the places follow, so the order reads on paper
+        *([Col(gettext("VP per table"), 80, "right")] if _by_average(entries) else []),
     ]
     placed = _columns(cols, MARGIN, size[0] - 2 * MARGIN)
     per_page = _rows_per_page(size, 52)
@@ -160,6 +174,7 @@ def standings_pdf(papers: Papers, paper: str) -> bytes:
                 points(e.victory_points),
                 i18n.signed(e.margin),
                 str(e.played),
+                *([_tenths(e.average)] if len(placed) > 5 else []),
             )
             for (col, x, w), text in zip(placed, figures, strict=True):
                 if text:
@@ -300,6 +315,7 @@ def _summary(canvas: Canvas, entry: Entry, y: float, width: float, plain: bool) 
         (gettext("Points") if plain else gettext("VP"), points(entry.victory_points)),
         (gettext("Margin"), i18n.signed(entry.margin)),
         (gettext("Played"), str(entry.played)),
+        *([(gettext("VP per table"), _tenths(entry.average))] if entry.average is not None else []),
     )
     box = room / len(figures)
     canvas.setStrokeColorRGB(*RULE)

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from scorekeeper.language import gettext, in_language
 from scorekeeper.pdf import fonts
-from scorekeeper.pdf.layout import INK, MARGIN, RULE, new_canvas, page_size
+from scorekeeper.pdf.layout import INK, MARGIN, RULE, draw_line, new_canvas, page_size
 
 CARDS_PER_PAGE = 2  # a card is half a page: folded or cut, it stands on the table
 PAIRS_PER_PAGE = 4  # an entrant's card is a quarter page, cut and handed out
@@ -40,15 +40,32 @@ class PairCard:
     results: str = ""  # its public scorecard's address, once the night's results are public
 
 
+QR_BORDER = 2  # modules of white drawn around the code; the text keeps the rest of the 4 clear
+QUIET = 4  # modules of quiet zone a reader needs around a QR code
+GAP = 8.0  # points between a card's words and the QR's quiet zone
+
+
+def _matrix(link: str) -> list[list[bool]]:
+    """Returns the link's QR modules, row by row, with the drawn white border."""
+    code = segno.make(link, error="m")
+    return [[bool(dark) for dark in row] for row in code.matrix_iter(border=QR_BORDER)]
+
+
 def _qr(canvas: Canvas, link: str, x: float, y: float, size: float) -> None:
     """Draws the link's QR code as black squares, `size` points wide, its bottom left at (x, y)."""
-    matrix = [list(row) for row in segno.make(link, error="m").matrix_iter(border=2)]
+    matrix = _matrix(link)
     cell = size / len(matrix)
     canvas.setFillColorRGB(0, 0, 0)
     for r, row in enumerate(matrix):
         for c, dark in enumerate(row):
             if dark:
                 canvas.rect(x + c * cell, y + size - (r + 1) * cell, cell, cell, stroke=0, fill=1)
+
+
+def clear_of_qr(link: str, x: float, size: float) -> float:
+    """Returns the x the words left of a QR drawn at `x` must end by: its quiet zone, and a gap."""
+    cell = size / len(_matrix(link))
+    return x + QR_BORDER * cell - QUIET * cell - GAP
 
 
 def _line(
@@ -95,11 +112,13 @@ def _pair(
     canvas.setDash()
     canvas.setFillColorRGB(*INK)
     size = min(height - 24, 150.0)
-    left, room = MARGIN + 14, width - 2 * MARGIN - size - 40
+    qr_x = width - MARGIN - 14 - size
+    left = MARGIN + 14
+    room = clear_of_qr(card.link, qr_x, size) - left
     _line(canvas, left, top - 24, event, 10, room)
-    _line(canvas, left, top - 54, card.name, 20, room, bold=True)
+    _name(canvas, card.name, left, top, room)
     if card.players:
-        _line(canvas, left, top - 76, card.players, 12, room)
+        _line(canvas, left, top - 84, card.players, 12, room)
     steps = [
         gettext("Your card for the night: keep it until the end."),
         gettext("Scan it to see your table each round,"),
@@ -107,10 +126,24 @@ def _pair(
     ]
     for i, step in enumerate(steps):
         _line(canvas, left, top - 108 - 15 * i, step, 10, room)
-    _qr(canvas, card.link, width - MARGIN - 14 - size, top - 12 - size, size)
+    _qr(canvas, card.link, qr_x, top - 12 - size, size)
     if card.results:
         after = gettext("Your results after the night: %(address)s", address=card.results)
         _line(canvas, left, top - height + 12, after, 9, width - 2 * MARGIN - 28)
+
+
+def _name(canvas: Canvas, name: str, left: float, top: float, room: float) -> None:
+    """Draws an entrant's name in bold left of its QR: one line, else two, else one shrunk or cut."""
+    if fonts.width(name, 20, True) <= room:
+        draw_line(canvas, left, top - 56, name, 20, room, bold=True)
+        return
+    lines = fonts.wrap(name, 17, room, bold=True)
+    if len(lines) == 2:
+        size = min(fonts.fit_size(line, 17, room, True, least=9) for line in lines)
+        for i, line in enumerate(lines):
+            draw_line(canvas, left, top - 47 - 19 * i, line, size, room, bold=True, least=size)
+        return
+    draw_line(canvas, left, top - 56, name, 20, room, bold=True, least=7)
 
 
 def _pairs(canvas: Canvas, pairs: Sequence[PairCard], event: str, paper: str) -> None:

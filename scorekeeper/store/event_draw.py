@@ -35,8 +35,14 @@ def pick(
         return drawing.danish([k for k in ranked if k in keys], met, byes, number)
     if event.movement == "mitchell":
         north, east = mitchell_lines(event)
+        homes = {k: i for i, k in enumerate(north, 1)}  # each N-S pair's table in round 1
         return drawing.mitchell(
-            [k for k in north if k in keys], [k for k in east if k in keys], number, met, byes
+            [k for k in north if k in keys],
+            [k for k in east if k in keys],
+            number,
+            met,
+            byes,
+            homes,
         )
     return drawing.keep_or_match(events.round_robin(keys, number), keys, met, byes)
 

@@ -110,6 +110,7 @@ def director(token: str) -> str:
         sides=sides,
         waiting=night.unfinished(found.event),
         lines=night.mitchell_lines(found),
+        moves=night.mitchell_moves(found),
         ask=request.args.get("ask") == "1",
     )
 

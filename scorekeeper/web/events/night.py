@@ -35,6 +35,41 @@ def mitchell_lines(found: Board) -> tuple[str, str] | None:
     )
 
 
+def mitchell_moves(found: Board) -> list[str]:
+    """Returns, for a Mitchell's round, each pair away from its line's usual seat, and why."""
+    if found.event.movement != "mitchell" or not found.event.started:
+        return []
+    north, east = event_draw.mitchell_lines(found.event)
+    said: list[str] = []
+    for t in found.tables:
+        if t.third or len(t.north_south) != 1 or len(t.east_west) != 1:
+            continue
+        ns, ew = str(t.north_south[0]), str(t.east_west[0])
+        names = {"table": t.number, "first": found.side(t.north_south)}
+        if (ns in north) == (ew in north):  # both of one line
+            line = _("North-South") if ns in north else _("East-West")
+            said.append(
+                _(
+                    "Table %(table)s: %(first)s and %(second)s are both %(line)s: after an "
+                    "arrival or a withdrawal, no other draw seated everyone without a repeat.",
+                    second=found.side(t.east_west),
+                    line=line,
+                    **names,
+                )
+            )
+        elif ns in north and north.index(ns) + 1 != t.number:
+            said.append(
+                _(
+                    "Table %(table)s: %(first)s (North-South) moves here from table %(home)s: "
+                    "after a withdrawal the tables are numbered 1 to %(count)s.",
+                    home=north.index(ns) + 1,
+                    count=len(found.tables),
+                    **names,
+                )
+            )
+    return said
+
+
 def _back(token: str, anchor: str = "night") -> Response:
     return redirect(url_for("events.director", token=token, _anchor=anchor))
 

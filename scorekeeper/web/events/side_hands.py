@@ -24,6 +24,8 @@ from scorekeeper.web.games.hand_form import Reading
 from scorekeeper.web.posting import new_form_token, posted
 
 Save = Callable[[Game, dict[str, object], int, str], int]
+# Words for a hand number another phone took first, from the game as it is now and the number.
+Clash = Callable[[Game, int], str]
 
 
 def _outbox() -> bool:
@@ -77,8 +79,14 @@ def refused(message: str, back: str, status: int = 409) -> ResponseReturnValue:
     return redirect(back)
 
 
-def save_form(game: Game, number: int, back: str, save: Save) -> ResponseReturnValue:
-    """Reads the posted hand and saves it with `save`, or shows the form again with every problem."""
+def save_form(
+    game: Game, number: int, back: str, save: Save, clash: Clash | None = None
+) -> ResponseReturnValue:
+    """Reads the posted hand and saves it with `save`, or shows the form again with every problem.
+
+    With `clash`, a hand whose number another phone saved first is kept as typed: the form
+    comes back as the next hand, saying so (the outbox shows its choice), never saved twice.
+    """
     version, token = posted()
     reading = hand_form.read(game.rules, game.side_keys, request.form)
     try:
@@ -99,7 +107,12 @@ def save_form(game: Game, number: int, back: str, save: Save) -> ResponseReturnV
             return jsonify(ok=True, number=0, repeat=True, message=said, sheet=back)
         flash(said, "ok")
         return redirect(back)
-    except (store.StaleGame, store.GameOver, RoundMovedOn) as error:
+    except store.StaleGame as error:
+        fresh, typed = current(game.id), _typed_number(number)
+        if clash is None or fresh.hand_count < typed:
+            return refused(problem_words.store_error(error), back)
+        return _clashed(fresh, reading, back, clash(fresh, typed))
+    except (store.GameOver, RoundMovedOn) as error:
         return refused(problem_words.store_error(error), back)
     said = _("Hand %(number)s saved.", number=saved)
     if _outbox():
@@ -108,6 +121,20 @@ def save_form(game: Game, number: int, back: str, save: Save) -> ResponseReturnV
         return jsonify(ok=True, number=saved, repeat=False, message=said, sheet=back)
     flash(said, "ok")
     return redirect(f"{back}#hand-{saved}")
+
+
+def _typed_number(number: int) -> int:
+    """Returns the hand number the posted form was opened for (the page's `number`)."""
+    text = request.form.get("number", "")
+    return int(text) if text.isdigit() else number
+
+
+def _clashed(fresh: Game, reading: Reading, back: str, said: str) -> ResponseReturnValue:
+    """Answers a hand another phone saved first: the outbox's choice, or the form kept as typed."""
+    if _outbox():
+        return jsonify(ok=False, reason=said, errors=[], clash=True), 409
+    reading.errors = {hand_form.FORM: [said]}
+    return form_page(fresh, fresh.hand_count + 1, reading, fresh.version, back, 409)
 
 
 def blank(game: Game, number: int, back: str) -> tuple[str, int]:

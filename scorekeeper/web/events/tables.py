@@ -14,10 +14,11 @@ from flask_babel import gettext as _
 from werkzeug import Response
 
 from scorekeeper.db import get_db
-from scorekeeper.store import Game, entrant_cards, event_checks, games
+from scorekeeper.store import Game, entrant_cards, event_checks, event_rounds, games
 from scorekeeper.store import events as store_events
 from scorekeeper.store.entrant_cards import Seat
 from scorekeeper.store.errors import EventIsClosed, HandNotFound
+from scorekeeper.store.event_rounds import TableResult
 from scorekeeper.store.events import Event
 from scorekeeper.web.events import side_hands
 from scorekeeper.web.events.common import bp
@@ -32,6 +33,7 @@ class Sitting:
     opponents: str
     hands: list[tuple[int, event_checks.Check]]
     partner: str = ""  # an individual event's partner this round
+    result: TableResult | None = None  # the table as it counts: a director's correction
 
 
 def _card(token: str) -> tuple[Event, int]:
@@ -42,14 +44,16 @@ def _card(token: str) -> tuple[Event, int]:
     return store_events.get_event(get_db(), event_id), position
 
 
-def _sitting(event: Event, seat: Seat, position: int) -> Sitting:
+def _sitting(
+    event: Event, seat: Seat, position: int, results: dict[str | None, TableResult]
+) -> Sitting:
     names = {e.position: e.name for e in event.entrants}
     game = games.get_game(get_db(), seat.game_id)
     checks = event_checks.states(get_db(), seat.game_id)
     hands = [(n, checks.get(n, event_checks.UNCHECKED)) for n in range(1, game.hand_count + 1)]
     opponents = (" · " if seat.sides == 3 else " & ").join(names[p] for p in seat.theirs)
     partner = " & ".join(names[p] for p in seat.ours if p != position)
-    return Sitting(seat, game, opponents, hands, partner)
+    return Sitting(seat, game, opponents, hands, partner, results.get(seat.game_id))
 
 
 def _now(event: Event, position: int) -> Seat | None:
@@ -63,7 +67,9 @@ def entrant(token: str) -> str:
     """Shows the entrant where it sits this round, its side's hands, and what to confirm."""
     event, position = _card(token)
     seats = entrant_cards.seats(get_db(), event.id, position)
-    sittings = [_sitting(event, s, position) for s in reversed(seats)]
+    # the tables as they count, so a director's correction shows as the standings read it
+    results = {t.game_id: t for t in event_rounds.tables(get_db(), event)} if seats else {}
+    sittings = [_sitting(event, s, position, results) for s in reversed(seats)]
     now = sittings[0] if sittings and sittings[0].seat.round == event.started else None
     return render_template(
         "events/entrant.html",
@@ -105,7 +111,29 @@ def entrant_hand(token: str) -> ResponseReturnValue:
         )
         return made.hand_count
 
-    return side_hands.save_form(game, number, back, save)
+    def clash(fresh: Game, taken: int) -> str:
+        saver = event_checks.states(get_db(), fresh.id).get(taken, event_checks.UNCHECKED)
+        words = {"number": taken, "next": fresh.hand_count + 1}
+        if saver.saved_by == seat.side:
+            return _(
+                "Hand %(number)s was already saved from your side (a partner's phone). What you "
+                "typed is kept below: record it as hand %(next)s only if it is another hand.",
+                **words,
+            )
+        if event.confirm and saver.saved_by != event_checks.NOBODY:
+            return _(
+                "Hand %(number)s was already saved by the other side. What you typed is kept "
+                "below: go back to your card to confirm or dispute theirs, or record yours as "
+                "hand %(next)s if it is another hand.",
+                **words,
+            )
+        return _(
+            "Hand %(number)s was already saved by another phone. What you typed is kept below: "
+            "record it as hand %(next)s only if it is another hand.",
+            **words,
+        )
+
+    return side_hands.save_form(game, number, back, save, clash)
 
 
 @bp.post(
