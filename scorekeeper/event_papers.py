@@ -28,8 +28,9 @@ CSV_HEAD = [
     "withdrawn_after",  # the last round a withdrawn entrant played; empty while it plays on
 ]
 # With the event's handicap option, after the columns above (docs/events.md): the handicap
-# a round (empty: no rating yet), the handicapped VP and the place in the handicap ranking.
-CSV_HANDICAP = ["handicap", "handicapped_total", "handicap_place"]
+# a round (empty: no rating yet), the handicapped VP (named `handicapped_total`, a contract kept),
+# the place in the handicap ranking, and the handicapped margin that breaks a tie on those VP.
+CSV_HANDICAP = ["handicap", "handicapped_total", "handicap_place", "handicapped_margin"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class HandicapEntry:
     handicap: int
     rated: bool  # False: "no rating yet"
     victory_points: int
+    margin: int  # the handicapped margin, which breaks a tie on handicapped VP
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,7 @@ def _handicap_entries(db: Database, event: Event) -> tuple[HandicapEntry, ...]:
             ln.handicap,
             ln.rated,
             ln.victory_points,
+            ln.margin,
         )
         for ln in event_handicaps.ranking(db, event.id)
     )
@@ -160,7 +163,7 @@ def standings_rows(db: Database, event: Event) -> list[list[Any]]:
         rows.append([*row, ln.points, gone])
         if ln.entrant in handicaps:
             h = handicaps[ln.entrant]
-            rows[-1] += [h.handicap if h.rated else "", h.victory_points, h.place]
+            rows[-1] += [h.handicap if h.rated else "", h.victory_points, h.place, h.margin]
     return rows
 
 

@@ -165,13 +165,15 @@ def standings_pdf(papers: Papers, paper: str) -> bytes:
 
 
 def _handicap_pages(canvas: Canvas, papers: Papers, size: tuple[float, float]) -> None:
-    """Draws the handicap ranking after the standings: place, entrant, handicap, handicapped VP."""
+    """Draws the handicap ranking after the standings: place, entrant, handicap, handicapped VP
+    and the handicapped margin that breaks a tie on them."""
     title = gettext("Handicap ranking")
     cols = [
         Col("#", 34, "right"),
         Col(gettext("Entrant"), 0),
         Col(gettext("Handicap"), 90, "right"),
         Col(gettext("Handicapped VP"), 100, "right"),
+        Col(gettext("Margin"), 70, "right"),
     ]
     placed = _columns(cols, MARGIN, size[0] - 2 * MARGIN)
     per_page = _rows_per_page(size, 52)
@@ -186,7 +188,9 @@ def _handicap_pages(canvas: Canvas, papers: Papers, size: tuple[float, float]) -
                 canvas.setFillColorRGB(*INK)
             given = i18n.signed(h.handicap) if h.rated else gettext("no rating yet")
             for (col, x, w), text in zip(
-                placed, (str(h.place), "", given, points(h.victory_points)), strict=True
+                placed,
+                (str(h.place), "", given, points(h.victory_points), i18n.signed(h.margin)),
+                strict=True,
             ):
                 if text:
                     _cell(canvas, text, x, w, y - 14, 10, align=col.align, bold=col.heading == "#")
