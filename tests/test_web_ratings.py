@@ -119,3 +119,22 @@ def test_the_player_page_and_table_write_ratings_to_one_decimal(app, client, tab
     shown = re.findall(r"<dd>([^<]+)</dd>", player.get_data(as_text=True))
     assert len(shown) == 4 and all(re.fullmatch(r"−?\d+,\d", f) for f in shown[:3]), shown
     assert "Spiel 1" in player.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "rule"),
+    [
+        ("en", "Handicaps", "gets 20 points a round"),
+        ("es", "Hándicaps", "recibe 20 puntos por ronda"),
+        ("pt_BR", "Handicaps", "recebe 20 pontos por rodada"),
+        ("it", "Handicap", "riceve 20 punti per turno"),
+        ("de", "Handicaps", "erhält er 20 Punkte pro Durchgang"),
+    ],
+)
+def test_the_help_page_explains_the_handicap_in_every_language(client, language, heading, rule):
+    from scorekeeper.ratings.handicap import CAP, per_round
+
+    page = client.get(f"/ratings/help?lang={language}").get_data(as_text=True)
+    assert f'<h2 id="h-handicap">{heading}</h2>' in page
+    assert rule in page and f" {CAP} " in page
+    assert per_round(0.0, [19.0, 0.0]) == 190  # the page's example: 9.5 below the mean, +190
