@@ -38,3 +38,11 @@ def test_a_rating_below_zero_labels_the_bottom_of_the_axis() -> None:
 
 def test_a_rating_never_below_zero_has_no_negative_label() -> None:
     assert not any("\N{MINUS SIGN}" in t for t in _labels(rating_history([(25.0, 1.0)], WORDS)))
+
+
+def test_a_rating_just_below_zero_keeps_its_label_clear_of_zeros() -> None:
+    svg = rating_history([(22.6, -1.6)], WORDS)
+    ys = sorted(float(y) for y in re.findall(r'<text x="\d+" y="([\d.]+)" text-anchor="end">', svg))
+    assert len(ys) == 3 and all(b - a >= 12 for a, b in zip(ys, ys[1:], strict=False)), ys
+    ordinal = re.search(r'<rect[^>]* y="([\d.]+)"', svg)
+    assert ordinal and float(ordinal[1]) + 3 <= ys[-1] - 4  # the point sits within the axis

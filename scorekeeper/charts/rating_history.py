@@ -13,6 +13,7 @@ from html import escape
 
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26
+LABEL_GAP = 14  # the least room between two y labels of 10-pixel text
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,9 @@ def rating_history(
     if not points:
         return ""
     values = [v for pair in points for v in pair]
-    low, high = min(0.0, *values), max(values)
-    span = (high - low) or 1.0
     bottom = HEIGHT - BOTTOM
+    low, high = _y_range(min(0.0, *values), max(values), bottom - TOP)
+    span = (high - low) or 1.0
 
     def y(value: float) -> float:
         return round(bottom - (value - low) * (bottom - TOP) / span, 1)
@@ -74,6 +75,14 @@ def rating_history(
             "</svg>",
         ]
     )
+
+
+def _y_range(low: float, high: float, height: float) -> tuple[float, float]:
+    """Returns the y axis's range: below zero it reaches at least LABEL_GAP under the zero line,
+    so the bottom label never sits on the zero label (−1.6 just under 0.0)."""
+    if low < 0 < high and -low * height / (high - low) < LABEL_GAP:
+        low = -LABEL_GAP * high / (height - LABEL_GAP)
+    return low, high
 
 
 def _y_labels(
