@@ -29,8 +29,9 @@ CSV_HEAD = [
     "withdrawn_after",  # the last round a withdrawn entrant played; empty while it plays on
 ]
 # With the event's handicap option, after the columns above (docs/events.md): the handicap
-# a round (empty: no rating yet), the handicapped VP and the place in the handicap ranking.
-CSV_HANDICAP = ["handicap", "handicapped_total", "handicap_place"]
+# a round (empty: no rating yet), the handicapped VP (named `handicapped_total`, a contract kept),
+# the place in the handicap ranking, and the handicapped margin that breaks a tie on those VP.
+CSV_HANDICAP = ["handicap", "handicapped_total", "handicap_place", "handicapped_margin"]
 # Ranked by average VP, last: the figure the places follow, a decimal with a dot (docs/events.md).
 CSV_AVERAGE = ["vp_per_table"]
 
@@ -70,6 +71,7 @@ class HandicapEntry:
     handicap: int
     rated: bool  # False: "no rating yet"
     victory_points: int
+    margin: int  # the handicapped margin, which breaks a tie on handicapped VP
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,7 @@ def _handicap_entries(db: Database, event: Event) -> tuple[HandicapEntry, ...]:
             ln.handicap,
             ln.rated,
             ln.victory_points,
+            ln.margin,
         )
         for ln in event_handicaps.ranking(db, event.id)
     )
@@ -185,9 +188,9 @@ def standings_rows(db: Database, event: Event) -> list[list[Any]]:
         rows.append([*row, ln.points, gone])
         if ln.entrant in handicaps:
             h = handicaps[ln.entrant]
-            rows[-1] += [h.handicap if h.rated else "", h.victory_points, h.place]
+            rows[-1] += [h.handicap if h.rated else "", h.victory_points, h.place, h.margin]
         elif event.handicap:
-            rows[-1] += ["", "", ""]
+            rows[-1] += ["", "", "", ""]
         if average:
             rows[-1].append(decimal(ln.average))
     return rows

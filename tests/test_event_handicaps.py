@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import subprocess
 from collections.abc import Sequence
+from itertools import pairwise
 
 import pytest
 from sqlite_utils import Database
 
 from scorekeeper import store
 from scorekeeper.events import ByeAward, template
+from scorekeeper.language.i18n import signed
 from scorekeeper.pdf import season_standings as season_pdf
 from scorekeeper.ratings.model import win_chances
 from scorekeeper.store import event_handicaps, event_ratings, event_rounds
@@ -181,7 +184,12 @@ def test_the_director_page_screen_csv_and_pdf_show_both_rankings(client, handica
     assert {ln["handicap"] for ln in live["handicap"] if ln["mark"]} == {"0"}
     text = client.get(f"/events/director/{token}/standings.csv").get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert list(rows[0])[-3:] == ["handicap", "handicapped_total", "handicap_place"]
+    assert list(rows[0])[-4:] == [
+        "handicap",
+        "handicapped_total",
+        "handicap_place",
+        "handicapped_margin",
+    ]
     kings = next(r for r in rows if r["name"] == "Kings")
     queens = next(r for r in rows if r["name"] == "Queens")
     assert int(kings["handicap"]) > 0 and kings["handicap_place"] == "2"
@@ -193,6 +201,43 @@ def test_the_director_page_screen_csv_and_pdf_show_both_rankings(client, handica
     ).stdout.decode()
     assert words.index("Standings") < words.index("Handicap ranking")
     assert "no rating yet" in words and f"+{kings['handicap']}" in words
+
+
+def test_every_handicap_ranking_shows_the_handicapped_margin_that_breaks_ties(
+    client, handicap_event
+) -> None:
+    """Two entrants level on handicapped VP are ordered by the handicapped margin: it shows."""
+    token = handicap_event.director_token
+    text = client.get(f"/events/director/{token}/standings.csv").get_data(as_text=True)
+    rows = sorted(csv.DictReader(io.StringIO(text)), key=lambda r: int(r["handicap_place"]))
+    margins = [int(r["handicapped_margin"]) for r in rows]
+    totals = [int(r["handicapped_total"]) for r in rows]
+    assert sum(margins) == 0 and any(margins)  # a table's margins cancel out
+    for (vp, margin), (next_vp, next_margin) in pairwise(zip(totals, margins, strict=True)):
+        assert vp > next_vp or (vp == next_vp and margin >= next_margin)
+    live = client.get(f"/events/screen/{handicap_event.view_token}/live.json").get_json()
+    assert [ln["margin"] for ln in live["handicap"]] == [signed(m, "en") for m in margins]
+    page = client.get(f"/events/director/{token}").get_data(as_text=True)
+    ranking = page[page.index('id="handicap"') :]
+    ranking = ranking[: ranking.index("</table>")]
+    assert '<th scope="col">Margin</th>' in ranking
+    for margin in margins:
+        written = html.escape(signed(margin, "en"))
+        assert f"<td>{written}</td>" in ranking
+    pdf = client.get(f"/events/director/{token}/standings.pdf?paper=a4").get_data()
+    words = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    handicap_page = words[words.index("Handicap ranking") :]
+    assert "Margin" in handicap_page and signed(margins[0], "en") in handicap_page
+
+
+def test_the_german_note_on_the_handicap_reads_well(client, handicap_event) -> None:
+    token = handicap_event.director_token
+    page = client.get(f"/events/director/{token}", headers={"Accept-Language": "de"})
+    text = page.get_data(as_text=True)
+    assert "Jeder Teilnehmer erhält pro Durchgang ein Handicap in Punkten" in text
+    assert "Handicap jedes Teilnehmers sind" not in text
 
 
 def test_the_public_results_page_shows_the_handicap_ranking_by_its_naming(

@@ -167,7 +167,8 @@ def test_scorekeeper_check_compares_stored_ratings_with_a_replay(
     group_id = imported(db, document)
     db.close()
     assert main(["check"]) == 0
-    assert "stored ratings equal a replay" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "Checked the ratings of 2 groups: stored ratings equal a replay." in said
     db = connect(instance / "scorekeeper.db")
     db.execute(
         "UPDATE rating_rows SET sigma = sigma / 2 WHERE group_id = ? AND seq = 3", [group_id]
@@ -176,3 +177,13 @@ def test_scorekeeper_check_compares_stored_ratings_with_a_replay(
     db.close()
     assert main(["check"]) == 1
     assert f"group {group_id} ratings: partnership: game 4" in capsys.readouterr().out
+
+
+def test_check_counts_one_group_and_one_game_in_the_singular() -> None:
+    from scorekeeper.commands.games import _count
+
+    assert (_count(1, "group"), _count(2, "group"), _count(1, "game")) == (
+        "1 group",
+        "2 groups",
+        "1 game",
+    )

@@ -90,3 +90,51 @@ def test_an_event_table_shows_the_expected_result_before_its_first_hand(app, cli
     chances = re.findall(r"<li><span>([^<]+)</span> <strong>(\d+)%</strong></li>", notice)
     assert [name for name, _ in chances] == ["Aces", "Kings"]  # the entrants, as seated
     assert int(chances[0][1]) > 50 > int(chances[1][1])  # Ann & Bob won both games
+
+
+@pytest.mark.parametrize(
+    ("language", "seven", "below"), [("en", "7.0", "−0.8"), ("de", "7,0", "−0,8")]
+)
+def test_a_rating_always_shows_one_decimal(app, language, seven, below) -> None:
+    """A rating that rounds to a whole number keeps its ",0", so a column of ratings lines up."""
+    from scorekeeper.web.groups.group_stats import rating_figure
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert (rating_figure(6.994), rating_figure(-0.8), rating_figure(None)) == (
+            seven,
+            below,
+            "–",
+        )
+
+
+def test_the_player_page_and_table_write_ratings_to_one_decimal(app, client, table):
+    group_id = make_group(client)
+    finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    page = client.get(f"/groups/{group_id}/ratings", headers={"Accept-Language": "de"})
+    text = page.get_data(as_text=True)
+    figures = re.findall(r"</th>\s*<td>([^<]+)</td>", text)
+    assert len(figures) == 4 and all(re.fullmatch(r"−?\d+,\d", f) for f in figures), figures
+    link = re.search(r'<th scope="row" class="who"><a href="([^"]+)"', text)
+    player = client.get(html.unescape(link[1]), headers={"Accept-Language": "de"})
+    shown = re.findall(r"<dd>([^<]+)</dd>", player.get_data(as_text=True))
+    assert len(shown) == 4 and all(re.fullmatch(r"−?\d+,\d", f) for f in shown[:3]), shown
+    assert "Spiel 1" in player.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "rule"),
+    [
+        ("en", "Handicaps", "gets 20 points a round"),
+        ("es", "Hándicaps", "recibe 20 puntos por ronda"),
+        ("pt_BR", "Handicaps", "recebe 20 pontos por rodada"),
+        ("it", "Handicap", "riceve 20 punti per turno"),
+        ("de", "Handicaps", "erhält er 20 Punkte pro Durchgang"),
+    ],
+)
+def test_the_help_page_explains_the_handicap_in_every_language(client, language, heading, rule):
+    from scorekeeper.ratings.handicap import CAP, per_round
+
+    page = client.get(f"/ratings/help?lang={language}").get_data(as_text=True)
+    assert f'<h2 id="h-handicap">{heading}</h2>' in page
+    assert rule in page and f" {CAP} " in page
+    assert per_round(0.0, [19.0, 0.0]) == 190  # the page's example: 9.5 below the mean, +190

@@ -250,6 +250,7 @@ def event_standings(event_id: str) -> Response:
                 "rated": ln.rated,
                 "victory_points": ln.victory_points,
                 "points": ln.points,
+                "margin": ln.margin,
             }
             for ln in event_handicaps.ranking(get_db(), event.id)
         ]

@@ -67,7 +67,16 @@ SCHEMAS: dict[str, Any] = {
                 "type": "array",
                 "description": "the handicap ranking, with the event's handicap option only",
                 "items": _object(
-                    ["place", "id", "name", "handicap", "rated", "victory_points", "points"],
+                    [
+                        "place",
+                        "id",
+                        "name",
+                        "handicap",
+                        "rated",
+                        "victory_points",
+                        "points",
+                        "margin",
+                    ],
                     {
                         "place": {"type": "integer", "minimum": 1},
                         "id": INT,
@@ -79,6 +88,10 @@ SCHEMAS: dict[str, Any] = {
                         "rated": {"type": "boolean", "description": "false: no rating yet (0)"},
                         "victory_points": INT,
                         "points": INT,
+                        "margin": {
+                            "type": "integer",
+                            "description": "the handicapped margin: it breaks a tie on VP",
+                        },
                     },
                 ),
             },

@@ -13,6 +13,7 @@ from html import escape
 
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 26
+LABEL_GAP = 14  # the least room between two y labels of 10-pixel text
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,9 @@ def rating_history(
     if not points:
         return ""
     values = [v for pair in points for v in pair]
-    low, high = min(0.0, *values), max(values)
-    span = (high - low) or 1.0
     bottom = HEIGHT - BOTTOM
+    low, high = _y_range(min(0.0, *values), max(values), bottom - TOP)
+    span = (high - low) or 1.0
 
     def y(value: float) -> float:
         return round(bottom - (value - low) * (bottom - TOP) / span, 1)
@@ -64,14 +65,58 @@ def rating_history(
             f'aria-labelledby="{title}">',
             f'<title id="{title}">{escape(words.summary)}</title>',
             f'<g class="axis"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0)}" y2="{y(0)}"/>',
-            f'<text x="{LEFT - 4}" y="{y(high) + 4}" text-anchor="end">{number(high)}</text>',
-            f'<text x="{LEFT - 4}" y="{y(0) + 4}" text-anchor="end">{number(0)}</text>',
-            f'<text x="{xs[0]}" y="{HEIGHT - 8}" text-anchor="start">{escape(words.games(1))}</text>',
-            f'<text x="{xs[-1]}" y="{HEIGHT - 8}" text-anchor="end">'
-            f"{escape(words.games(len(points)))}</text></g>",
+            *_y_labels(high, low, y, number),
+            *_x_labels(xs, words),
+            "</g>",
             f'<polygon class="band s0" points="{band}"/>',
             f'<polyline class="s0 p0" points="{mu}"/>',
             f'<polyline class="s1 p1" points="{ordinal}"/>',
+            *_single_points(xs, points, y),
             "</svg>",
         ]
     )
+
+
+def _y_range(low: float, high: float, height: float) -> tuple[float, float]:
+    """Returns the y axis's range: below zero it reaches at least LABEL_GAP under the zero line,
+    so the bottom label never sits on the zero label (−1.6 just under 0.0)."""
+    if low < 0 < high and -low * height / (high - low) < LABEL_GAP:
+        low = -LABEL_GAP * high / (height - LABEL_GAP)
+    return low, high
+
+
+def _y_labels(
+    high: float, low: float, y: Callable[[float], float], number: Callable[[float], str]
+) -> list[str]:
+    """Returns the y axis's labels: its top, zero, and its bottom when a rating went below zero."""
+    marks = [high, 0.0] + ([low] if low < 0 else [])
+    return [
+        f'<text x="{LEFT - 4}" y="{y(value) + 4}" text-anchor="end">{number(value)}</text>'
+        for value in marks
+    ]
+
+
+def _x_labels(xs: list[float], words: Words) -> list[str]:
+    """Returns the x axis's labels: the first and last game, or one label under a single game."""
+    if len(xs) == 1:
+        return [
+            f'<text x="{xs[0]}" y="{HEIGHT - 8}" text-anchor="middle">{escape(words.games(1))}</text>'
+        ]
+    return [
+        f'<text x="{xs[0]}" y="{HEIGHT - 8}" text-anchor="start">{escape(words.games(1))}</text>',
+        f'<text x="{xs[-1]}" y="{HEIGHT - 8}" text-anchor="end">'
+        f"{escape(words.games(len(xs)))}</text>",
+    ]
+
+
+def _single_points(
+    xs: list[float], points: Sequence[tuple[float, float]], y: Callable[[float], float]
+) -> list[str]:
+    """Returns dots for a history of one game, where a line through one point has no length."""
+    if len(points) != 1:
+        return []
+    m, o = points[0]
+    return [
+        f'<circle class="s0" cx="{xs[0]}" cy="{y(m)}" r="3.5"/>',
+        f'<rect class="s1" x="{xs[0] - 3}" y="{y(o) - 3}" width="6" height="6"/>',
+    ]

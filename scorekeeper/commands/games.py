@@ -135,10 +135,17 @@ def check_games(database: str, game_ids: tuple[str, ...] = ()) -> int:
         db.close()
     if bad:
         return 1
-    click.echo(f"Checked {len(ids)} games: stored scores equal a replay.")
+    click.echo(f"Checked {_count(len(ids), 'game')}: stored scores equal a replay.")
     if groups:
-        click.echo(f"Checked the ratings of {len(groups)} groups: stored ratings equal a replay.")
+        click.echo(
+            f"Checked the ratings of {_count(len(groups), 'group')}: stored ratings equal a replay."
+        )
     return 0
+
+
+def _count(number: int, noun: str) -> str:
+    """Returns "1 group" or "3 groups": the commands speak English only, whose plural is an s."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _check_ratings(db: Database, groups: list[str]) -> int:

@@ -193,13 +193,15 @@ def standings_pdf(papers: Papers, paper: str) -> bytes:
 
 
 def _handicap_pages(canvas: Canvas, papers: Papers, size: tuple[float, float]) -> None:
-    """Draws the handicap ranking after the standings: place, entrant, handicap, handicapped VP."""
+    """Draws the handicap ranking after the standings: place, entrant, handicap, handicapped VP
+    and the handicapped margin that breaks a tie on them."""
     title = gettext("Handicap ranking")
     cols = [
         Col("#", 34, "right"),
         Col(gettext("Entrant"), 0),
         Col(gettext("Handicap"), 90, "right"),
         Col(gettext("Handicapped VP"), 100, "right"),
+        Col(gettext("Margin"), 70, "right"),
     ]
     placed = _columns(cols, MARGIN, size[0] - 2 * MARGIN)
     per_page = _rows_per_page(size, 52)
@@ -213,7 +215,13 @@ def _handicap_pages(canvas: Canvas, papers: Papers, size: tuple[float, float]) -
                 canvas.rect(MARGIN, y - ROW, size[0] - 2 * MARGIN, ROW, stroke=0, fill=1)
                 canvas.setFillColorRGB(*INK)
             # As the pages do: 0 without a rating, the mark beside the name.
-            figures = (str(h.place), "", i18n.signed(h.handicap), points(h.victory_points))
+            figures = (
+                str(h.place),
+                "",
+                i18n.signed(h.handicap),
+                points(h.victory_points),
+                i18n.signed(h.margin),
+            )
             for (col, x, w), text in zip(placed, figures, strict=True):
                 if text:
                     _cell(canvas, text, x, w, y - 14, 10, align=col.align, bold=col.heading == "#")

@@ -102,6 +102,7 @@ class HandicapLine:
     victory_points: int  # the handicapped total the ranking orders by
     points: int  # the game totals its sides scored, handicaps added
     average: Fraction  # handicapped VP per round counted
+    margin: int  # the handicapped margin, which breaks a tie on handicapped VP
 
 
 def handicap_ranking(
@@ -126,6 +127,7 @@ def handicap_ranking(
             ln.victory_points,
             ln.points,
             ln.average,
+            ln.margin,
         )
         for ln in ranked.lines
     )

@@ -64,7 +64,7 @@
     }));
     if (data.handicap && document.getElementById("handicap")) {
       fill("handicap", data.handicap.map(function (l) {
-        var cells = [l.place, l.name, l.handicap, l.victory_points];
+        var cells = [l.place, l.name, l.victory_points, l.margin, l.handicap];
         if (l.average_text !== undefined) cells.push(l.average_text);
         cells.mark = l.mark;
         return cells;

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from scorekeeper.events import template
 from scorekeeper.store import event_rounds
 from scorekeeper.store.connection import connect
-from scorekeeper.store.events import NewEvent, create_event
+from scorekeeper.store.events import NewEvent, create_event, get_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 BIG = {"width": 1920, "height": 1080}
@@ -67,4 +67,37 @@ def test_the_handicap_ranking_pages_after_the_standings(browser, live_app, base_
     assert sorted(seen) == sorted(NAMES)
     page.clock.run_for(12_500)  # then the round's tables
     expect(page.locator("#panel-tables")).to_be_visible()
+    context.close()
+
+
+def test_a_live_refresh_keeps_the_handicap_columns_in_the_pages_order(
+    browser, live_app, base_url
+) -> None:
+    """The polled ranking fills VP, margin, then handicap, as the page first drew them."""
+    db = connect(live_app.config["DATABASE"])
+    try:
+        pairs = [(n, [f"{n} N", f"{n} S"]) for n in NAMES[:4]]
+        new = NewEvent(
+            "Handicap night", "classic", pairs, "round_robin", 3, 2, template("canasta_3"),
+            handicap=True,
+        )  # fmt: skip
+        event = create_event(db, new)
+        number = event_rounds.start_round(db, event.id)
+        found = event_rounds.tables(db, get_event(db, event.id), number)
+        event_rounds.correct(db, event.id, number, found[0].number, (1200, 1000))
+        view = event.view_token
+    finally:
+        db.close()
+    context = browser.new_context(viewport=BIG, service_workers="block")
+    context.set_default_timeout(8000)
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"{base_url}/events/screen/{view}")
+    row = page.locator("#handicap tbody tr").first
+    drawn = row.locator("td").all_text_contents()
+    assert drawn[-3:] == ["11", "+200", "0"]  # VP, margin, then the handicap (no group: 0)
+    page.evaluate("document.querySelector('#handicap tbody').dataset.drawn = '1'")
+    page.clock.run_for(3_500)  # a poll: the script fills a fresh body
+    fresh = page.locator("#handicap tbody:not([data-drawn]) tr").first.locator("td")
+    expect(fresh).to_have_text(drawn)
     context.close()

@@ -127,6 +127,7 @@ def handicap_lines(event: Event, names: dict[int, str]) -> list[dict[str, Any]]:
             "handicap": ln.handicap,
             "rated": ln.rated,
             "victory_points": ln.victory_points,
+            "margin": ln.margin,
             # ranked by the VP per table: the column the standings add, so the order reads
             **({"average_text": _tenths(ln.average)} if event.ranking == "average" else {}),
         }

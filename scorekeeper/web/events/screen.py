@@ -99,6 +99,7 @@ def live(token: str) -> Response:
             "name": ln["name"],
             "handicap": signed(ln["handicap"]),
             "victory_points": number(ln["victory_points"]),
+            "margin": signed(ln["margin"]),
             "mark": "" if ln["rated"] else _("no rating yet"),
             **({"average_text": ln["average_text"]} if "average_text" in ln else {}),
         }

@@ -44,6 +44,12 @@ def decimal(value: float | None) -> str:
     return "–" if value is None else _formatted(value, "#,##0.#", i18n.current(), False)
 
 
+@bp.app_template_filter("rating")
+def rating_figure(value: float | None) -> str:
+    """Returns a rating to exactly one place (7,0 beside 5,7), so a column of them lines up."""
+    return "–" if value is None else _formatted(value, "#,##0.0", i18n.current(), False)
+
+
 @bp.app_template_filter("decimal2")
 def decimal2(value: float | None) -> str:
     """Returns a per-hand rate to two places, the locale's way."""

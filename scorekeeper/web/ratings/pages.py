@@ -13,7 +13,7 @@ from scorekeeper.ratings.model import win_chances
 from scorekeeper.store import players as store_players
 from scorekeeper.store import ratings as stored
 from scorekeeper.store.groups import InvalidGroup
-from scorekeeper.web.groups.group_stats import decimal
+from scorekeeper.web.groups.group_stats import rating_figure
 from scorekeeper.web.groups.groups import bp, member_group
 
 
@@ -70,7 +70,7 @@ def rating_player(group_id: str, family: str, player_id: str) -> str:
     chart = rating_history(
         [(r.mu, r.ordinal) for _game, r in steps],
         words,
-        number=lambda v: decimal(v),
+        number=rating_figure,
     )
     return render_template(
         "ratings/player.html",
