@@ -52,16 +52,19 @@ def test_the_standings_pdf_writes_0_and_marks_the_name_without_a_rating(
     rows = handicap_rows(client, handicap_event)
     for name, row in rows.items():
         # place, name, the mark beside it (one line: pdftotext may see two spaces before it),
-        # the handicap column, the handicapped VP
-        shape = re.compile(rf"^\s*(\d+) {name}( +\(no rating yet\))? {{2,}}(\S+) {{2,}}(\S+)$")
+        # the handicap column, the handicapped VP, the handicapped margin
+        shape = re.compile(
+            rf"^\s*(\d+) {name}( +\(no rating yet\))? {{2,}}(\S+) {{2,}}(\S+) {{2,}}(\S+)$"
+        )
         found = [m for m in map(shape.match, ranking.splitlines()) if m]
         assert len(found) == 1
-        place, mark, handicap, total = found[0].groups()
+        place, mark, handicap, total, margin = found[0].groups()
         if row["handicap"] == "":  # no rating yet: 0 in the column, the mark beside the name
             assert mark is not None and handicap == "0"
         else:
             assert mark is None and handicap.replace("−", "-").lstrip("+") == row["handicap"]
         assert (place, total) == (row["handicap_place"], row["handicapped_total"])
+        assert margin.replace("−", "-").replace(",", "").lstrip("+") == row["handicapped_margin"]
     assert ranking.count("(no rating yet)") == 2
 
 
