@@ -48,6 +48,7 @@ def form_page(
         minimums=row.minimums if row else game.state.next_minimums,
         dealer=engine.dealer(rules, setup, number - 1),
         sitting_out=sitting_out(rules, setup, number - 1),
+        next_dealers=hand_form.coming_dealers(rules, setup, number),
         fields=hand_form.fields_for(rules),
         going_out=hand_form.going_out_choices(rules),
         special_hands=hand_form.special_hand_choices(rules),
