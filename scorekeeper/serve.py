@@ -26,7 +26,7 @@ LOOPBACK = "127.0.0.1"
 EXIT_FAILED = 2
 DEFAULT_PORT = 5000
 SPARE_PORTS = range(5001, 5011)  # tried in turn when the default port is taken
-TABLE_PATH = "/table"  # where the host's QR code leads: the game in progress (web/games/table.py)
+TABLE_PATH = "/table"  # the host's QR code leads under it, with the table key (web/games/table.py)
 DARK, LIGHT = 16, 231  # xterm's 256-colour black and white: no theme changes these two
 
 
@@ -158,9 +158,18 @@ def _plain_qr(text: str, border: int) -> str:
 
 
 def announce(
-    out: TextIO, local: str, origins: Iterable[str], *, lan: bool = False, note: str = ""
+    out: TextIO,
+    local: str,
+    origins: Iterable[str],
+    *,
+    lan: bool = False,
+    note: str = "",
+    table: str = TABLE_PATH,
 ) -> None:
-    """Prints where the app is, and each LAN address as a link and a QR code to scan."""
+    """Prints where the app is, and each LAN address as a link and a QR code to scan.
+
+    `table` is the path the QR code leads to: `/table/<the instance's table key>` under serve.
+    """
     from scorekeeper.language import gettext as _
 
     origins = list(origins)
@@ -188,7 +197,7 @@ def announce(
                 file=out,
             )
         for origin in origins:
-            link = f"{origin}{TABLE_PATH}"
+            link = f"{origin}{table}"
             print(
                 "\n"
                 + _("Phones at the table: scan this to open the game, or open %(url)s", url=link),
@@ -330,7 +339,11 @@ def serve(
     if copier is False:
         server.close()
         return EXIT_FAILED
-    announce(sys.stdout, local, origins, lan=bind in (ANY_IPV4, "", "::"), note=note)
+    from scorekeeper.web.games.table_key import table_key
+
+    key = table_key(Path(app.instance_path))  # the QR's secret: only who sees it joins
+    lan_bound = bind in (ANY_IPV4, "", "::")
+    announce(sys.stdout, local, origins, lan=lan_bound, note=note, table=f"{TABLE_PATH}/{key}")
     try:
         server.run()
     except KeyboardInterrupt:
