@@ -129,7 +129,10 @@ self.OutboxForm = function (form, kit) {
         list.appendChild(item);
       });
       box.appendChild(list);
-      form.parentNode.insertBefore(box, document.querySelector(".outbox-queued") || form);
+      // One box says it all: the waiting note holds the running totals.
+      var note = document.querySelector(".outbox-queued");
+      if (note) note.appendChild(box);
+      else form.parentNode.insertBefore(box, form);
     }).catch(function () {});
   }
   function queued(entry) {
@@ -140,11 +143,8 @@ self.OutboxForm = function (form, kit) {
     note.dataset.entry = entry.id;
     note.appendChild(el("p", "", fill(fw.queued, { number: entry.number })));
     if (fw.needs) note.appendChild(el("p", "quiet", fw.needs));
-    var actions = el("p", "actions");
-    var sheet = el("a", "button", fw.sheet);
-    sheet.href = fw.sheet_url;
-    actions.appendChild(sheet);
-    note.appendChild(actions);
+    // No "Back to the sheet" here: over plain http no page opens offline but this one, and the
+    // next hand is typed right below (the header's link stays for when the connection is back).
     form.parentNode.insertBefore(note, form);
     if (entry.kind === "record") next(entry);
     running();

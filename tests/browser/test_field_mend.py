@@ -101,3 +101,49 @@ def test_offline_the_next_form_has_its_dealer_and_nobody_out(live_app, browser, 
     expect(dealer_line).to_have_text(f"Dealer: {dealers[2]}.")
     expect(page.locator("input[name='0-went_out'][value=no]")).to_be_checked()
     page.context.close()
+
+
+def test_a_refused_offline_hand_is_said_once(live_app, browser, origin):
+    """A hand typed offline that the server refuses (going out without a canasta) is said
+    once, pointing at "Open it" for what to fix, not at fields marked below that are not."""
+    page = a_phone(browser)
+    game_id = seated(live_app, page, origin)
+    page.goto(f"{origin}/games/{game_id}/hands/new?out=0")
+    type_hand(page, "120", "75")
+    page.context.set_offline(True)
+    page.locator("button[type=submit]").click()
+    expect(page.locator(".outbox-queued")).to_be_visible()
+    page.context.set_offline(False)
+    returned = page.locator(".outbox-returned")
+    expect(returned.first).to_be_visible()
+    page.wait_for_timeout(2500)  # a round or two of the page's sending
+    expect(returned).to_have_count(1)
+    expect(returned).to_have_text("Hand 1 was not saved: some fields need checking. Open it")
+    page.goto(f"{origin}/games/{game_id}")
+    expect(page.locator(".outbox-returned")).to_have_count(1)
+    page.context.close()
+
+
+def test_after_an_offline_save_one_box_and_the_next_field_on_the_first_screen(
+    live_app, browser, origin, scheme
+):
+    """Saved offline: one box says the hand waits (with the totals and the hands not yet
+    sent), the panel does not say it again, and the next hand's first field is in sight at
+    390 x 844 without scrolling."""
+    page = a_phone(browser, scheme)
+    game_id = seated(live_app, page, origin)
+    page.goto(f"{origin}/games/{game_id}/hands/new")
+    type_hand(page, "120", "75")
+    page.context.set_offline(True)
+    page.locator("button[type=submit]").click()
+    note = page.locator(".outbox-queued")
+    expect(note.locator(".outbox-running [data-pending='1']")).to_be_visible()
+    expect(page.locator(".outbox-waiting")).to_be_hidden()
+    page.evaluate("scrollTo(0, 0)")
+    field = page.locator("#f-0-melded_points").bounding_box()
+    bar = page.locator(".save-bar").bounding_box()
+    assert field and bar and field["y"] + field["height"] <= bar["y"], (field, bar)
+    page.screenshot(path=str(ARTIFACTS / f"field-waiting-mended-{scheme}.png"))
+    page.context.set_offline(False)
+    assert len(hands_arrive(live_app, game_id, 1, 5.0)) == 1
+    page.context.close()

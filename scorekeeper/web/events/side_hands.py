@@ -91,7 +91,7 @@ def save_form(game: Game, number: int, back: str, save: Save) -> ResponseReturnV
             reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
         if _outbox():
             listed = [m for ms in reading.errors.values() for m in ms]
-            checked = _("Nothing was saved. Check the fields marked below.")
+            checked = _("some fields need checking.")  # beside "Open it": nothing marked yet
             return jsonify(ok=False, reason=checked, errors=listed), 422
         return form_page(game, number, reading, version, back, 422)
     except store.AlreadySaved as error:
