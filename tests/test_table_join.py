@@ -117,6 +117,8 @@ def test_several_games_in_progress_are_offered_to_choose(home_table, table: Tabl
     assert old not in page and "Yesterday" not in page
     # Two similar games told apart: how far each has gone and when it last changed.
     assert page.count("0 hands played, last change ") == 2
+    # In the phone's own time zone, as the home page writes it (home.js rewrites these).
+    assert page.count('data-local="clock"') == 2 and "js/home" in page
     assert location(phone.post(f"{key}/{second}")) == f"/games/{second}"
     assert role_of(home_table, phone, second) == "edit"
     assert phone.post(f"{key}/{old}").status_code == 404
@@ -257,3 +259,9 @@ def test_a_club_nights_table_game_is_never_offered(home_table, table: Table) -> 
     page = phone.get(keyed(home_table)).get_data(as_text=True)
     assert night not in page and "No game is in progress on this computer yet" in page
     assert phone.post(f"{keyed(home_table)}/{night}").status_code == 404
+
+
+def test_the_screen_on_switch_says_it_starts_at_a_tap(table: Table) -> None:
+    """Over plain http nothing keeps the screen on before a tap: the switch says so."""
+    page = table.client.get(f"/games/{table.new_game()}").get_data(as_text=True)
+    assert "Keep the screen on; it starts at your first tap" in page
