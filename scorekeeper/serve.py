@@ -227,10 +227,11 @@ def _say(message: str) -> None:
     print(f"scorekeeper: {message}", file=sys.stderr)
 
 
-def running_here(host: str, port: int) -> str | None:
-    """Returns this app's address when it already answers on the port (started twice), or None.
+def running_here(host: str, port: int) -> tuple[str, str] | None:
+    """Returns this app's address and instance folder when it already answers on the port.
 
-    Asks for its manifest on this computer, for a second at most; no proxy is asked.
+    Asks for its manifest on this computer, for a second at most; no proxy is asked. The
+    folder is "" when the running app does not say it (an older version).
     """
     import urllib.request
 
@@ -240,9 +241,35 @@ def running_here(host: str, port: int) -> str | None:
     try:
         with opener.open(f"{url}/static/manifest.webmanifest", timeout=1) as answer:
             found = b'"Canasta Scorekeeper"' in answer.read(4096)
+            folder = answer.headers.get("X-Scorekeeper-Instance", "")
     except (OSError, ValueError):
         return None
-    return f"{url}/" if found else None
+    return (f"{url}/", folder) if found else None
+
+
+def _already_running(port: int, url: str, folder: str) -> str:
+    """Words the app found on the port: this instance started twice, or another instance."""
+    from scorekeeper.app import instance_folder
+    from scorekeeper.language import gettext as _
+
+    ours = str(instance_folder())
+    if folder and Path(folder).resolve() != Path(ours).resolve():
+        return _(
+            "Canasta Scorekeeper is already running on port %(port)s with another instance "
+            "folder (%(folder)s): open %(url)s for its games. To run this one (%(ours)s) beside "
+            "it, choose another port: --port %(other)s.",
+            port=port,
+            folder=folder,
+            url=url,
+            ours=ours,
+            other=port + 1 if port < 65535 else 5001,
+        )
+    return _(
+        "Canasta Scorekeeper is already running on port %(port)s: open %(url)s. To "
+        "start it again, stop that one first (Ctrl+C in its window).",
+        port=port,
+        url=url,
+    )
 
 
 def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
@@ -271,14 +298,7 @@ def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
                 return None, ""
         running = running_here(host, wanted)
         if running is not None:  # this same app, started before: not a second server beside it
-            _say(
-                _(
-                    "Canasta Scorekeeper is already running on port %(port)s: open %(url)s. To "
-                    "start it again, stop that one first (Ctrl+C in its window).",
-                    port=wanted,
-                    url=running,
-                )
-            )
+            _say(_already_running(wanted, *running))
             return None, ""
         if port is not None:
             _say(
