@@ -8,6 +8,7 @@ from flask import Blueprint, render_template, request
 
 from scorekeeper import store
 from scorekeeper.db import get_db
+from scorekeeper.origin import announced_origins
 from scorekeeper.pdf.blank_sheet import player_counts
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.store.groups import groups_for_browser
@@ -46,7 +47,7 @@ def index() -> str:
     finished = [g for g in games if g.state.status.over]
     # On the hosting computer, the address phones at the table scan, as `serve --lan` printed.
     lan = lan_origins() if is_loopback(request.remote_addr or "") else []
-    if lan:
+    if is_loopback(request.remote_addr or "") and announced_origins():
         table.seat_host()  # the host's games are the ones a phone that scans is offered
     presets = list(load_presets().values())
     return render_template(
