@@ -39,7 +39,8 @@ def test_leaving_record_mine_keeps_the_hand_and_the_choice(live_app, browser, or
     went_out_offline(page, game_id, origin, "90", "60")
     someone_else_saves(live_app, game_id)
     page.context.set_offline(False)
-    expect(page.locator(".outbox-clash")).to_be_visible()  # on the form, read again
+    page.wait_for_url("**/hands/new")  # the form read again, without "out": nobody out
+    expect(page.locator(".outbox-clash")).to_be_visible()
     page.goto(f"{origin}/games/{game_id}")
     clash = page.locator(".outbox-clash")
     expect(clash.locator(".clash-mine")).to_contain_text("Went out")
@@ -50,6 +51,8 @@ def test_leaving_record_mine_keeps_the_hand_and_the_choice(live_app, browser, or
     expect(clash.locator(".clash-theirs .detail")).to_be_visible()
     ARTIFACTS.mkdir(exist_ok=True)
     clash.screenshot(path=str(ARTIFACTS / f"field-clash-mended-{scheme}.png"))
+    mine.scroll_into_view_if_needed()  # the two buttons, as the thumb meets them at 390 x 844
+    page.screenshot(path=str(ARTIFACTS / f"field-clash-buttons-{scheme}.png"))
 
     mine.click()
     expect(page.locator("#f-0-melded_points")).to_have_value("90")
@@ -114,6 +117,7 @@ def test_a_refused_offline_hand_is_said_once(live_app, browser, origin):
     page.locator("button[type=submit]").click()
     expect(page.locator(".outbox-queued")).to_be_visible()
     page.context.set_offline(False)
+    page.wait_for_url("**/hands/new")  # the form read again once the hand came back
     returned = page.locator(".outbox-returned")
     expect(returned.first).to_be_visible()
     page.wait_for_timeout(2500)  # a round or two of the page's sending
