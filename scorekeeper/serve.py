@@ -26,7 +26,7 @@ LOOPBACK = "127.0.0.1"
 EXIT_FAILED = 2
 DEFAULT_PORT = 5000
 SPARE_PORTS = range(5001, 5011)  # tried in turn when the default port is taken
-TABLE_PATH = "/table"  # where the host's QR code leads: the game in progress (web/games/table.py)
+TABLE_PATH = "/table"  # the host's QR code leads under it, with the table key (web/games/table.py)
 DARK, LIGHT = 16, 231  # xterm's 256-colour black and white: no theme changes these two
 
 
@@ -158,9 +158,18 @@ def _plain_qr(text: str, border: int) -> str:
 
 
 def announce(
-    out: TextIO, local: str, origins: Iterable[str], *, lan: bool = False, note: str = ""
+    out: TextIO,
+    local: str,
+    origins: Iterable[str],
+    *,
+    lan: bool = False,
+    note: str = "",
+    table: str = TABLE_PATH,
 ) -> None:
-    """Prints where the app is, and each LAN address as a link and a QR code to scan."""
+    """Prints where the app is, and each LAN address as a link and a QR code to scan.
+
+    `table` is the path the QR code leads to: `/table/<the instance's table key>` under serve.
+    """
     from scorekeeper.language import gettext as _
 
     origins = list(origins)
@@ -188,7 +197,7 @@ def announce(
                 file=out,
             )
         for origin in origins:
-            link = f"{origin}{TABLE_PATH}"
+            link = f"{origin}{table}"
             print(
                 "\n"
                 + _("Phones at the table: scan this to open the game, or open %(url)s", url=link),
@@ -218,10 +227,11 @@ def _say(message: str) -> None:
     print(f"scorekeeper: {message}", file=sys.stderr)
 
 
-def running_here(host: str, port: int) -> str | None:
-    """Returns this app's address when it already answers on the port (started twice), or None.
+def running_here(host: str, port: int) -> tuple[str, str] | None:
+    """Returns this app's address and instance folder when it already answers on the port.
 
-    Asks for its manifest on this computer, for a second at most; no proxy is asked.
+    Asks for its manifest on this computer, for a second at most; no proxy is asked. The
+    folder is "" when the running app does not say it (an older version).
     """
     import urllib.request
 
@@ -231,9 +241,35 @@ def running_here(host: str, port: int) -> str | None:
     try:
         with opener.open(f"{url}/static/manifest.webmanifest", timeout=1) as answer:
             found = b'"Canasta Scorekeeper"' in answer.read(4096)
+            folder = answer.headers.get("X-Scorekeeper-Instance", "")
     except (OSError, ValueError):
         return None
-    return f"{url}/" if found else None
+    return (f"{url}/", folder) if found else None
+
+
+def _already_running(port: int, url: str, folder: str) -> str:
+    """Words the app found on the port: this instance started twice, or another instance."""
+    from scorekeeper.app import instance_folder
+    from scorekeeper.language import gettext as _
+
+    ours = str(instance_folder())
+    if folder and Path(folder).resolve() != Path(ours).resolve():
+        return _(
+            "Canasta Scorekeeper is already running on port %(port)s with another instance "
+            "folder (%(folder)s): open %(url)s for its games. To run this one (%(ours)s) beside "
+            "it, choose another port: --port %(other)s.",
+            port=port,
+            folder=folder,
+            url=url,
+            ours=ours,
+            other=port + 1 if port < 65535 else 5001,
+        )
+    return _(
+        "Canasta Scorekeeper is already running on port %(port)s: open %(url)s. To "
+        "start it again, stop that one first (Ctrl+C in its window).",
+        port=port,
+        url=url,
+    )
 
 
 def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
@@ -262,14 +298,7 @@ def listen(host: str, port: int | None) -> tuple[socket.socket | None, str]:
                 return None, ""
         running = running_here(host, wanted)
         if running is not None:  # this same app, started before: not a second server beside it
-            _say(
-                _(
-                    "Canasta Scorekeeper is already running on port %(port)s: open %(url)s. To "
-                    "start it again, stop that one first (Ctrl+C in its window).",
-                    port=wanted,
-                    url=running,
-                )
-            )
+            _say(_already_running(wanted, *running))
             return None, ""
         if port is not None:
             _say(
@@ -330,7 +359,11 @@ def serve(
     if copier is False:
         server.close()
         return EXIT_FAILED
-    announce(sys.stdout, local, origins, lan=bind in (ANY_IPV4, "", "::"), note=note)
+    from scorekeeper.web.games.table_key import table_key
+
+    key = table_key(Path(app.instance_path))  # the QR's secret: only who sees it joins
+    lan_bound = bind in (ANY_IPV4, "", "::")
+    announce(sys.stdout, local, origins, lan=lan_bound, note=note, table=f"{TABLE_PATH}/{key}")
     try:
         server.run()
     except KeyboardInterrupt:

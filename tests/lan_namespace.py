@@ -94,7 +94,10 @@ def main() -> int:
         lan = next((u for u in urls if ADDRESS in u), None)
         report["lan"] = lan
         if lan and os.environ.get("SK_PROBE_OWNER"):
-            report["pages"] = pages(lan, os.environ["SK_PROBE_GAME"], os.environ["SK_PROBE_OWNER"])
+            keyed = re.search(r"http://[0-9.]+:[0-9]+/table/[A-Za-z0-9_-]+", printed)
+            table = keyed.group(0) if keyed else f"{lan}/table"  # the QR's link, with its key
+            game, owner = os.environ["SK_PROBE_GAME"], os.environ["SK_PROBE_OWNER"]
+            report["pages"] = pages(lan, table, game, owner)
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -104,8 +107,9 @@ def main() -> int:
     return 0
 
 
-def pages(lan: str, game_id: str, owner: str) -> dict[str, str]:
-    """Opens the home page through the LAN address, and the Share page through LAN and loopback."""
+def pages(lan: str, table: str, game_id: str, owner: str) -> dict[str, str]:
+    """Opens the home page through the LAN address, the Share page through LAN and loopback,
+    and the table's link (with its key) as printed."""
     port = lan.rsplit(":", 1)[1]
     found = {"home": get(urllib.request.build_opener(), f"{lan}/")}
     for origin in (lan, f"http://127.0.0.1:{port}"):
@@ -114,10 +118,11 @@ def pages(lan: str, game_id: str, owner: str) -> dict[str, str]:
         )
         get(opener, f"{origin}/join/{owner}")
         found[f"share {origin}"] = get(opener, f"{origin}/games/{game_id}/share")
+        get(opener, f"{origin}/")  # at 127.0.0.1 the host's own home: its games are the table's
     # The table's QR, scanned by a phone that never joined: where it lands, and in which role.
     found["table"] = get(
         urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())),
-        f"{lan}/table",
+        table,
     )
     return found
 

@@ -86,3 +86,35 @@ def test_this_same_app_on_the_port_is_named_not_called_another_program(
     said = capsys.readouterr().err
     assert f"Canasta Scorekeeper is already running on port {port}" in said
     assert f"http://127.0.0.1:{port}/" in said and "another program" not in said
+
+
+def test_another_instance_on_the_port_is_named_with_the_port_to_choose(
+    capsys, monkeypatch, tmp_path
+) -> None:
+    """A second `serve` with another instance folder: the message names the folder running
+    there and this one's, and suggests --port, since that page is the other database."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+    from scorekeeper import serve as serving
+
+    other = tmp_path / "other"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(other))
+    app = create_app({"DATABASE": str(tmp_path / "running.db"), "TESTING": True})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_port
+        monkeypatch.setattr(serving, "DEFAULT_PORT", port)
+        ours = tmp_path / "ours"
+        monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(ours))
+        listener, _note = serving.listen("127.0.0.1", None)
+    finally:
+        server.shutdown()
+    assert listener is None
+    said = " ".join(capsys.readouterr().err.split())
+    assert f"with another instance folder ({other})" in said
+    assert f"this one ({ours})" in said and f"--port {port + 1}" in said

@@ -121,7 +121,9 @@ def test_the_printed_qr_scans_on_light_and_dark_terminals(served, theme) -> None
     blocks = qr_blocks(served["printed"])
     assert blocks, served["printed"]
     read = [decode(render(block, theme)) for block in blocks]
-    assert [f"{served['lan']}/table"] in read, read
+    links = [link for found in read for link in found]
+    assert any(link.startswith(f"{served['lan']}/table/") for link in links), read
+    assert f"{served['lan']}/table" not in links  # the bare address admits nobody
 
 
 def test_the_table_qr_admits_a_scorer(served) -> None:

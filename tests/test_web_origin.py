@@ -69,7 +69,7 @@ def test_the_hosting_computer_shows_the_join_qr(app, client) -> None:
     """The home page on the host offers "Join from another phone"; a phone's home does not."""
     app.config["LAN_ORIGINS"] = [LAN]
     here = client.get("/", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
-    assert "Join from another phone" in here and f'href="{LAN}/table"' in here and "<svg" in here
+    assert "Join from another phone" in here and f'href="{LAN}/table/' in here and "<svg" in here
     phone = client.get("/", environ_base={"REMOTE_ADDR": "192.168.1.30"}).get_data(as_text=True)
     assert "Join from another phone" not in phone
     app.config["LAN_ORIGINS"] = []

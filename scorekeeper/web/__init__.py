@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from werkzeug.routing import IntegerConverter
 
 from scorekeeper.engine import MAX_NAME
 from scorekeeper.extensions import compress
 from scorekeeper.language import i18n, listen_to, problem_words, words
+from scorekeeper.origin import is_loopback
 from scorekeeper.web import errors, events, health, home, language, security, shell, text_size
 from scorekeeper.web.games import (
     game_end,
@@ -66,6 +67,18 @@ def _compress(app: Flask) -> None:
     app.after_request(_read_static_whole)  # registered after, so it runs just before
 
 
+def _name_instance(response: Response) -> Response:
+    """Tells a second `serve` on this computer which instance folder answers on this port.
+
+    Only on the manifest (what `serve` asks for) and only to this computer: a phone on the
+    Wi-Fi never learns a folder of the host.
+    """
+    manifest = request.endpoint == "static" and request.path.endswith("manifest.webmanifest")
+    if manifest and is_loopback(request.remote_addr or ""):
+        response.headers["X-Scorekeeper-Instance"] = current_app.instance_path
+    return response
+
+
 def _as_bytes(chunk: str | bytes) -> bytes:
     """Returns a body chunk as bytes (a static file gives bytes; a str body is UTF-8)."""
     return chunk if isinstance(chunk, bytes) else chunk.encode()
@@ -97,6 +110,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     """Registers the blueprints, error pages and filters on the app."""
     app.url_map.converters["int"] = AsciiIntConverter  # before any rule is added: API too
     _compress(app)
+    app.after_request(_name_instance)
     # The words shared with the PDF (scorekeeper.language) speak what Flask-Babel chose for the
     # request; outside an app the hook says nothing, so it is harmless to every other caller.
     listen_to(language.in_use)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, render_template, request
 
 from scorekeeper import store
 from scorekeeper.db import get_db
+from scorekeeper.origin import announced_origins
 from scorekeeper.pdf.blank_sheet import player_counts
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.store.groups import groups_for_browser
 from scorekeeper.web.access import browser_id, can_write
-from scorekeeper.web.games import game_form
+from scorekeeper.web.games import game_form, table
 from scorekeeper.web.games.share import qr_svg
 from scorekeeper.web.games.shelf import recent
 from scorekeeper.web.origin import is_loopback, lan_origins
@@ -46,6 +47,8 @@ def index() -> str:
     finished = [g for g in games if g.state.status.over]
     # On the hosting computer, the address phones at the table scan, as `serve --lan` printed.
     lan = lan_origins() if is_loopback(request.remote_addr or "") else []
+    if is_loopback(request.remote_addr or "") and announced_origins():
+        table.seat_host()  # the host's games are the ones a phone that scans is offered
     presets = list(load_presets().values())
     return render_template(
         "home/index.html",
@@ -61,8 +64,8 @@ def index() -> str:
         presets=presets,
         sheet_players={preset.id: player_counts(preset.rules) for preset in presets},
         # The table's own page: it opens the game in progress (web/games/table.py), one scan away.
-        join_urls=[origin + url_for("table.landing") for origin in lan],
-        join_qr=qr_svg(lan[0] + url_for("table.landing")) if lan else None,
+        join_urls=[origin + table.table_path() for origin in lan],
+        join_qr=qr_svg(lan[0] + table.table_path()) if lan else None,
         groups=groups_for_browser(get_db(), browser_id()),
         page=page,
         older=older,

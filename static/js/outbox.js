@@ -305,7 +305,7 @@
     keep.type = "button";
     keep.dataset.keepTheirs = "";
     keep.addEventListener("click", function () { Outbox.drop(e.id).then(refresh); });
-    var next = el("a", "button primary", fill(w.mine_next, { number: e.number + 1 }));
+    var next = el("a", "button", fill(w.mine_next, { number: e.number + 1 }));
     next.href = e.form + "?outbox=" + encodeURIComponent(e.id) + query;
     actions.appendChild(keep);
     actions.appendChild(next);
@@ -350,7 +350,7 @@
       var now = Date.now();
       var mine = entries.filter(function (e) {
         if (e.state === "sent" && now - e.sent > SHOWN) { Outbox.drop(e.id); return false; }
-        return e.game === game && !e.hold;
+        return e.game === game && location.search.indexOf(e.id) < 0;
       });
       var said = JSON.stringify(mine.map(function (e) { return [e.id, e.state]; }));
       if (said === shown) return mine;

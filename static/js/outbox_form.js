@@ -39,21 +39,23 @@ self.OutboxForm = function (form, kit) {
     return text(copy);
   }
   /* What was typed, as the form's own labels say it: shown beside theirs if the hand clashes.
-     Only what differs from a blank hand: the choices left as they came are not repeated. */
+     Every field holding something, who went out included; empty ones and "no" are left out. */
   function typed() {
     var out = [];
     Array.prototype.forEach.call(form.elements, function (input) {
       if (!input.name || ["hidden", "submit", "button"].indexOf(input.type) >= 0) return;
       var choice = input.type === "radio" || input.type === "checkbox";
-      if (choice && (!input.checked || input.defaultChecked)) return;
+      // Who went out is shown even when the form came with it chosen ("We went out"): it is
+      // often what two phones disagree on. Only "no" (nobody) is the blank hand's.
+      if (choice && (!input.checked || input.value === "no")) return;
       if (!choice && (input.value === "" || input.value === "0")) return;
       var side = sideOf(input);
       var label = text(input.labels && input.labels[0]);
       if (choice) {
         var group = input.closest("fieldset");
         var question = group && group.querySelector("legend");
-        label = (question && sideOf(input) !== text(question) ? text(question) + " " : "") + label;
-        out.push([side, label]);
+        var about = question && side !== text(question) ? text(question) : "";
+        out.push([side && about ? side + " \u00b7 " + about : side || about, label]);
       } else {
         out.push([(side ? side + " · " : "") + label, input.value]);
       }
@@ -64,6 +66,13 @@ self.OutboxForm = function (form, kit) {
     var bytes = new Uint8Array(16);
     self.crypto.getRandomValues(bytes);
     return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  /* This form's address for the next hand: without "out", so nobody starts as gone out. */
+  function fresh() {
+    var query = new URLSearchParams(location.search);
+    query.delete("out");
+    query.delete("outbox");
+    return base + (String(query) ? "?" + query : "");
   }
   function hidden(name) { return form.querySelector("input[type=hidden][name='" + name + "']"); }
 
@@ -79,8 +88,17 @@ self.OutboxForm = function (form, kit) {
     hidden("number").value = String(entry.number + 1);
     hidden("version").value = String(Number(entry.version) + 1);
     hidden("form_token").value = token();
+    // Nobody has gone out of the next hand yet, whichever button opened this form.
+    form.querySelectorAll("input[name$=went_out]").forEach(function (n) { n.checked = n.defaultChecked = n.value === "no"; });
     var heading = document.querySelector("main h1");
     if (heading) heading.textContent = fill(fw.hand, { number: entry.number + 1 });
+    // The next hand's dealer, as the server listed the coming ones with this form (no rule here).
+    var line = document.querySelector("[data-dealers]");
+    if (line) {
+      var seat = JSON.parse(line.dataset.dealers)[entry.number - Number(line.dataset.from)];
+      line.hidden = !seat;
+      if (seat) line.querySelectorAll("b").forEach(function (b, i) { b.textContent = seat[i]; });
+    }
     document.querySelectorAll("p.totals, legend small").forEach(function (n) { n.hidden = true; });
     form.dispatchEvent(new Event("input"));
     form.dataset.blank = previewKey(form);  // reloaded once all is sent, if nothing was typed
@@ -111,7 +129,10 @@ self.OutboxForm = function (form, kit) {
         list.appendChild(item);
       });
       box.appendChild(list);
-      form.parentNode.insertBefore(box, document.querySelector(".outbox-queued") || form);
+      // One box says it all: the waiting note holds the running totals.
+      var note = document.querySelector(".outbox-queued");
+      if (note) note.appendChild(box);
+      else form.parentNode.insertBefore(box, form);
     }).catch(function () {});
   }
   function queued(entry) {
@@ -122,11 +143,8 @@ self.OutboxForm = function (form, kit) {
     note.dataset.entry = entry.id;
     note.appendChild(el("p", "", fill(fw.queued, { number: entry.number })));
     if (fw.needs) note.appendChild(el("p", "quiet", fw.needs));
-    var actions = el("p", "actions");
-    var sheet = el("a", "button", fw.sheet);
-    sheet.href = fw.sheet_url;
-    actions.appendChild(sheet);
-    note.appendChild(actions);
+    // No "Back to the sheet" here: over plain http no page opens offline but this one, and the
+    // next hand is typed right below (the header's link stays for when the connection is back).
     form.parentNode.insertBefore(note, form);
     if (entry.kind === "record") next(entry);
     running();
@@ -149,7 +167,7 @@ self.OutboxForm = function (form, kit) {
       // number, version and totals); one typed into stays as typed.
       var done = game.some(function (e) { return e.state === "sent" || e.state === "returned"; });
       var untouched = !chained || form.dataset.blank === previewKey(form);
-      if (done && untouched) window.location.reload();
+      if (done && untouched) window.location.replace(fresh());
     });
   });
 
@@ -173,6 +191,8 @@ self.OutboxForm = function (form, kit) {
     };
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
+    // The hand that came back gives way once this one is saved or waits in its place.
+    function settle() { return replacing ? Outbox.drop(replacing).then(function () { replacing = null; }) : null; }
     Outbox.add(entry).then(function () {
       return Outbox.flush();
     }).then(function () {
@@ -180,18 +200,19 @@ self.OutboxForm = function (form, kit) {
     }).then(function (after) {
       if (button) button.disabled = false;
       if (after && after.state === "sent") {
-        Outbox.drop(entry.id).then(function () {
+        Promise.all([Outbox.drop(entry.id), settle()]).then(function () {
           window.location.href = fw.sheet_url + "#hand-" + after.number;
         });
       } else if (after && after.state === "returned" && !after.clash) {
         // Online and refused as typed: the server shows the form with every problem marked.
         Outbox.drop(entry.id).then(native, native);
-      } else if (after && after.state === "returned") {
-        kit.refresh();  // taken meanwhile by another phone: theirs and mine, side by side
       } else {
-        Outbox.later();
-        queued(entry);
-        kit.refresh();
+        Promise.resolve(settle()).then(function () {
+          if (after && after.state === "returned") return kit.refresh();  // taken meanwhile: side by side
+          Outbox.later();
+          queued(entry);
+          kit.refresh();
+        });
       }
     }).catch(function () {
       if (button) button.disabled = false;
@@ -201,6 +222,7 @@ self.OutboxForm = function (form, kit) {
 
   /* A hand that came back, chosen to be recorded again: its values in its form, with why. */
   var asked = new URLSearchParams(window.location.search).get("outbox");
+  var replacing = null;  // the hand that came back, until this form's copy of it is kept
   if (asked) {
     Outbox.get(asked).then(function (entry) {
       if (!entry || entry.state !== "returned") return;
@@ -218,9 +240,14 @@ self.OutboxForm = function (form, kit) {
         note.appendChild(list);
       }
       form.parentNode.insertBefore(note, form);
-      form.dispatchEvent(new Event("input", { bubbles: true }));  // kept as a draft from here
+      form.dispatchEvent(new Event("input", { bubbles: true }));
       form.dispatchEvent(new Event("preview"));
-      return Outbox.drop(entry.id);
+      // It stays in the outbox (the sheet offers the choice again) until this form's hand is
+      // safe there in its place: leaving the form without saving loses nothing.
+      replacing = entry.id;
+      addEventListener("pagehide", function () {
+        try { localStorage.removeItem("draft:" + form.dataset.draft); } catch (e) { /* none kept */ }
+      });
     }).catch(function () { /* nothing came back */ });
   } else if (form.dataset.outboxForm === "record") {
     /* A new hand's form, opened while a hand of this game waits: it goes first, and the form

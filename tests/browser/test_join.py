@@ -10,6 +10,8 @@ import pytest
 from conftest import PHONE, axe_violations, new_game, screenshot, sign_in
 from playwright.sync_api import expect
 
+from scorekeeper.web.games.table_key import table_key
+
 pytestmark = pytest.mark.browser
 
 LAN = "http://192.168.1.20:5000"
@@ -29,7 +31,7 @@ def test_the_host_shows_the_join_qr(live_app, base_url, phone, scheme, on_the_la
     phone.goto(f"{base_url}/")
     section = phone.locator("section.join")
     assert section.locator("h2").inner_text() == "Join from another phone"
-    assert section.locator("a").get_attribute("href") == f"{on_the_lan}/table"
+    assert section.locator("a").get_attribute("href").startswith(f"{on_the_lan}/table/")
     assert section.locator("svg").is_visible()
     screenshot(phone, f"home-join-{scheme}")
     assert [v["id"] for v in axe_violations(phone)] == []
@@ -122,9 +124,11 @@ def test_one_scan_of_the_hosts_code_opens_the_game(live_app, base_url, phone, br
     live_app.config["SERVED_ORIGIN"] = base_url  # as `scorekeeper serve` announces itself
     other = browser.new_context(**PHONE, color_scheme=scheme, service_workers="block")
     try:
+        phone.goto(f"{base_url}/")  # the host's own browser, on this computer: its games count
+        key = table_key(Path(live_app.instance_path))  # as the host's QR code carries it
         second = other.new_page()
-        second.goto(f"{base_url}/table")
-        if second.url.endswith("/table"):  # other tests' games are in progress too: choose
+        second.goto(f"{base_url}/table/{key}")
+        if "/table/" in second.url:  # other tests' games are in progress too: choose
             screenshot(second, f"table-choose-{scheme}")
             second.locator("button.card", has_text=east).click()
         expect(second).to_have_url(f"{base_url}/games/{game_id}")

@@ -69,7 +69,7 @@ def test_a_hand_saved_offline_waits_survives_a_reload_and_is_sent_once(
         "Hand 1 is waiting on this phone to be sent"
     )
     screenshot(page, f"outbox-queued-{page.scheme}")
-    page.locator(".outbox-queued a", has_text="Back to the sheet").click()
+    page.get_by_role("link", name="Back to the sheet").click()  # the header's
     expect(page.locator("[data-offline-copy]")).to_contain_text("Offline, as of")
     expect(page.locator(".outbox")).to_contain_text("1 hand waiting to be sent.")
     screenshot(page, f"outbox-offline-sheet-{page.scheme}")

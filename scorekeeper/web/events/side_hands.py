@@ -50,6 +50,7 @@ def form_page(
         minimums=row.minimums if row else game.state.next_minimums,
         dealer=engine.dealer(rules, setup, number - 1),
         sitting_out=sitting_out(rules, setup, number - 1),
+        next_dealers=hand_form.coming_dealers(rules, setup, number),
         fields=hand_form.fields_for(rules),
         going_out=hand_form.going_out_choices(rules),
         special_hands=hand_form.special_hand_choices(rules),
@@ -98,7 +99,7 @@ def save_form(
             reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
         if _outbox():
             listed = [m for ms in reading.errors.values() for m in ms]
-            checked = _("Nothing was saved. Check the fields marked below.")
+            checked = _("some fields need checking.")  # beside "Open it": nothing marked yet
             return jsonify(ok=False, reason=checked, errors=listed), 422
         return form_page(game, number, reading, version, back, 422)
     except store.AlreadySaved as error:

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_babel import gettext
 
-from scorekeeper.engine import Problem
+from scorekeeper.engine import Problem, Setup, dealer, sitting_out
 from scorekeeper.engine.hand import MAX_ENTRY
 from scorekeeper.language import i18n, problem_words, words
 from scorekeeper.rules.model import Rules
@@ -18,6 +18,19 @@ MAX_COUNT = i18n.MAX_COUNT
 FORM = "_form"  # errors about the whole hand rather than one field
 NOBODY = "none"  # the lone-hand choice when the pile was never taken
 NOTHING_ENTERED = "nothing_entered"  # the code of an empty form: the preview stays quiet
+COMING = 8  # hands after this one whose dealer the form carries, for typing on offline
+
+
+def coming_dealers(rules: Rules, setup: Setup, number: int) -> list[tuple[str, str | None]]:
+    """Returns the dealer and who sits out of the hands after hand `number`, in order.
+
+    Offline, the form goes on as the next hand's in place and shows its dealer from this list:
+    the dealing rule stays on the server.
+    """
+    return [
+        (dealer(rules, setup, i), sitting_out(rules, setup, i))
+        for i in range(number, number + COMING)
+    ]
 
 
 @dataclass(frozen=True)

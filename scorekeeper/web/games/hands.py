@@ -69,6 +69,7 @@ def _form_page(
         minimums=row.minimums if row else game.state.next_minimums,
         dealer=engine.dealer(rules, setup, number - 1),
         sitting_out=sitting_out(rules, setup, number - 1),
+        next_dealers=hand_form.coming_dealers(rules, setup, number),
         fields=hand_form.fields_for(rules),
         going_out=hand_form.going_out_choices(rules),
         special_hands=hand_form.special_hand_choices(rules),
@@ -142,7 +143,8 @@ def _values(game: Game, number: int) -> dict[str, str]:
 def _not_saved(game: Game, number: int, reading: Reading, version: int) -> ResponseReturnValue:
     """Answers a hand with problems: the form again beside its fields, or the outbox's 422."""
     if _outbox():
-        checked = gettext("Nothing was saved. Check the fields marked below.")
+        # Said in the outbox's panel beside "Open it", where no field is marked yet.
+        checked = gettext("some fields need checking.")
         return _returned(checked, 422, reading.errors)
     return _form_page(game, number, reading, version, 422)
 
