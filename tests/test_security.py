@@ -52,6 +52,7 @@ def url_for_rule(rule, game_id: str) -> str:
     values |= {"group_id": "g-none", "player_id": "p-none", "tag": "t-none", "token_id": "k-none"}
     values |= {"token": "e-none", "round_number": 1, "state": "confirm", "game": "t-none"}
     values |= {"season_id": "s-none", "hand": 1, "entrant": 1, "event_id": "v-none", "table": 1}
+    values |= {"key": "k-none"}  # the host's table key (/table/<key>)
     return rule.build({k: values[k] for k in rule.arguments})[1]
 
 
