@@ -46,7 +46,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 SERVER = """
 import socket, sys
 from scorekeeper import create_app
-from scorekeeper.serve_limits import make_server
+from scorekeeper.hosting.limits import make_server
 app = create_app()
 listener = socket.socket(); listener.bind(("127.0.0.1", 0))
 server = make_server(app, listener, threads=8)

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.api.openapi import EXAMPLE_GAME  # noqa: E402
-from scorekeeper.serve_limits import make_server  # noqa: E402
+from scorekeeper.hosting.limits import make_server  # noqa: E402
 
 SAVES = 20
 QUIET = {"melded_points": 50, "hand_points": 50}  # scores nothing: the game never ends

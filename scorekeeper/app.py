@@ -12,9 +12,10 @@ from typing import Any
 from flask import Config, Flask
 from flask.sansio.scaffold import find_package
 
-from scorekeeper import api, db, settings, web
+from scorekeeper import api, db, web
+from scorekeeper.basics import settings
+from scorekeeper.basics.resources import resource_dir
 from scorekeeper.extensions import babel, csrf
-from scorekeeper.resources import resource_dir
 from scorekeeper.store import cache
 from scorekeeper.store.schema import ready
 from scorekeeper.web.language import chosen_locale

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper.resources import resource_dir
+from scorekeeper.basics.resources import resource_dir
 from scorekeeper.store.portable import check, parse
 from tests.conftest import location
 

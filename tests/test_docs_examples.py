@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.papers.score_contract import score_document
 from scorekeeper.rules.presets import load_presets
-from scorekeeper.score_contract import score_document
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "formats.md"
 BLOCK = re.compile(r"<!-- example: (\S+) (input|output) -->\s*```json\n(.*?)\n```", re.DOTALL)

@@ -20,8 +20,8 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.game import seats_at_table, sitting_out
 from scorekeeper.engine.validate import CANASTA_CARDS
+from scorekeeper.papers.score_contract import score_document
 from scorekeeper.rules.presets import load_presets, rules_for
-from scorekeeper.score_contract import score_document
 from tests.engine_helpers import make_hand, side
 
 

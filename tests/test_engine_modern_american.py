@@ -10,8 +10,8 @@ import pytest
 
 from scorekeeper.engine import game_status, opening_minimum, replay, score_hand, validate_hand
 from scorekeeper.engine.game import Setup, Side
+from scorekeeper.papers.score_contract import score_document
 from scorekeeper.rules.presets import rules_for
-from scorekeeper.score_contract import score_document
 from tests.engine_helpers import make_hand, side
 
 MAC = "modern_american"

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from scorekeeper import store
-from scorekeeper.resources import resource_dir
+from scorekeeper.basics.resources import resource_dir
 from scorekeeper.rules import presets
 from scorekeeper.rules.documents import digest, preset_document
 from scorekeeper.store import cache, portable, schema, scores

@@ -8,8 +8,8 @@ import io
 import re
 import subprocess
 
-from scorekeeper import event_papers
 from scorekeeper.language.i18n import signed
+from scorekeeper.papers import event_papers
 from scorekeeper.pdf import event_sheets
 from scorekeeper.store import event_handicaps
 from scorekeeper.store import events as store_events

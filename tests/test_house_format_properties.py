@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.papers.score_contract import score_document
 from scorekeeper.rules.documents import rules_of
 from scorekeeper.rules.presets import load_presets
-from scorekeeper.score_contract import score_document
 from scorekeeper.store.house_formats import build
 from tests.test_docs_examples import EXAMPLES
 

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.papers.score_contract import score_document
 from scorekeeper.rules import checks as format_checks
 from scorekeeper.rules import patch as format_patch
 from scorekeeper.rules import reader as format_reader
-from scorekeeper.score_contract import score_document
 from tests.test_docs_examples import examples
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "house-formats.md"

@@ -24,7 +24,7 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from scorekeeper.serve_limits import make_server as waitress_server
+from scorekeeper.hosting.limits import make_server as waitress_server
 from scorekeeper.web.log_redaction import redact
 
 pytestmark = pytest.mark.slow  # every route, three times over, on real servers

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from scorekeeper.resources import resource_dir
+from scorekeeper.basics.resources import resource_dir
 from scorekeeper.rules import presets
 from scorekeeper.rules.documents import FormatError, canonical, digest, preset_document
 from scorekeeper.store.connection import connect

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.resources import resource_dir
+from scorekeeper.basics.resources import resource_dir
 from scorekeeper.rules.model import FormatChoiceError, PresetError
 from scorekeeper.rules.presets import load_preset, load_presets, rules_for
 

@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import replicate
 from scorekeeper.api.openapi import EXAMPLE_GAME
+from scorekeeper.hosting import replicate
 from tests.test_api_events import OUT, PAIRS, body
 
 pytestmark = [

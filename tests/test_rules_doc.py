@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.resources import resource_dir
+from scorekeeper.basics.resources import resource_dir
 from scorekeeper.rules.presets import load_presets
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"

@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from scorekeeper.serve import announce, colours_wanted
+from scorekeeper.hosting.serve import announce, colours_wanted
 
 LINK = "http://192.168.1.20:5000"
 
@@ -70,7 +70,7 @@ def test_this_same_app_on_the_port_is_named_not_called_another_program(
     from werkzeug.serving import make_server
 
     from scorekeeper import create_app
-    from scorekeeper import serve as serving
+    from scorekeeper.hosting import serve as serving
 
     app = create_app({"DATABASE": str(tmp_path / "running.db"), "TESTING": True})
     server = make_server("127.0.0.1", 0, app, threaded=True)
@@ -98,7 +98,7 @@ def test_another_instance_on_the_port_is_named_with_the_port_to_choose(
     from werkzeug.serving import make_server
 
     from scorekeeper import create_app
-    from scorekeeper import serve as serving
+    from scorekeeper.hosting import serve as serving
 
     other = tmp_path / "other"
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(other))

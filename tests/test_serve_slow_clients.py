@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.api.openapi import EXAMPLE_GAME, EXAMPLE_HAND
-from scorekeeper.serve_limits import make_server
+from scorekeeper.hosting.limits import make_server
 
 pytestmark = pytest.mark.slow  # a real server and 150 sockets
 SLOW = 150

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import serve as serving
+from scorekeeper.hosting import serve as serving
 from scorekeeper.store.connection import connect
 from scorekeeper.web.games.share import qr_svg
 from scorekeeper.web.games.table_key import table_key

@@ -9,7 +9,7 @@ from contextlib import closing
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.resources import resource_dir
+from scorekeeper.basics.resources import resource_dir
 from scorekeeper.store.connection import connect, migrate
 from scorekeeper.store.migrations import migrations
 from scorekeeper.web import shell
@@ -129,7 +129,7 @@ def test_the_factory_leaves_the_process_umask_alone_and_the_files_private(
 
 def test_settings_come_from_the_environment_in_one_place(tmp_path, monkeypatch) -> None:
     """SCOREKEEPER_* variables fill their config keys."""
-    from scorekeeper.settings import from_environment
+    from scorekeeper.basics.settings import from_environment
 
     environ = {
         "SCOREKEEPER_ORIGIN": "https://scores.example.org",

@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from scorekeeper.serve import announce, listen_addresses, serve
+from scorekeeper.hosting.serve import announce, listen_addresses, serve
 from scorekeeper.web.origin import is_loopback
 from tests.conftest import Table
 

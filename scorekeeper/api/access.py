@@ -9,8 +9,9 @@ from typing import Any
 from flask import request
 from flask_babel import gettext
 
-from scorekeeper import safe_json, store
+from scorekeeper import store
 from scorekeeper.api.problems import ApiProblem, field_error
+from scorekeeper.basics import safe_json
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n
 from scorekeeper.sentences.marked import N_

@@ -12,7 +12,7 @@ from scorekeeper.api.numbers import hand_numbers
 from scorekeeper.api.problems import ApiProblem
 from scorekeeper.engine import Hand, OpeningNeed, Problem, Row
 from scorekeeper.language import problem_words, words
-from scorekeeper.score_contract import opening_dict
+from scorekeeper.papers.score_contract import opening_dict
 from scorekeeper.sentences.marked import N_
 from scorekeeper.store import Game
 from scorekeeper.store.scores import UNREAD

@@ -8,8 +8,6 @@ from typing import Any
 from flask import jsonify, request, url_for
 from werkzeug import Response
 
-from scorekeeper import csv_text
-from scorekeeper import event_papers as papers_of
 from scorekeeper.api import access, answers_events, bodies_events, refusals_events, spec
 from scorekeeper.api.event_body import read_new_event
 from scorekeeper.api.examples import EXAMPLE_EVENT
@@ -19,6 +17,8 @@ from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n, problem_words
 from scorekeeper.origin import public_url
+from scorekeeper.papers import csv_text
+from scorekeeper.papers import event_papers as papers_of
 from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.store import event_checks, event_handicaps, event_rounds

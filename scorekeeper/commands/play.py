@@ -19,7 +19,7 @@ def score(pretty: bool) -> int:
 
     Exits with 2 and {"errors": [...]} when the document or the hand is wrong.
     """
-    from scorekeeper.score_contract import score_document
+    from scorekeeper.papers.score_contract import score_document
 
     try:
         data = json.load(sys.stdin)
@@ -113,7 +113,7 @@ def serve(
     """Serves the app with waitress, a production server that runs on Windows, macOS and
     Linux, on the SQLite database in the instance folder. Without --lan only this computer can
     open it; with --lan phones on the same Wi-Fi join by scanning the printed QR code."""
-    from scorekeeper.serve import serve as run
+    from scorekeeper.hosting.serve import serve as run
 
     return run(host=host, port=port, lan=lan, threads=threads, replicate=replicate)
 

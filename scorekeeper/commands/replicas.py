@@ -23,7 +23,7 @@ def restore(url: str, folder: Path) -> int:
     """Restores the replica at URL (a folder, file:// or s3://) to its latest position into a
     new instance folder, checks SQLite's integrity, then replays every game as `scorekeeper
     check` does. Exits 0 when the copy is whole and every stored score equals a replay."""
-    from scorekeeper import replicate
+    from scorekeeper.hosting import replicate
     from scorekeeper.store.connection import connect
 
     if folder.exists() and any(folder.iterdir()):

@@ -18,7 +18,7 @@ from typing import Any
 
 from babel.support import Translations
 
-from scorekeeper.resources import resource_dir
+from scorekeeper.basics.resources import resource_dir
 
 DEFAULT = "en"
 # The language a caller asked for (a PDF's `lang`, the command line's --lang): per thread and

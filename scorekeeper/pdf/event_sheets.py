@@ -10,9 +10,9 @@ from fractions import Fraction
 from babel.numbers import format_decimal
 from reportlab.pdfgen.canvas import Canvas
 
-from scorekeeper.event_papers import Entry, Heading, Papers, handicap_words
 from scorekeeper.events.scorecards import CardLine
 from scorekeeper.language import gettext, i18n, in_language
+from scorekeeper.papers.event_papers import Entry, Heading, Papers, handicap_words
 from scorekeeper.pdf import fonts
 from scorekeeper.pdf.layout import (
     INK,

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.resources import resource_dir
+from scorekeeper.basics.resources import resource_dir
 from scorekeeper.rules.model import FormatChoiceError, PresetError, Rules
 from scorekeeper.rules.patch import patch
 from scorekeeper.rules.reader import build_rules

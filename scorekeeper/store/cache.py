@@ -46,7 +46,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from sqlite_utils import Database
 
-from scorekeeper import settings
+from scorekeeper.basics import settings
 
 T = TypeVar("T")
 U = TypeVar("U")

@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from scorekeeper import safe_json
+from scorekeeper.basics import safe_json
 from scorekeeper.engine.ending import MAX_TARGET, TargetRaise
 from scorekeeper.rules.model import Rules
 from scorekeeper.sentences.marked import N_

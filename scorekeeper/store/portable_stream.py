@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from scorekeeper import safe_json
+from scorekeeper.basics import safe_json
 from scorekeeper.store.portable_check import check_bounds, file_id, hand_count
 from scorekeeper.store.portable_read import (
     InvalidImport,

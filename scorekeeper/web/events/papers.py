@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import abort, request
 from werkzeug import Response
 
-from scorekeeper import csv_text, event_papers
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n
+from scorekeeper.papers import csv_text, event_papers
 from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.store.events import Event

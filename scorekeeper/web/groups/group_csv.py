@@ -9,7 +9,7 @@ from typing import Any
 from flask import make_response
 from werkzeug import Response
 
-from scorekeeper import csv_text
+from scorekeeper.papers import csv_text
 from scorekeeper.stats.history import Entry
 from scorekeeper.stats.tables import Line, Statistics, Tally
 

@@ -18,8 +18,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
+from scorekeeper.basics.resources import resource_dir
 from scorekeeper.db import get_db
-from scorekeeper.resources import resource_dir
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.stats.history import history, in_play
 from scorekeeper.store import group_formats, group_tokens

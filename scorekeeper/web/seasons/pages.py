@@ -10,9 +10,9 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
-from scorekeeper import csv_text
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n, words
+from scorekeeper.papers import csv_text
 from scorekeeper.pdf import season_standings as season_pdf
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.rules.presets import load_presets

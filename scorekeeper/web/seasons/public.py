@@ -14,9 +14,9 @@ from sqlite_utils import Database
 from werkzeug import Response
 
 from scorekeeper.db import get_db
-from scorekeeper.event_papers import handicap_words
 from scorekeeper.events.scorecards import CardLine
 from scorekeeper.language import i18n
+from scorekeeper.papers.event_papers import handicap_words
 from scorekeeper.seasons import SeasonLine, figure, shown_name
 from scorekeeper.store import event_handicaps, event_rounds
 from scorekeeper.store import events as store_events

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]  # this file sits in scorekeeper/basics/
 
 
 def resource_dir(name: str) -> Path:

@@ -17,7 +17,7 @@ from typing import TextIO
 
 import segno
 
-from scorekeeper import replicate as replication
+from scorekeeper.hosting import replicate as replication
 from scorekeeper.language.i18n import DEFAULT_LOCALE, language_code, speaking
 
 THREADS = 8  # a table's phones poll the sheet while one records: plenty, and SQLite is local
@@ -342,7 +342,7 @@ def serve(
     that Litestream copies the database to while the app runs.
     """
     from scorekeeper import create_app
-    from scorekeeper.serve_limits import make_server
+    from scorekeeper.hosting.limits import make_server
 
     bind = host or (ANY_IPV4 if lan else LOOPBACK)
     listener, note = listen(bind, port)  # bound here, so a taken port is one clear line

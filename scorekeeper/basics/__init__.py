@@ -1,0 +1,1 @@
+"""Basics every layer may use: shipped folders, safe JSON, settings."""

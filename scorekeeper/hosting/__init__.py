@@ -1,0 +1,1 @@
+"""The shell's hosting: the server, its limits, and Litestream replication beside it."""

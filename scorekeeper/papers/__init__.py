@@ -1,0 +1,1 @@
+"""What downloads and `scorekeeper score` print: event papers, CSV text, the score contract."""
