@@ -9,6 +9,7 @@ import secrets
 
 import pytest
 from conftest import PHONE, TYPICAL_HAND, new_game, screenshot, stored_game
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from test_installable import ACTIVATED
 
@@ -36,6 +37,18 @@ def type_hand(page, we: str, they: str) -> None:
     """Types a small hand: each side's melded points."""
     page.locator("#f-0-melded_points").fill(we)
     page.locator("#f-1-melded_points").fill(they)
+
+
+def goto_once_settled(page, url: str) -> None:
+    """Opens url; back online the form sends and reads itself again, which may abort a goto."""
+    for attempt in range(3):
+        try:
+            page.goto(url)
+            return
+        except PlaywrightError as error:  # net::ERR_ABORTED: the page's own navigation won
+            if "ERR_ABORTED" not in str(error) or attempt == 2:
+                raise
+            page.wait_for_load_state()
 
 
 def someone_else_saves(live_app, game_id: str) -> None:
@@ -111,7 +124,7 @@ def test_hands_wait_in_order_and_one_that_no_longer_fits_comes_back_with_its_rea
     someone_else_saves(live_app, game_id)
 
     page.context.set_offline(False)
-    page.goto(sheet)
+    goto_once_settled(page, sheet)
     clash = page.locator(".outbox-clash")
     expect(clash).to_contain_text("Another phone saved hand 1 before this one reached it")
     expect(page.locator(".outbox-returned")).to_contain_text(
