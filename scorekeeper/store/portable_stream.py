@@ -35,6 +35,20 @@ GAME = object()  # the name an item of the "games" list comes under
 LISTED = object()  # the value "games" comes with when it is a list, its games following
 
 
+def _trailing_comma(closing: str) -> str | None:
+    """Returns this Python's words for a comma just before closing, when it blames the comma."""
+    sample = "[1,]" if closing == "]" else '{"a":1,}'
+    try:
+        json.loads(sample)
+    except json.JSONDecodeError as error:
+        # Python 3.13 says "Illegal trailing comma..." at the comma; 3.11 "Expecting..." after it.
+        return error.msg if error.pos == sample.index(",") else None
+    return None
+
+
+TRAILING = {closing: _trailing_comma(closing) for closing in "]}"}
+
+
 class Reader:
     """The file's text from where the reading is, decoded as it is read; what is read goes."""
 
@@ -128,6 +142,9 @@ class Reader:
         found = self.peek()
         self.take()
         if found == ",":
+            trailing = TRAILING[closing]
+            if trailing and self.peek() == closing:  # refused as the whole file's parser does
+                raise self.refused(self.at - 1, trailing)
             return True
         if found == closing:
             return False
