@@ -23,6 +23,24 @@ SCHEMA = (
 )
 
 
+WAL_TRIES, WAL_PAUSE = 100, 0.02  # up to about two seconds for the other process's switch
+
+
+def _in_wal(conn: sqlite3.Connection) -> None:
+    """Puts the file in WAL mode once (readers never wait; it is kept in the file)."""
+    # Two processes' first uses race to switch the new file: SQLite answers the loser "database
+    # is locked" at once, without its busy timeout, so the switch is tried again, bounded.
+    for attempt in range(WAL_TRIES):
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == WAL_TRIES - 1:
+                raise
+            time.sleep(WAL_PAUSE)
+
+
 def _open(folder: str | Path) -> sqlite3.Connection:
     """Opens the instance's rate-limit file (0600: it names addresses), made on first use."""
     path = Path(folder) / FILE
@@ -31,7 +49,7 @@ def _open(folder: str | Path) -> sqlite3.Connection:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     conn = sqlite3.connect(str(path), timeout=5, isolation_level=None)
     try:
-        conn.execute("PRAGMA journal_mode=WAL")  # readers never wait; kept in the file
+        _in_wal(conn)
         conn.execute("PRAGMA synchronous=NORMAL")  # a crash may forget a use, never corrupt
         for statement in SCHEMA:
             conn.execute(statement)
