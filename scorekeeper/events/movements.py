@@ -8,6 +8,14 @@ from dataclasses import dataclass
 MOVEMENTS = ("round_robin", "mitchell", "danish", "individual")
 
 
+def table_sides(
+    north_south: tuple[str, ...], east_west: tuple[str, ...], third: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """Returns a table's sides in the game's order: two, or three at a table of three."""
+    both = (north_south, east_west)
+    return (*both, third) if third else both
+
+
 @dataclass(frozen=True)
 class Seat:
     """One table of a round: who sits North-South and who East-West (entrant ids)."""
@@ -20,8 +28,7 @@ class Seat:
     @property
     def sides(self) -> tuple[tuple[str, ...], ...]:
         """Returns the table's sides in the game's order: two, or three at a table of three."""
-        both = (self.north_south, self.east_west)
-        return (*both, self.third) if self.third else both
+        return table_sides(self.north_south, self.east_west, self.third)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scorekeeper.events.movements import table_sides
 from scorekeeper.events.victory import ByeAward, VictoryTable
 
 
@@ -24,8 +25,7 @@ class Played:
     @property
     def sides(self) -> tuple[tuple[str, ...], ...]:
         """Returns the table's sides in the game's order: two, or three at a table of three."""
-        both = (self.north_south, self.east_west)
-        return (*both, self.third) if self.third else both
+        return table_sides(self.north_south, self.east_west, self.third)
 
 
 @dataclass(frozen=True)

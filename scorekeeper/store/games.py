@@ -161,25 +161,8 @@ def load_whole(db: Database, game_id: str, whole: scores.Whole) -> Game:
     """Reads one game's stored rows and returns it, its head, rules and sides taken from a
     `whole` read already (`scores.linked_whole`: with the token's check, in one statement)."""
     row, rule_rows, seats = whole
-    book, raises = rule_book(db, game_id, rule_rows), scores.raises_of(row)
-    setup = scores.setup_of(db, row, seats)
-    head, running = scores.head_from(row["head"], row["ended_at"])
-    stored = db.execute(
-        "SELECT number, entry, result FROM hands WHERE game_id = ? ORDER BY number", [game_id]
-    ).fetchall()
-    keys = [s.key for s in setup.sides]
-    return game_from(
-        row,
-        book,
-        raises,
-        setup,
-        head,
-        running,
-        row["hand_count"],
-        lambda: _decoded(book, keys, game_id, stored),
-        lambda: _glanced(book, keys, game_id, stored),
-        stored,
-    )
+    book = rule_book(db, game_id, rule_rows)
+    return _assembled(row, book, scores.setup_of(db, row, seats), _stored_hands(db, game_id))
 
 
 def load(db: Database, game_id: str) -> Game:
@@ -190,17 +173,27 @@ def load(db: Database, game_id: str) -> Game:
     """
     with read(db):  # the row and the hands from one snapshot (inside a write: the write's)
         row = _row(db, game_id)
-        book, raises = rule_book(db, game_id), scores.raises_of(row)
-        setup = scores.setup_of(db, row)
-        head, running = scores.head_from(row["head"], row["ended_at"])
-        stored = db.execute(
-            "SELECT number, entry, result FROM hands WHERE game_id = ? ORDER BY number", [game_id]
-        ).fetchall()
+        book, setup = rule_book(db, game_id), scores.setup_of(db, row)
+        stored = _stored_hands(db, game_id)
+    return _assembled(row, book, setup, stored)
+
+
+def _stored_hands(db: Database, game_id: str) -> list[Any]:
+    """Returns a game's stored hand rows, in order."""
+    return db.execute(
+        "SELECT number, entry, result FROM hands WHERE game_id = ? ORDER BY number", [game_id]
+    ).fetchall()
+
+
+def _assembled(row: Any, book: RuleBook, setup: Setup, stored: list[Any]) -> Game:
+    """Returns the game its head row, rules, sides and stored hand rows make; nothing scored."""
+    game_id = row["id"]
+    head, running = scores.head_from(row["head"], row["ended_at"])
     keys = [s.key for s in setup.sides]
     return game_from(
         row,
         book,
-        raises,
+        scores.raises_of(row),
         setup,
         head,
         running,
