@@ -351,7 +351,8 @@ def test_the_home_qr_admits_a_scorer(live_app, browser, origin, scheme):
 @pytest.mark.slow
 @pytest.mark.skipif(IN_LAN, reason="already inside the namespace")
 def test_the_field_over_the_lan() -> None:
-    """Runs every test above again in a network namespace, phones at its LAN address."""
+    """Runs every test above, and test_field_mend.py's, again in a network namespace, phones at
+    its LAN address."""
     from tests.test_serve_lan import _unshare
 
     done = subprocess.run(
@@ -366,6 +367,7 @@ def test_the_field_over_the_lan() -> None:
             "no:cacheprovider",
             "-x",
             str(Path(__file__)),
+            str(Path(__file__).with_name("test_field_mend.py")),  # the review's mends too
             "-k",
             "not over_the_lan",
         ],
