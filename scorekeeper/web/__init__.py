@@ -165,6 +165,7 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.context_processor(language.context)
     shell.init_globals(app)  # csrf_token(), flashes(), language_link(), back_path()
     app.jinja_env.globals["text_size_link"] = text_size.text_size_link  # the switch on every page
+    app.jinja_env.globals["large_type"] = text_size.large_type  # its rule, when chosen
     app.jinja_env.globals["outbox_words"] = sheet_page.outbox_words  # every page that records
     app.url_defaults(language.keep_language)
     app.jinja_env.globals["date_words"] = i18n.date_words  # home.js writes times as `moment`

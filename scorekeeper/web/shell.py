@@ -107,8 +107,13 @@ def inlined(css: str) -> str:
 def _style(path: str, _stamp: int) -> tuple[str, str]:
     """Returns a stylesheet's text and its CSP source ('sha256-...'), read once per version."""
     css = inlined(Path(path).read_text(encoding="utf-8"))
+    return css, style_source(css)
+
+
+def style_source(css: str) -> str:
+    """Returns the CSP source that allows exactly this inline stylesheet ('sha256-...')."""
     digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
-    return css, f"'sha256-{digest}'"
+    return f"'sha256-{digest}'"
 
 
 def flashes() -> Markup:

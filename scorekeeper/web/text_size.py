@@ -1,17 +1,18 @@
 """Large type for older eyes: a switch on every page, remembered by the browser, no JavaScript.
 
-Every page names the same small stylesheet, `/text-size.css`, whose answer follows this
-browser's cookie: a page's HTML stays the same for every browser (pages kept for many
-browsers, and their ETags, need no hole for it), and the choice reaches every page at once.
+A page chosen in large type holds the one rule that makes it large, in its own <style>:
+no page waits for a stylesheet of its own to paint. A page's ETag names the size it shows.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from markupsafe import Markup
 from werkzeug import Response
 
 from scorekeeper.language import i18n
 from scorekeeper.web import language
+from scorekeeper.web.shell import style_source
 
 bp = Blueprint("text_size", __name__)
 
@@ -19,11 +20,27 @@ COOKIE = "type"  # "large" when this browser asked for large type
 SIZES = ("normal", "large")
 # The whole page scales: the app's sizes are in rem, so 24 px for its 18 px makes all a third larger.
 LARGE = ":root { font-size: 24px; }\n"
+LARGE_SOURCE = style_source(LARGE)  # what the page's CSP names to allow it
 
 
 def large() -> bool:
     """Tells whether this browser asked for large type."""
     return request.cookies.get(COOKIE) == "large"
+
+
+def size() -> str:
+    """Returns the type size this browser reads ("normal" or "large"), for a page's ETag."""
+    return "large" if large() else "normal"
+
+
+def large_type() -> Markup:
+    """Returns the large-type rule as a <style> for a browser that chose it, else nothing."""
+    # In the page, not a stylesheet of its own: a linked one held the first paint of every
+    # page one round trip more (150 ms on the throttled phone, docs/table-app.md).
+    if not large():
+        return Markup("")
+    g.setdefault("style_hashes", []).append(LARGE_SOURCE)
+    return Markup(f"<style>{LARGE}</style>")
 
 
 def text_size_link() -> str:
@@ -44,16 +61,6 @@ def choose(size: str) -> Response:
         abort(404)
     response = redirect(_back())
     response.set_cookie(COOKIE, size, max_age=i18n.COOKIE_AGE, samesite="Lax", httponly=True)
-    return response
-
-
-@bp.get("/text-size.css")
-def stylesheet() -> Response:
-    """Returns the rule for this browser's type size: empty for normal type."""
-    response = Response(LARGE if large() else "", mimetype="text/css")
-    # Per browser (its cookie), checked again on each page: a change shows on the next page.
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.add("Cookie")
     return response
 
 

@@ -8,7 +8,7 @@ import secrets
 from flask import Response, make_response, request, session
 
 from scorekeeper.language import i18n
-from scorekeeper.web import access
+from scorekeeper.web import access, text_size
 from scorekeeper.web.games import paper
 
 # flask-compress tags a compressed page's ETag with its encoding ("abc" -> "abc:br").
@@ -26,9 +26,10 @@ def etag(game_id: str, version: int, role: str) -> str:
 
 
 def page_tag(*names: str) -> str:
-    """Returns the tag of a page named by `names` as this browser reads it, in its language."""
+    """Returns the tag of a page named by `names` as this browser reads it: its language, its
+    type size."""
     # The browser is part of it: a page holds this browser's CSRF token.
-    seed = ":".join((BUILD, *names, access.browser_id(), i18n.current()))
+    seed = ":".join((BUILD, *names, access.browser_id(), i18n.current(), text_size.size()))
     return hashlib.sha256(seed.encode()).hexdigest()[:32]
 
 

@@ -23,6 +23,7 @@ from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.events import Entrant, Event
 from scorekeeper.store.seasons import Public, PublicNotFound
+from scorekeeper.web import text_size
 from scorekeeper.web.events.common import handicap_lines
 from scorekeeper.web.games import follow
 from scorekeeper.web.origin import public_url
@@ -68,9 +69,11 @@ def public_of_season(season_id: str) -> Public | None:
 
 
 def _tag(found: Public, with_seasons: bool = False) -> str:
-    """Returns a public page's ETag: its version, naming, the reader's language, its address."""
+    """Returns a public page's ETag: its version, naming, the reader's language and type
+    size, its address."""
+    moved = _moved(found, with_seasons)
     seed = ":".join(
-        (follow.BUILD, request.path, found.names, _moved(found, with_seasons), i18n.current())
+        (follow.BUILD, request.path, found.names, moved, i18n.current(), text_size.size())
     )
     return hashlib.sha256(seed.encode()).hexdigest()[:32]
 
