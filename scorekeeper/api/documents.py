@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
+
+import orjson
 
 from scorekeeper import engine
 from scorekeeper.api.numbers import hand_numbers
@@ -124,12 +125,12 @@ def _stored_row(number: int, entry: Any, result: Mapping[str, Any]) -> dict[str,
 def _stored_hands(game: Game) -> list[dict[str, Any]]:
     """Returns every row of the sheet, from the stored text when every hand reads cleanly."""
     # One decoding of every row, and one of every entry: a call a text cost a tenth more.
-    results = json.loads(f"[{','.join(result for _n, _e, result in game.texts)}]")
+    results = orjson.loads(f"[{','.join(result for _n, _e, result in game.texts)}]")
     if len(results) != game.hand_count or any(r.get(UNREAD) for r in results):
         # A hand its rules no longer read (marked when stored): parsed again, as the sheet does.
         rows = zip(game.state.rows, game.hands, strict=True)
         return [hand_json(row, hand) for row, hand in rows]
-    entries = json.loads(f"[{','.join(entry for _n, entry, _r in game.texts)}]")
+    entries = orjson.loads(f"[{','.join(entry for _n, entry, _r in game.texts)}]")
     return [
         _stored_row(number, entry, result)
         for (number, _e, _r), entry, result in zip(game.texts, entries, results, strict=True)

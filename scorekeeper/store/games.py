@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+import orjson
 from sqlite_utils import Database
 
 from scorekeeper import engine
@@ -229,7 +230,7 @@ def _glanced(
     # then, under the same frozen rules, so it is not parsed again for each view.
     rows, unreadable = [], []
     for number, entry, result in stored:
-        data = json.loads(result)
+        data = orjson.loads(result)
         rows.append(scores.row_of(number, data, items=False))
         if data.get(scores.UNREAD):
             problems: list[Problem] = []

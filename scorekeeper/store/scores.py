@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from sqlite_utils import Database
 
 from scorekeeper import engine
@@ -85,7 +86,7 @@ def _item(data: Mapping[str, Any]) -> Item:
 
 def row_from(number: int, text: str, *, items: bool = True) -> Row:
     """Returns hand `number`'s row from its stored `result`."""
-    return row_of(number, json.loads(text), items=items)
+    return row_of(number, orjson.loads(text), items=items)
 
 
 def row_of(number: int, data: Mapping[str, Any], *, items: bool = True) -> Row:
@@ -136,7 +137,7 @@ def head_json(state: GameState, running: Mapping[str, int]) -> str:
 
 def head_from(text: str, ended_at: int | None) -> tuple[GameState, dict[str, int]]:
     """Returns a game's head (a state whose `rows` is empty) and its running totals."""
-    data = json.loads(text)
+    data = orjson.loads(text)
     status = data["status"]
     state = GameState(
         rows=(),
