@@ -234,7 +234,7 @@ def store_scores(path: Path, game_ids: list[str]) -> None:
     if "head" not in {c.name for c in db["games"].columns}:
         db.close()
         return  # a database of the code before stored scores: nothing to store
-    from scorekeeper.store import scores
+    from scorekeeper.store.games import scores
 
     done: dict[tuple, tuple[list[tuple[int, str]], str, int, int | None]] = {}
     with write(db):

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.store.connection import connect, migrate  # noqa: E402
-from scorekeeper.store.portable import (  # noqa: E402
+from scorekeeper.store.portable.importing import (  # noqa: E402
     MAX_BYTES,
     MAX_FILE_HANDS,
     MAX_HANDS,

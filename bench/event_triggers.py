@@ -19,9 +19,9 @@ import uuid
 
 from scorekeeper import store
 from scorekeeper.events import template
-from scorekeeper.store import event_rounds
 from scorekeeper.store.connection import connect, migrate
-from scorekeeper.store.events import NewEvent, create_event, get_event
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import NewEvent, create_event, get_event
 from scorekeeper.store.migrations.events import ENTRANT_CARDS
 
 OUT = {"melded_points": 300, "canastas": {"natural": 1}, "went_out": "out"}

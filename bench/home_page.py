@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.bench_import import game  # noqa: E402
 from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.store.connection import connect  # noqa: E402
-from scorekeeper.store.portable import CLI_MAX_BYTES, CLI_MAX_HANDS, import_document  # noqa: E402
+from scorekeeper.store.portable.importing import CLI_MAX_BYTES, CLI_MAX_HANDS, import_document  # noqa: E402
 from scorekeeper.web.home import PAGE_SIZE  # noqa: E402
 
 BROWSER = "bench-phone"

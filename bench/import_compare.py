@@ -31,8 +31,8 @@ def one_side(root: Path, games: int, hands: int, runs: int) -> list[float]:
     sys.path.insert(0, str(root))
     from bench.import_lock import export_text
     from scorekeeper.rules.presets import load_presets
-    from scorekeeper.store import portable
     from scorekeeper.store.connection import connect, migrate
+    from scorekeeper.store.portable import importing as portable
 
     assert Path(portable.__file__).resolve().is_relative_to(root.resolve()), portable.__file__
     data = export_text(games, hands).encode()

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.import_lock import export_text  # noqa: E402
 from scorekeeper.store.connection import connect, migrate  # noqa: E402
-from scorekeeper.store.portable import CLI_MAX_BYTES, CLI_MAX_HANDS, import_document  # noqa: E402
+from scorekeeper.store.portable.importing import CLI_MAX_BYTES, CLI_MAX_HANDS, import_document  # noqa: E402
 
 
 def main() -> None:

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.bench_import import game  # noqa: E402
 from scorekeeper.rules.presets import load_presets  # noqa: E402
 from scorekeeper.store.connection import connect, migrate  # noqa: E402
-from scorekeeper.store.portable import import_document  # noqa: E402
+from scorekeeper.store.portable.importing import import_document  # noqa: E402
 
 
 def export_text(games: int, hands: int) -> str:

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.import_lock import export_text  # noqa: E402
 from scorekeeper.rules.presets import load_presets  # noqa: E402
-from scorekeeper.store import portable  # noqa: E402
 from scorekeeper.store.connection import connect, migrate, write  # noqa: E402
+from scorekeeper.store.portable import importing as portable  # noqa: E402
 
 
 def stages(data: bytes) -> list[tuple[str, float]]:

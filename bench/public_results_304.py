@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scorekeeper.app import create_app  # noqa: E402 - after the path is set
 from scorekeeper.store import seasons as store_seasons  # noqa: E402
 from scorekeeper.store.connection import connect  # noqa: E402
-from scorekeeper.store.groups import create_group  # noqa: E402
+from scorekeeper.store.groups.group import create_group  # noqa: E402
 from tests.season_helpers import night  # noqa: E402
 
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scorekeeper import store  # noqa: E402
 from scorekeeper.ratings.model import current  # noqa: E402
 from scorekeeper.store.connection import connect, migrate, write  # noqa: E402
-from scorekeeper.store.portable import dumps, import_document  # noqa: E402
+from scorekeeper.store.portable.importing import dumps, import_document  # noqa: E402
 from scorekeeper.store.ratings import refresh, table  # noqa: E402
 from scorekeeper.store.ratings.matches import group_matches  # noqa: E402
 from scorekeeper.store.stamps import new_token  # noqa: E402

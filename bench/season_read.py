@@ -21,9 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ["SCOREKEEPER_CACHE"] = "off"  # the recount pays for its tables on every read
 
 from scorekeeper.seasons import SeasonRule  # noqa: E402 - after the path is set
-from scorekeeper.store import event_rounds, groups  # noqa: E402
 from scorekeeper.store import seasons as store_seasons  # noqa: E402
 from scorekeeper.store.connection import connect, migrate  # noqa: E402
+from scorekeeper.store.events import rounds as event_rounds  # noqa: E402
+from scorekeeper.store.groups import group as groups  # noqa: E402
 from tests.season_helpers import night  # noqa: E402
 
 

@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 from openskill.models import PlackettLuce
 
 from scorekeeper import store
-from scorekeeper.store.groups import create_group
-from scorekeeper.store.portable import export_games
+from scorekeeper.store.groups.group import create_group
+from scorekeeper.store.portable.importing import export_games
 from scorekeeper.store.stamps import new_token
 
 OUT = {"melded_points": 200, "canastas": {"natural": 1}, "went_out": "out"}

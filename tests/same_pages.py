@@ -35,7 +35,7 @@ from scorekeeper.app import create_app
 from scorekeeper.rules.presets import load_presets, rules_for
 from scorekeeper.store import GameOver
 from scorekeeper.store.connection import connect
-from scorekeeper.store.groups import create_group
+from scorekeeper.store.groups.group import create_group
 from tests.sample_game import NAMES, sample_hands, sample_setup
 
 GAMES = 100

@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 from sqlite_utils import Database
 
 from scorekeeper.events import ByeAward, template
-from scorekeeper.store import event_rounds
-from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import rounds as event_rounds
 
 Scores = Callable[[int, int], tuple[int, int]]  # (round, table) -> the table's two totals
 

@@ -111,7 +111,7 @@ def test_only_the_director_settles_a_hand_saved_on_the_sheet(client) -> None:
 
 
 def test_an_entrants_card_token_plays_its_side_through_the_api(client, db) -> None:
-    from scorekeeper.store import entrant_cards
+    from scorekeeper.store.events import cards as entrant_cards
 
     made = make(client, confirm=True, deals_per_round=1)
     url, director = f"/api/v1/events/{made['id']}", bearer(made["token"])

@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from scorekeeper.store.connection import connect
-from scorekeeper.store.groups import GroupNotFound, join_group, replace_token
+from scorekeeper.store.groups.group import GroupNotFound, join_group, replace_token
 
 OUT = {"melded_points": 200, "canastas": {"natural": 1}, "red_threes": 1, "went_out": "out"}
 

@@ -10,9 +10,9 @@ from tests.test_api_groups import bearer, make_group, play
 def test_the_ratings_table_is_the_models_numbers_rounded_by_ordinal(client, monkeypatch):
     group = make_group(client)
     # A minute apart, so the order they ended in is theirs, not the tie-break's.
-    monkeypatch.setattr("scorekeeper.store.hands.now", lambda: "2026-03-01T20:00:00+00:00")
+    monkeypatch.setattr("scorekeeper.store.games.hands.now", lambda: "2026-03-01T20:00:00+00:00")
     play(client, group, ["Ann", "Bob"], ["Cy", "Di"])
-    monkeypatch.setattr("scorekeeper.store.hands.now", lambda: "2026-03-01T20:01:00+00:00")
+    monkeypatch.setattr("scorekeeper.store.games.hands.now", lambda: "2026-03-01T20:01:00+00:00")
     play(client, group, ["Ann", "Cy"], ["Bob", "Di"])
     answer = client.get(f"/api/v1/groups/{group['id']}/ratings", headers=bearer(group["token"]))
     assert answer.status_code == 200, answer.get_data(as_text=True)

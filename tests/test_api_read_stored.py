@@ -11,7 +11,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.api.documents import game_json, hand_json
 from scorekeeper.rules.presets import load_presets, rules_for
-from scorekeeper.store.scores import UNREAD
+from scorekeeper.store.games.scores import UNREAD
 from tests.sample_game import NAMES, sample_hands, sample_setup
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.store import group_tokens
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.connection import write
-from scorekeeper.store.groups import add_member, hand_on, members
+from scorekeeper.store.groups import tokens as group_tokens
+from scorekeeper.store.groups.group import add_member, hand_on, members
 from tests.season_helpers import night
 
 PAIRS = [("Aces", ["Ann", "Bob"]), ("Kings", ["Cy", "Di"]), ("Queens", ["Ed", "Flo"])]

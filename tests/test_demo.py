@@ -8,7 +8,7 @@ import re
 import pytest
 
 from scorekeeper.basics.resources import resource_dir
-from scorekeeper.store.portable import check, parse
+from scorekeeper.store.portable.importing import check, parse
 from tests.conftest import location
 
 DEMO = resource_dir("seeds") / "demo" / "demo.json"

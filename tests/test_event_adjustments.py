@@ -9,8 +9,9 @@ import pytest
 from scorekeeper.events import ByeAward, NoPlay, Played, standings, template
 from scorekeeper.events.scorecards import scorecard
 from scorekeeper.events.standings import Adjusted
-from scorekeeper.store import event_night, event_rounds
-from scorekeeper.store.events import EventClosed, InvalidEvent, close_event, get_event
+from scorekeeper.store.events import night as event_night
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import EventClosed, InvalidEvent, close_event, get_event
 from tests.test_store_event_draws import new_event, pairs
 from tests.test_web_events import director
 
@@ -89,7 +90,7 @@ def test_the_store_takes_an_award_only_for_a_round_without_a_result(store_db) ->
 
 
 def event_with_round(db):  # type: ignore[no-untyped-def]
-    from scorekeeper.store.events import create_event
+    from scorekeeper.store.events.event import create_event
 
     event = create_event(db, new_event(entrants=pairs(4), rounds=3))
     event_rounds.start_round(db, event.id)

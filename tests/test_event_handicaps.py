@@ -17,10 +17,12 @@ from scorekeeper.events import ByeAward, template
 from scorekeeper.language.i18n import signed
 from scorekeeper.pdf import season_standings as season_pdf
 from scorekeeper.ratings.model import win_chances
-from scorekeeper.store import event_handicaps, event_ratings, event_rounds
-from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
-from scorekeeper.store.groups import create_group
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import handicaps as event_handicaps
+from scorekeeper.store.events import ratings as event_ratings
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.groups.group import create_group
 from scorekeeper.store.stamps import new_token
 from tests.season_helpers import night
 

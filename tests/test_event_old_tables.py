@@ -9,8 +9,8 @@ import uuid
 
 import pytest
 
-from scorekeeper.store import events as store_events
 from scorekeeper.store.errors import RoundMovedOn
+from scorekeeper.store.events import event as store_events
 from tests.conftest import hand_fields, hidden_fields
 from tests.test_api_event_closed import _hand as hand_of
 from tests.test_api_event_closed import _write as write_headers

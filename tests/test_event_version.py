@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store import cache, event_checks, event_rounds
-from scorekeeper.store.event_entrants import add_entrant, withdraw
-from scorekeeper.store.events import (
+from scorekeeper.store import cache
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.entrants import add_entrant, withdraw
+from scorekeeper.store.events.event import (
     close_event,
     create_event,
     get_event,

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from scorekeeper.events import Bye, ByeAward, Meeting, NoPlay, Played, Round, standings, template
 from scorekeeper.events import draw as drawing
 from scorekeeper.events.standings import Result
-from scorekeeper.store.event_draw import mitchell_lines, pick
-from scorekeeper.store.events import Entrant, Event
+from scorekeeper.store.events.draw import mitchell_lines, pick
+from scorekeeper.store.events.event import Entrant, Event
 
 TABLE = template("canasta_3")
 BYE = ByeAward(14, 355)

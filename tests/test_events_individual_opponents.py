@@ -20,9 +20,9 @@ import pytest
 from scorekeeper.events import Meeting, Round, Seat, max_rounds, opponents, seating
 from scorekeeper.events.seating import SEATINGS, seated, table_sizes
 from scorekeeper.events.victory import template
-from scorekeeper.store import event_rounds
-from scorekeeper.store.event_entrants import withdraw
-from scorekeeper.store.events import NewEvent, create_event, get_event
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.entrants import withdraw
+from scorekeeper.store.events.event import NewEvent, create_event, get_event
 
 
 @contextmanager

@@ -11,9 +11,11 @@ from scorekeeper import store
 from scorekeeper.basics.resources import resource_dir
 from scorekeeper.rules import presets
 from scorekeeper.rules.documents import digest, preset_document
-from scorekeeper.store import cache, portable, schema, scores
+from scorekeeper.store import cache, schema
 from scorekeeper.store.connection import connect, write
+from scorekeeper.store.games import scores
 from scorekeeper.store.migrations import migrations
+from scorekeeper.store.portable import importing as portable
 from tests.conftest import hidden_fields, saved_hand
 
 S1_HAND = {
@@ -231,7 +233,7 @@ def test_a_rules_document_is_read_once_for_every_game_that_keeps_it(
     )
     statements: list[str] = []
     store_db.conn.set_trace_callback(statements.append)
-    books = [store.game_rules.rule_book(store_db, g.id) for g in (first, second, first)]
+    books = [store.games.rules.rule_book(store_db, g.id) for g in (first, second, first)]
     store_db.conn.set_trace_callback(None)
     reads = [s for s in statements if "game_rules" in s and ("document" in s or "*" in s)]
     # The document's text and JSON once at most (none if kept already); with the room off,

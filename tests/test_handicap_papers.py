@@ -11,9 +11,9 @@ import subprocess
 from scorekeeper.language.i18n import signed
 from scorekeeper.papers import event_papers
 from scorekeeper.pdf import event_sheets
-from scorekeeper.store import event_handicaps
-from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import handicaps as event_handicaps
 from tests.conftest import location
 from tests.season_helpers import night
 from tests.test_event_handicaps import (

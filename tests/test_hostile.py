@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import store
 from scorekeeper.rules.presets import rules_for
-from scorekeeper.store.portable import InvalidImport, export_games, import_games
+from scorekeeper.store.portable.importing import InvalidImport, export_games, import_games
 from scorekeeper.web.games.hand_form import fields_for
 from tests.conftest import Table, fresh_rate_limits, location
 
@@ -289,9 +289,9 @@ def test_deep_nesting_is_a_400_on_every_api_write(client, db) -> None:
 
 def fill_to_the_limit(db, game_id: str) -> None:
     """Gives a game MAX_HANDS valid hands that score nothing, straight into the table."""
-    from scorekeeper.store import scores
     from scorekeeper.store.connection import write
-    from scorekeeper.store.games import MAX_HANDS
+    from scorekeeper.store.games import scores
+    from scorekeeper.store.games.game import MAX_HANDS
 
     hand = {
         "We": {"melded_points": 100, "hand_points": 100},
@@ -769,7 +769,7 @@ def test_hostile_group_sharing_never_fails(app, client, db, format_id, group_par
 
 def test_the_api_cannot_flood_house_formats(client, db, monkeypatch) -> None:
     """Past its bound an anonymous API client gets a 429 problem, and no row is stored."""
-    from scorekeeper.store import house_formats
+    from scorekeeper.store.formats import house as house_formats
 
     monkeypatch.setattr(house_formats, "MAX_PER_BROWSER", 5)
     body = {"name": "Flood", "base": "classic", "set": {}}

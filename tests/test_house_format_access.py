@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper.store import house_formats as houses
+from scorekeeper.store.formats import house as houses
 from tests.conftest import location
 from tests.test_web_house_formats import submit
 
@@ -157,7 +157,7 @@ def test_sharing_needs_membership_and_a_real_format(app, client) -> None:
 
 
 def test_a_group_shares_a_bounded_number(app, client, db, monkeypatch) -> None:
-    from scorekeeper.store import group_formats
+    from scorekeeper.store.formats import shared as group_formats
 
     monkeypatch.setattr(group_formats, "MAX_PER_GROUP", 2)
     group_id = _group_with(client, app.test_client())

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper.papers.score_contract import score_document
 from scorekeeper.rules.documents import rules_of
 from scorekeeper.rules.presets import load_presets
-from scorekeeper.store.house_formats import build
+from scorekeeper.store.formats.house import build
 from tests.test_docs_examples import EXAMPLES
 
 POINTS = st.integers(min_value=0, max_value=600).map(lambda n: n * 5)

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.api.openapi import EXAMPLE_FORMAT
-from scorekeeper.store import house_formats as houses
+from scorekeeper.store.formats import house as houses
 from tests.conftest import saved_hand
 
 SEVENS = {"label": "Canasta of sevens", "bonus": 1000, "min_points": 35}

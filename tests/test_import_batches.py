@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.store import portable
 from scorekeeper.store.connection import connect
+from scorekeeper.store.portable import importing as portable
 from tests.test_import_large import copied_group
 
 TABLES = ("games", "sides", "players", "hands", "game_rules", "game_figures", "browser_games")

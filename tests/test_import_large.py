@@ -17,10 +17,10 @@ import pytest
 
 from scorekeeper import rate_limits, store
 from scorekeeper.cli import main
-from scorekeeper.store import portable_read as portable
 from scorekeeper.store.connection import connect
-from scorekeeper.store.groups import create_group
-from scorekeeper.store.portable import dumps, export_games, import_document
+from scorekeeper.store.groups.group import create_group
+from scorekeeper.store.portable import read as portable
+from scorekeeper.store.portable.importing import dumps, export_games, import_document
 from scorekeeper.store.stamps import new_token
 from scorekeeper.web.games import portable as web_portable
 from tests.conftest import location
@@ -206,7 +206,7 @@ def test_more_hands_than_the_web_once_took_come_back(app, db) -> None:
 @pytest.mark.slow  # a child process is started (spawn: a fresh interpreter)
 def test_a_large_file_is_imported_in_a_process_of_its_own(app, db, monkeypatch) -> None:
     """Issue 34: the parse of a large file neither holds the server's threads nor its memory."""
-    from scorekeeper.store import portable_apart
+    from scorekeeper.store.portable import apart as portable_apart
 
     client = app.test_client()
     data = copied_group(db, 8)
@@ -234,7 +234,7 @@ def test_the_import_process_runs_at_the_servers_priority() -> None:
     """Issue 34: the import is not niced, so it never holds the write lock while starved."""
     import os
 
-    from scorekeeper.store import portable_apart
+    from scorekeeper.store.portable import apart as portable_apart
 
     with portable_apart.child() as apart:
         theirs = apart.submit(os.nice, 0).result(timeout=60)

@@ -9,11 +9,11 @@ import time
 from pathlib import Path
 
 from bench.import_lock import export_text
-from scorekeeper.store import scores
 from scorekeeper.store.connection import connect, migrate
-from scorekeeper.store.figures import figures_of
-from scorekeeper.store.games import load
-from scorekeeper.store.portable import import_document
+from scorekeeper.store.games import scores
+from scorekeeper.store.games.game import load
+from scorekeeper.store.groups.figures import figures_of
+from scorekeeper.store.portable.importing import import_document
 
 
 def _saves(path: Path, done: threading.Event, outcomes: list[str]) -> None:

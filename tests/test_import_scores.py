@@ -18,8 +18,8 @@ import pytest
 from scorekeeper import store
 from scorekeeper.rules.documents import preset_document
 from scorekeeper.rules.presets import rules_for
-from scorekeeper.store.portable import dumps, export_games, import_games
-from scorekeeper.store.scores import differences
+from scorekeeper.store.games.scores import differences
+from scorekeeper.store.portable.importing import dumps, export_games, import_games
 from tests.sample_game import sample_hands, sample_setup
 
 _tokens = itertools.count()

@@ -9,9 +9,10 @@ import sqlite3
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store import portable, portable_stream
-from scorekeeper.store.portable import InvalidImport, export_games, import_document
-from scorekeeper.store.portable_read import MAX_BYTES, MAX_DEPTH
+from scorekeeper.store.portable import importing as portable
+from scorekeeper.store.portable import stream as portable_stream
+from scorekeeper.store.portable.importing import InvalidImport, export_games, import_document
+from scorekeeper.store.portable.read import MAX_BYTES, MAX_DEPTH
 from scorekeeper.store.stamps import new_token
 from tests.test_import_large import OUT, copied_group, played
 

@@ -79,7 +79,7 @@ def test_the_development_server_logs_no_token(app, caplog) -> None:
 
 def test_an_error_logged_by_the_app_names_no_token(fresh_app, monkeypatch, caplog) -> None:
     """Flask logs "Exception on <path> [GET]" for a 500: under every server, redacted."""
-    from scorekeeper.store import groups
+    from scorekeeper.store.groups import group as groups
 
     def broken(*_args, **_kwargs):
         raise RuntimeError("the disk is full")

@@ -9,9 +9,9 @@ from scorekeeper import store
 from scorekeeper.api.openapi import document
 from scorekeeper.stats.tables import statistics
 from scorekeeper.store.connection import connect
-from scorekeeper.store.figures import played
-from scorekeeper.store.groups import create_group
-from scorekeeper.store.players import players_of
+from scorekeeper.store.groups.figures import played
+from scorekeeper.store.groups.group import create_group
+from scorekeeper.store.groups.players import players_of
 from scorekeeper.store.stamps import new_token
 from tests.test_api import Api, problem
 

@@ -8,7 +8,7 @@ import io
 from pypdf import PdfReader
 
 from scorekeeper.store import seasons as store_seasons
-from scorekeeper.store.groups import create_group
+from scorekeeper.store.groups.group import create_group
 from tests.season_helpers import night
 
 PAIRS = [("Aces", ["Ann Smith", "Bob Jones"]), ("Kings", ["Cy Young", "Di Prince"])]

@@ -17,7 +17,7 @@ from scorekeeper import store
 from scorekeeper.cli import main
 from scorekeeper.store.backup import BackupError, backup
 from scorekeeper.store.connection import connect, migrate
-from scorekeeper.store.portable import (
+from scorekeeper.store.portable.importing import (
     MAX_BYTES,
     InvalidImport,
     export_games,
@@ -457,7 +457,7 @@ def test_the_import_page_takes_bigger_files_than_forms_but_not_huge_ones(
     table: Table, games, db, monkeypatch
 ):
     """An upload may exceed the 64 KiB form limit; past the import's bound it is a 413."""
-    from scorekeeper.store import portable_read as portable
+    from scorekeeper.store.portable import read as portable
     from scorekeeper.web.games import portable as web_portable
 
     monkeypatch.setattr(portable, "WEB_IMPORT_MAX_BYTES", 2_000_000)

@@ -13,10 +13,10 @@ from scorekeeper import store
 from scorekeeper.cli import main
 from scorekeeper.stats.tables import statistics
 from scorekeeper.store.connection import connect
-from scorekeeper.store.figures import played
-from scorekeeper.store.groups import create_group, group_of_token, groups_for_browser
-from scorekeeper.store.players import merge_players, players_of, rename_player
-from scorekeeper.store.portable import InvalidImport, dumps, export_games, import_document
+from scorekeeper.store.groups.figures import played
+from scorekeeper.store.groups.group import create_group, group_of_token, groups_for_browser
+from scorekeeper.store.groups.players import merge_players, players_of, rename_player
+from scorekeeper.store.portable.importing import InvalidImport, dumps, export_games, import_document
 from scorekeeper.store.stamps import new_token
 
 OUT = {"melded_points": 200, "canastas": {"natural": 1}, "went_out": "out"}

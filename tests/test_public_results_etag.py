@@ -3,10 +3,10 @@ language moves."""
 
 from __future__ import annotations
 
-from scorekeeper.store import event_rounds
-from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
-from scorekeeper.store.groups import create_group
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.groups.group import create_group
 from tests.season_helpers import night
 
 PAIRS = [("Aces", ["Ann Smith", "Bob Jones"]), ("Kings", ["Cy Young", "Di Prince"])]

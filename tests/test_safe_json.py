@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.basics import safe_json
 from scorekeeper.basics.safe_json import JsonRefused, Limits, loads, structure
-from scorekeeper.store.portable import WEB_MAX_BYTES, InvalidImport, import_games
+from scorekeeper.store.portable.importing import WEB_MAX_BYTES, InvalidImport, import_games
 
 SMALL = Limits(max_bytes=10_000, max_depth=4, max_keys=10)
 

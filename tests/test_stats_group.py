@@ -8,9 +8,9 @@ from scorekeeper import store
 from scorekeeper.stats.history import Filters, history
 from scorekeeper.stats.tables import statistics
 from scorekeeper.store.connection import connect
-from scorekeeper.store.figures import played
-from scorekeeper.store.groups import create_group
-from scorekeeper.store.players import players_of
+from scorekeeper.store.groups.figures import played
+from scorekeeper.store.groups.group import create_group
+from scorekeeper.store.groups.players import players_of
 from scorekeeper.store.stamps import new_token
 
 # Won by going out with a natural canasta and a red three: 200 + 500 + 100 + 100 = 900;

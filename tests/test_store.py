@@ -214,7 +214,7 @@ def test_write_rolls_back_everything_on_error(store_db, game) -> None:
 
 def test_old_form_tokens_are_pruned_on_a_schedule(store_db, game, monkeypatch) -> None:
     """Used form tokens older than a week are removed every PRUNE_EVERY writes, not on each."""
-    from scorekeeper.store import hands as store_hands
+    from scorekeeper.store.games import hands as store_hands
 
     store_db.execute(
         "INSERT INTO used_form_tokens (token, game_id, used_at) VALUES ('old', ?, '2000-01-01T00:00:00+00:00')",

@@ -7,11 +7,12 @@ import uuid
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store.errors import EventIsClosed
-from scorekeeper.store.event_checks import NotYours
-from scorekeeper.store.event_entrants import add_entrant, withdraw
-from scorekeeper.store.events import (
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.checks import NotYours
+from scorekeeper.store.events.entrants import add_entrant, withdraw
+from scorekeeper.store.events.event import (
     EventClosed,
     close_event,
     create_event,

@@ -8,9 +8,9 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.events import NoPlay, Played, standings, template
-from scorekeeper.store import event_rounds
-from scorekeeper.store.event_entrants import add_entrant, withdraw
-from scorekeeper.store.events import (
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.entrants import add_entrant, withdraw
+from scorekeeper.store.events.event import (
     InvalidEvent,
     NewEvent,
     create_event,

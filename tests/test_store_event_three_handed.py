@@ -10,9 +10,11 @@ import pytest
 from scorekeeper import store
 from scorekeeper.events import standings
 from scorekeeper.events.standings import Played
-from scorekeeper.store import entrant_cards, event_checks, event_rounds
-from scorekeeper.store.event_checks import NotYours
-from scorekeeper.store.events import InvalidEvent, create_event, get_event
+from scorekeeper.store.events import cards as entrant_cards
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.checks import NotYours
+from scorekeeper.store.events.event import InvalidEvent, create_event, get_event
 from tests.test_store_event_draws import PLAYERS, new_event
 
 
@@ -154,7 +156,7 @@ def test_the_store_refuses_tables_of_three_that_cannot_seat_everyone(store_db, c
 
 
 def test_a_withdrawal_down_to_five_sits_one_out(store_db) -> None:
-    from scorekeeper.store.event_entrants import withdraw
+    from scorekeeper.store.events.entrants import withdraw
 
     event = three_handed(store_db, 6)
     event_rounds.start_round(store_db, event.id)
@@ -196,7 +198,7 @@ def test_the_migration_moves_the_directors_mark_from_2_to_3(tmp_path) -> None:
 
 
 def test_a_third_player_who_played_gets_no_adjusted_score(store_db) -> None:
-    from scorekeeper.store.event_night import adjust
+    from scorekeeper.store.events.night import adjust
 
     event = three_handed(store_db)
     event_rounds.start_round(store_db, event.id)

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from scorekeeper import store
 from scorekeeper.events import ByeAward, Played, template
 from scorekeeper.events.standings import standings as ranked
-from scorekeeper.store import event_rounds
-from scorekeeper.store.event_entrants import add_entrant, withdraw
-from scorekeeper.store.events import (
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.entrants import add_entrant, withdraw
+from scorekeeper.store.events.event import (
     EventClosed,
     InvalidEvent,
     NewEvent,

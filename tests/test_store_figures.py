@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from scorekeeper import store
 from scorekeeper.stats.tables import Played, statistics
 from scorekeeper.store.connection import connect, migrate
-from scorekeeper.store.figures import figures_of, played, summed
-from scorekeeper.store.groups import InvalidGroup, create_group
-from scorekeeper.store.players import merge_players, players_of, rename_player, seat_players
-from scorekeeper.store.shelf import shelve
+from scorekeeper.store.games.shelf import shelve
+from scorekeeper.store.groups.figures import figures_of, played, summed
+from scorekeeper.store.groups.group import InvalidGroup, create_group
+from scorekeeper.store.groups.players import merge_players, players_of, rename_player, seat_players
 from scorekeeper.store.stamps import new_token
 
 HANDS = [
@@ -116,7 +116,7 @@ def test_kept_figures_equal_a_full_recomputation(tmp_path_factory, actions):
         seats = seat_players(db, group_id)
         afresh = []
         for game_id in games:
-            game = store.games.load(db, game_id)  # its stored rows, never from a cache
+            game = store.games.game.load(db, game_id)  # its stored rows, never from a cache
             assert stored[game_id] == (game.version, figures_of(game))
             afresh.append(
                 Played(game_id, game.updated_at, figures_of(game), seats.get(game_id, {}))

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store import portable
 from scorekeeper.store.connection import connect
 from scorekeeper.store.migrations import migrations
+from scorekeeper.store.portable import importing as portable
 
 SIDES = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]
 SMALL = {"We": {"melded_points": 50}, "They": {"melded_points": 50}}

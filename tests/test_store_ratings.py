@@ -8,7 +8,7 @@ import random
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store.portable import dumps, import_document
+from scorekeeper.store.portable.importing import dumps, import_document
 from scorekeeper.store.ratings import differences, history, refresh, table
 from scorekeeper.store.stamps import new_token
 from tests.ratings_club import OUT, SHORT, club, openskill_replay

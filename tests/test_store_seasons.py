@@ -7,9 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.seasons import NightLine, SeasonRule, season_standings
-from scorekeeper.store import event_rounds, groups
-from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.groups import group as groups
 from tests.season_helpers import night
 
 PAIRS = [

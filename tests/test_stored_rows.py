@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import engine
 from scorekeeper.rules.presets import load_presets, rules_for
-from scorekeeper.store import scores
+from scorekeeper.store.games import scores
 from tests.sample_game import sample_hands, sample_setup
 
 

@@ -12,8 +12,8 @@ import pytest
 from scorekeeper import store
 from scorekeeper.cli import main
 from scorekeeper.store.connection import connect
+from scorekeeper.store.games.scores import differences, game_head, game_heads
 from scorekeeper.store.schema import ready
-from scorekeeper.store.scores import differences, game_head, game_heads
 
 DATA = Path(__file__).parent / "data"
 # main_before_0007.sql: a database made by the code before stored scores (12 games: in play,
@@ -136,7 +136,7 @@ def test_the_score_sheet_reads_stored_rows_without_parsing_hands_or_breakdowns(
     table, client, monkeypatch
 ) -> None:
     from scorekeeper import engine
-    from scorekeeper.store import scores
+    from scorekeeper.store.games import scores
     from tests.conftest import LONG_SHEET_HAND, saved_hand
 
     game_id = table.new_game("classic")

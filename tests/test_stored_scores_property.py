@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from scorekeeper import store
 from scorekeeper.store.connection import connect
-from scorekeeper.store.portable import dumps, export_games, import_games
-from scorekeeper.store.scores import differences, replay
+from scorekeeper.store.games.scores import differences, replay
+from scorekeeper.store.portable.importing import dumps, export_games, import_games
 from tests.sample_game import sample_hands
 
 SIDES = [("We", ["Ann", "Bob"]), ("They", ["Cy", "Di"])]

@@ -8,8 +8,9 @@ import re
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store import entrant_cards, event_rounds
-from scorekeeper.store.events import get_event
+from scorekeeper.store.events import cards as entrant_cards
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import get_event
 from tests.conftest import location
 from tests.test_web_events import director
 

@@ -8,7 +8,7 @@ import re
 
 from pypdf import PdfReader
 
-from scorekeeper.store import events as store_events
+from scorekeeper.store.events import event as store_events
 from tests.conftest import location
 from tests.test_web_events import director
 
@@ -72,7 +72,7 @@ def test_a_correction_typed_the_page_languages_way(client, db) -> None:
         f"{path}/tables/1/2?lang=en", data={"ns": "2,150", "ew": "−300", "action": "correct"}
     )
     event = store_events.get_event(db, event_id)
-    from scorekeeper.store import event_rounds
+    from scorekeeper.store.events import rounds as event_rounds
 
     scores = [t.scores for t in event_rounds.tables(db, event, 1)]
     assert scores == [(2150, 1400), (2150, -300)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper.store import event_rounds
-from scorekeeper.store.events import get_event
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import get_event
 from tests.conftest import location
 from tests.test_web_entrant_cards import event_id, record, started
 from tests.test_web_events import director

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from scorekeeper.events import standings
-from scorekeeper.store import event_rounds
-from scorekeeper.store.events import get_event
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import get_event
 from tests.conftest import location
 from tests.test_web_entrant_cards import cards, event_id, hand_form
 from tests.test_web_events import director

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from scorekeeper.store import cache, figures
+from scorekeeper.store import cache
 from scorekeeper.store.connection import connect
-from scorekeeper.store.figures import summed
+from scorekeeper.store.groups import figures
+from scorekeeper.store.groups.figures import summed
 from scorekeeper.web.games import sheet_page
 from tests.conftest import GOOD, Table, hidden_fields, location, saved_hand
 from tests.test_game_rules import finished_game

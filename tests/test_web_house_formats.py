@@ -11,8 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.presets import load_presets
-from scorekeeper.store import house_formats as houses
 from scorekeeper.store.connection import connect
+from scorekeeper.store.formats import house as houses
 from tests.conftest import location
 
 FORMAT_PAGE = re.compile(

@@ -15,7 +15,8 @@ from scorekeeper.basics import safe_json
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store import FORM_TOKEN, scores
+from scorekeeper.store import FORM_TOKEN
+from scorekeeper.store.games import scores
 
 WRITERS = ("owner", "edit")
 BEARER = re.compile(r"Bearer +([A-Za-z0-9_-]{1,128})", re.IGNORECASE)

@@ -14,7 +14,12 @@ from typing_extensions import TypedDict
 
 from scorekeeper.api.bodies import DAY, SHAPE, WHOLE
 from scorekeeper.events.bounds import MAX_ROUNDS, MAX_TABLE_SCORE
-from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, MAX_ROUND_MINUTES
+from scorekeeper.store.events.event import (
+    MAX_DEALS,
+    MAX_ENTRANTS,
+    MAX_EVENT_NAME,
+    MAX_ROUND_MINUTES,
+)
 
 MAX_SCORE = MAX_TABLE_SCORE
 # Something other than white space, the same in every regex dialect: a bare \S is not, since

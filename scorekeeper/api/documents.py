@@ -16,7 +16,7 @@ from scorekeeper.language import problem_words, words
 from scorekeeper.papers.score_contract import opening_dict
 from scorekeeper.sentences.marked import N_
 from scorekeeper.store import Game
-from scorekeeper.store.scores import UNREAD
+from scorekeeper.store.games.scores import UNREAD
 
 HAND_KEYS = ("hand", "lone_hand")
 

@@ -21,7 +21,7 @@ from scorekeeper.events.seating import SEATINGS
 from scorekeeper.events.standings import RANKINGS
 from scorekeeper.events.victory import BandProblem, bands_of
 from scorekeeper.language import problem_words
-from scorekeeper.store.events import (
+from scorekeeper.store.events.event import (
     MAX_DEALS,
     MAX_ENTRANTS,
     MAX_EVENT_NAME,

@@ -12,9 +12,9 @@ from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.language import problem_words
-from scorekeeper.store import event_night
-from scorekeeper.store import events as store_events
-from scorekeeper.store.events import EventClosed, EventNotFound, InvalidEvent
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import night as event_night
+from scorekeeper.store.events.event import EventClosed, EventNotFound, InvalidEvent
 
 
 def _refused(error: InvalidEvent) -> ApiProblem:

@@ -17,8 +17,6 @@ from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import table_scores_ok
 from scorekeeper.language import problem_words
-from scorekeeper.store import event_checks, event_entrants, event_rounds
-from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.errors import (
     AlreadySaved,
@@ -28,8 +26,12 @@ from scorekeeper.store.errors import (
     KeyReused,
     StaleGame,
 )
-from scorekeeper.store.events import EventNotFound, InvalidEvent
-from scorekeeper.store.games import get_game
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import entrants as event_entrants
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import EventNotFound, InvalidEvent
+from scorekeeper.store.games.game import get_game
 
 RUNS = {
     401: "No bearer token.",

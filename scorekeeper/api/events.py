@@ -21,11 +21,13 @@ from scorekeeper.papers import csv_text
 from scorekeeper.papers import event_papers as papers_of
 from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS
-from scorekeeper.store import event_checks, event_handicaps, event_rounds
-from scorekeeper.store import events as store_events
-from scorekeeper.store import groups as store_groups
-from scorekeeper.store.event_rounds import TableResult
-from scorekeeper.store.events import Event, EventClosed, EventNotFound, InvalidEvent
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import handicaps as event_handicaps
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import Event, EventClosed, EventNotFound, InvalidEvent
+from scorekeeper.store.events.rounds import TableResult
+from scorekeeper.store.groups import group as store_groups
 
 
 def _private(body: Any, status: int = 200) -> Response:

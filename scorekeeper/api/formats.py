@@ -18,7 +18,7 @@ from scorekeeper.rate_limits import FORMATS_TOO_OFTEN, HOUSE_FORMATS, minutes
 from scorekeeper.rules.documents import FormatError, preset_document
 from scorekeeper.rules.presets import format_summaries, load_presets, summary
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store import house_formats as houses
+from scorekeeper.store.formats import house as houses
 
 FORMAT_404 = "No such preset or house format."
 TOO_MANY = N_(

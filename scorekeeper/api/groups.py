@@ -17,10 +17,10 @@ from scorekeeper.origin import public_url
 from scorekeeper.sentences.marked import N_
 from scorekeeper.stats.history import Entry, Filters, history
 from scorekeeper.stats.tables import Line, Statistics
-from scorekeeper.store import group_tokens
-from scorekeeper.store import groups as store_groups
-from scorekeeper.store.figures import summed
-from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup
+from scorekeeper.store.groups import group as store_groups
+from scorekeeper.store.groups import tokens as group_tokens
+from scorekeeper.store.groups.figures import summed
+from scorekeeper.store.groups.group import Group, GroupNotFound, InvalidGroup
 
 READ_PROBLEMS = {
     401: "No bearer token.",

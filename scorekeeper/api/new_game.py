@@ -17,7 +17,7 @@ from scorekeeper.rules.documents import FormatError, inline_document, rules_of
 from scorekeeper.rules.model import FormatChoiceError, Rules
 from scorekeeper.rules.presets import load_presets, rules_for
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store.house_formats import ID_PREFIX, HouseFormatNotFound, house_document
+from scorekeeper.store.formats.house import ID_PREFIX, HouseFormatNotFound, house_document
 
 KEYS = ("format", "options", "sides", "first_dealer", "start_totals", "group")
 

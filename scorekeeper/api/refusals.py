@@ -22,7 +22,7 @@ from scorekeeper.language import i18n, problem_words
 from scorekeeper.language.problem_words import format_problem
 from scorekeeper.rules.documents import FormatError, inline_document
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store.house_formats import build
+from scorekeeper.store.formats.house import build
 
 Entry = Problem | dict[str, Any]
 NAME_IS_TEXT = 'A name is text, like "Ann".'

@@ -22,10 +22,10 @@ from scorekeeper.db import get_db
 from scorekeeper.origin import public_url
 from scorekeeper.sentences.marked import N_
 from scorekeeper.store import Game
-from scorekeeper.store import groups as store_groups
 from scorekeeper.store.connection import read as read_snapshot
-from scorekeeper.store.games import load_whole
-from scorekeeper.store.hands import scoped_key
+from scorekeeper.store.games.game import load_whole
+from scorekeeper.store.games.hands import scoped_key
+from scorekeeper.store.groups import group as store_groups
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 WRITE = ("If-Match", "Idempotency-Key")

@@ -26,9 +26,9 @@ from scorekeeper.language import problem_words
 from scorekeeper.origin import public_url
 from scorekeeper.seasons import SeasonLine, SeasonRule, figure
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store import group_tokens
 from scorekeeper.store import seasons as store_seasons
-from scorekeeper.store.groups import GroupNotFound, token_group
+from scorekeeper.store.groups import tokens as group_tokens
+from scorekeeper.store.groups.group import GroupNotFound, token_group
 from scorekeeper.store.seasons import InvalidSeason, Season, SeasonNotFound
 
 BODY = {

@@ -40,7 +40,7 @@ def export(game_ids: tuple[str, ...], output: Path) -> int:
     """Writes the games named by GAME_ID, or every game, as JSON (never their links)."""
     from scorekeeper import store
     from scorekeeper.store.connection import connect
-    from scorekeeper.store.portable import dumps, export_games
+    from scorekeeper.store.portable.importing import dumps, export_games
 
     db = connect(app_database())
     try:
@@ -67,8 +67,8 @@ def import_(file: Path) -> int:
     """Adds the games of FILE, written by `scorekeeper export`, all or none, under new ids."""
     from scorekeeper.store import get_game
     from scorekeeper.store.connection import connect
-    from scorekeeper.store.groups import get_group
-    from scorekeeper.store.portable import (
+    from scorekeeper.store.groups.group import get_group
+    from scorekeeper.store.portable.importing import (
         CLI_MAX_BYTES,
         CLI_MAX_HANDS,
         InvalidImport,
@@ -77,7 +77,7 @@ def import_(file: Path) -> int:
 
     db = connect(app_database())
     try:
-        with open(file, "rb") as opened:  # read a game at a time (portable_stream), never whole
+        with open(file, "rb") as opened:  # read a game at a time (portable/stream.py), never whole
             ids, group_ids = import_document(
                 db, opened, max_bytes=CLI_MAX_BYTES, max_hands=CLI_MAX_HANDS
             )
@@ -112,7 +112,7 @@ def check_games(database: str, game_ids: tuple[str, ...] = ()) -> int:
     """Replays the named games, or every one, in database; prints disagreements; 0 when none."""
     from scorekeeper import store
     from scorekeeper.store.connection import connect
-    from scorekeeper.store.scores import differences
+    from scorekeeper.store.games.scores import differences
 
     db = connect(database)
     bad = 0

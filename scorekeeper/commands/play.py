@@ -37,7 +37,7 @@ def house_summaries() -> list[dict[str, Any]]:
     """Returns the house formats of this instance's database, if it has one yet."""
     from scorekeeper.app import instance_database
     from scorekeeper.store.connection import connect
-    from scorekeeper.store.house_formats import house_formats
+    from scorekeeper.store.formats.house import house_formats
     from scorekeeper.store.schema import ready
 
     path = instance_database()

@@ -13,8 +13,9 @@ from sqlite_utils import Database
 
 from scorekeeper.events.scorecards import CardLine
 from scorekeeper.language import gettext, i18n
-from scorekeeper.store import event_handicaps, event_rounds
-from scorekeeper.store.events import Entrant, Event
+from scorekeeper.store.events import handicaps as event_handicaps
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import Entrant, Event
 
 KINDS = ("standings.pdf", "scorecards.pdf", "standings.csv")
 CSV_HEAD = [

@@ -1,7 +1,6 @@
 """The store: every SQL statement of the app, behind functions that take the db first."""
 
 from scorekeeper.engine.names import MAX_NAME
-from scorekeeper.store.browsers import find_link, join, role_of
 from scorekeeper.store.errors import (
     AlreadySaved,
     AlreadyStarted,
@@ -14,21 +13,21 @@ from scorekeeper.store.errors import (
     StaleGame,
     StoreError,
 )
-from scorekeeper.store.game_create import create_game
-from scorekeeper.store.game_end import (
+from scorekeeper.store.games.browsers import find_link, join, role_of
+from scorekeeper.store.games.create import create_game
+from scorekeeper.store.games.end import (
     CannotPlayOn,
     delete_hands_after_end,
     play_on,
     take_back_raise,
 )
-from scorekeeper.store.game_rules import RuleBook, RulesUnreadable, Segment
-from scorekeeper.store.games import (
+from scorekeeper.store.games.game import (
     Game,
     Tokens,
     games_for_browser,
     get_game,
 )
-from scorekeeper.store.hands import (
+from scorekeeper.store.games.hands import (
     FORM_TOKEN,
     add_hand,
     delete_last_hand,
@@ -37,8 +36,9 @@ from scorekeeper.store.hands import (
     repeated,
     set_reopened,
 )
-from scorekeeper.store.names import rename
-from scorekeeper.store.rules_change import (
+from scorekeeper.store.games.names import rename
+from scorekeeper.store.games.rules import RuleBook, RulesUnreadable, Segment
+from scorekeeper.store.games.rules_change import (
     RulesUnchanged,
     SheetHead,
     play_on_under_new_rules,
@@ -46,7 +46,7 @@ from scorekeeper.store.rules_change import (
     sheet_head,
     source_document,
 )
-from scorekeeper.store.shelf import (
+from scorekeeper.store.games.shelf import (
     UNDO_MINUTES,
     NotOwner,
     Shelved,

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from scorekeeper.store import figures, scores
 from scorekeeper.store.connection import connect, migrate, write
-from scorekeeper.store.games import load
+from scorekeeper.store.games import scores
+from scorekeeper.store.games.game import load
+from scorekeeper.store.groups import figures
 
 logger = logging.getLogger(__name__)
 

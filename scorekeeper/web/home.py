@@ -11,7 +11,7 @@ from scorekeeper.db import get_db
 from scorekeeper.origin import announced_origins
 from scorekeeper.pdf.blank_sheet import player_counts
 from scorekeeper.rules.presets import load_presets
-from scorekeeper.store.groups import groups_for_browser
+from scorekeeper.store.groups.group import groups_for_browser
 from scorekeeper.web.access import browser_id, can_write
 from scorekeeper.web.games import game_form, table
 from scorekeeper.web.games.share import qr_svg

@@ -14,7 +14,7 @@ from werkzeug import Response
 from werkzeug.exceptions import RequestEntityTooLarge as TooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper.store.portable import WEB_MAX_BYTES
+from scorekeeper.store.portable.importing import WEB_MAX_BYTES
 from scorekeeper.web.log_redaction import RedactCapabilities, guard_loggers
 
 # No inline script anywhere, and no inline style but a static stylesheet inlined by

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from scorekeeper import store
 from scorekeeper.store.connection import connect, migrate
-from scorekeeper.store.groups import create_group
-from scorekeeper.store.portable import dumps, export_games
+from scorekeeper.store.groups.group import create_group
+from scorekeeper.store.portable.importing import dumps, export_games
 from scorekeeper.store.stamps import new_token
 
 HERE = Path(__file__).resolve().parent

@@ -16,7 +16,7 @@ from test_groups import _group_with_games
 
 from scorekeeper import store
 from scorekeeper.store.connection import connect
-from scorekeeper.store.groups import add_member
+from scorekeeper.store.groups.group import add_member
 
 SIDES = (("We", ("Ann", "Bob")), ("They", ("Cy", "Di")))
 

@@ -9,10 +9,10 @@ from conftest import axe_violations, screenshot
 from playwright.sync_api import expect
 
 from scorekeeper.events import template
-from scorekeeper.store import event_rounds
 from scorekeeper.store.connection import connect
-from scorekeeper.store.event_entrants import withdraw
-from scorekeeper.store.events import NewEvent, close_event, create_event, reopen_event
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.entrants import withdraw
+from scorekeeper.store.events.event import NewEvent, close_event, create_event, reopen_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 BIG = {"width": 1920, "height": 1080}

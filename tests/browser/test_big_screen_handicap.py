@@ -7,9 +7,9 @@ from conftest import axe_violations, screenshot
 from playwright.sync_api import expect
 
 from scorekeeper.events import template
-from scorekeeper.store import event_rounds
 from scorekeeper.store.connection import connect
-from scorekeeper.store.events import NewEvent, create_event, get_event
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import NewEvent, create_event, get_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 BIG = {"width": 1920, "height": 1080}

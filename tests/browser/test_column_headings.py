@@ -13,7 +13,7 @@ from test_widths import LANGUAGES
 
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.connection import connect
-from scorekeeper.store.groups import create_group
+from scorekeeper.store.groups.group import create_group
 from tests.season_helpers import night
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

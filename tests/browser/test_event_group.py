@@ -7,7 +7,7 @@ from conftest import axe_violations, screenshot
 from playwright.sync_api import expect
 
 from scorekeeper.store.connection import connect
-from scorekeeper.store.groups import create_group
+from scorekeeper.store.groups.group import create_group
 
 pytestmark = pytest.mark.browser
 

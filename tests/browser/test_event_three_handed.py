@@ -8,9 +8,10 @@ from conftest import PHONE, axe_violations, screenshot
 from playwright.sync_api import expect
 
 from scorekeeper.events import template
-from scorekeeper.store import entrant_cards, event_rounds
 from scorekeeper.store.connection import connect
-from scorekeeper.store.events import NewEvent, create_event, get_event
+from scorekeeper.store.events import cards as entrant_cards
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import NewEvent, create_event, get_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PLAYERS = ["Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]

@@ -12,9 +12,10 @@ from conftest import PHONE, Taps, axe_violations, screenshot
 from playwright.sync_api import expect
 
 from scorekeeper.events import template
-from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store.connection import connect
-from scorekeeper.store.events import NewEvent, create_event, get_event
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import NewEvent, create_event, get_event
 
 pytestmark = pytest.mark.browser
 BIG = {"width": 1920, "height": 1080}

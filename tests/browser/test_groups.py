@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import store
 from scorekeeper.store.connection import connect
-from scorekeeper.store.groups import create_group
+from scorekeeper.store.groups.group import create_group
 
 pytestmark = pytest.mark.browser
 WIDER_THAN_THE_PHONE = "document.documentElement.scrollWidth > window.innerWidth"

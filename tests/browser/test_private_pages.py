@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 from test_installable import ACTIVATED, CACHED_URLS, OFFLINE
 
 from scorekeeper import store
-from scorekeeper.store import groups
 from scorekeeper.store.connection import connect
+from scorekeeper.store.groups import group as groups
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import pytest
 from conftest import axe_violations, screenshot
 
 from scorekeeper.store.connection import connect
-from scorekeeper.store.portable import dumps, import_document
+from scorekeeper.store.portable.importing import dumps, import_document
 from tests.ratings_club import PEOPLE, club
 
 pytestmark = pytest.mark.browser

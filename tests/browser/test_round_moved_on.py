@@ -11,9 +11,10 @@ from playwright.sync_api import expect
 
 from scorekeeper import store
 from scorekeeper.events import template
-from scorekeeper.store import event_checks, event_rounds
 from scorekeeper.store.connection import connect
-from scorekeeper.store.events import NewEvent, create_event
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import NewEvent, create_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 OUT = {"melded_points": 300, "canastas": {"natural": 1}, "went_out": "out"}

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.connection import connect
-from scorekeeper.store.groups import create_group
+from scorekeeper.store.groups.group import create_group
 from tests.season_helpers import night
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -144,7 +144,7 @@ def games_archived_deleted(db: Database) -> None:
 
 def raises_after_deleted_hands(db: Database) -> None:
     """Drops target raises made after a hand since deleted, which made exports unreadable."""
-    # Deleting the hand that ended a game left its raise behind (fixed in store.hands): the
+    # Deleting the hand that ended a game left its raise behind (fixed in store.games.hands): the
     # game kept the raised target and its export named a hand it did not hold.
     for game_id, raised, played in db.execute(
         "SELECT id, target_raises, (SELECT count(*) FROM hands WHERE game_id = games.id) "

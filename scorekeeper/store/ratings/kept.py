@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from scorekeeper.ratings.model import Match, Rating, ranks, replay
 from scorekeeper.store.connection import write
-from scorekeeper.store.figures import stats_version
+from scorekeeper.store.groups.figures import stats_version
 from scorekeeper.store.ratings.matches import finished_games, game_families, group_matches, match_of
 
 

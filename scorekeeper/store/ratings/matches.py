@@ -50,7 +50,7 @@ def game_families(db: Database, group_id: str, game_id: str | None = None) -> di
 
 
 # Only what the model needs of each finished game, from the head the engine stored with it
-# (store/scores.py): its counted totals, and when it ended as store/figures.py says it (the
+# (store/games/scores.py): its counted totals, and when it ended as store/groups/figures.py says it (the
 # hand that ended it was recorded then, or the game last changed before that: an import).
 _ENDED = (
     "SELECT g.id, g.updated_at, h.created_at, json_extract(g.head, '$.totals') "

@@ -17,9 +17,10 @@ from sqlite_utils import Database
 
 from scorekeeper.seasons import NightLine, SeasonLine
 from scorekeeper.seasons import season_standings as counted
-from scorekeeper.store import event_handicaps, event_rounds
 from scorekeeper.store.connection import insert_many, write
-from scorekeeper.store.events import EventNotFound, get_event
+from scorekeeper.store.events import handicaps as event_handicaps
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import EventNotFound, get_event
 from scorekeeper.store.seasons.seasons import Season
 
 

@@ -9,8 +9,9 @@ from scorekeeper.db import get_db
 from scorekeeper.language import i18n
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.pdf.table_cards import Card, PairCard, table_cards
-from scorekeeper.store import entrant_cards, games
 from scorekeeper.store import seasons as store_seasons
+from scorekeeper.store.events import cards as entrant_cards
+from scorekeeper.store.games import game as games
 from scorekeeper.web.events.common import Board, board, bp, by_token
 from scorekeeper.web.origin import public_url
 

@@ -13,10 +13,12 @@ from flask_babel import gettext as _
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import MAX_TABLE_SCORE
 from scorekeeper.language import i18n
-from scorekeeper.store import event_handicaps, event_night, event_rounds
-from scorekeeper.store import events as store_events
-from scorekeeper.store.event_rounds import TableResult
-from scorekeeper.store.events import Event
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import handicaps as event_handicaps
+from scorekeeper.store.events import night as event_night
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import Event
+from scorekeeper.store.events.rounds import TableResult
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 

@@ -10,12 +10,13 @@ from scorekeeper.db import get_db
 from scorekeeper.events import MOVEMENTS, TEMPLATES
 from scorekeeper.language import i18n, problem_words
 from scorekeeper.rules.presets import load_presets
-from scorekeeper.store import event_checks, event_rounds
-from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
-from scorekeeper.store.events import EventClosed, EventNotFound, InvalidEvent
-from scorekeeper.store.groups import groups_for_browser
-from scorekeeper.store.players import Player, players_of
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import EventClosed, EventNotFound, InvalidEvent
+from scorekeeper.store.groups.group import groups_for_browser
+from scorekeeper.store.groups.players import Player, players_of
 from scorekeeper.web.access import browser_id
 from scorekeeper.web.events import bands as event_bands
 from scorekeeper.web.events import form as event_form

@@ -11,7 +11,7 @@ from scorekeeper.events import MOVEMENTS, TEMPLATES
 from scorekeeper.events.bounds import MAX_ROUNDS
 from scorekeeper.events.seating import SEATINGS
 from scorekeeper.events.standings import RANKINGS
-from scorekeeper.store.events import (
+from scorekeeper.store.events.event import (
     MAX_DEALS,
     MAX_ENTRANTS,
     MAX_EVENT_NAME,

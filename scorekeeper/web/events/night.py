@@ -10,8 +10,11 @@ from scorekeeper.db import get_db
 from scorekeeper.events.bounds import MAX_TABLE_SCORE
 from scorekeeper.events.victory import MAX_VP
 from scorekeeper.language import i18n, problem_words
-from scorekeeper.store import event_draw, event_entrants, event_night, event_rounds
-from scorekeeper.store.events import Event, EventClosed, EventNotFound, InvalidEvent
+from scorekeeper.store.events import draw as event_draw
+from scorekeeper.store.events import entrants as event_entrants
+from scorekeeper.store.events import night as event_night
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import Event, EventClosed, EventNotFound, InvalidEvent
 from scorekeeper.web.events.common import Board, bp, by_token
 from scorekeeper.web.events.form import entrant_lines
 

@@ -10,7 +10,7 @@ from scorekeeper.language import i18n
 from scorekeeper.papers import csv_text, event_papers
 from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS
-from scorekeeper.store.events import Event
+from scorekeeper.store.events.event import Event
 from scorekeeper.web.events.common import bp, by_token
 
 

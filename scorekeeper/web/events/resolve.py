@@ -13,11 +13,14 @@ from werkzeug import Response
 
 from scorekeeper import store
 from scorekeeper.db import get_db
-from scorekeeper.store import Game, entrant_cards, event_checks, event_rounds
-from scorekeeper.store import events as store_events
+from scorekeeper.store import Game
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.errors import EventIsClosed, HandNotFound, RoundMovedOn
-from scorekeeper.store.events import Event
+from scorekeeper.store.events import cards as entrant_cards
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import Event
 from scorekeeper.web.events import side_hands
 from scorekeeper.web.events.cards import absolute
 from scorekeeper.web.events.common import bp, by_token

@@ -5,8 +5,9 @@ from __future__ import annotations
 from flask import abort, render_template
 
 from scorekeeper.db import get_db
-from scorekeeper.store import entrant_cards, games
-from scorekeeper.store import events as store_events
+from scorekeeper.store.events import cards as entrant_cards
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.games import game as games
 from scorekeeper.web.events.common import bp
 
 

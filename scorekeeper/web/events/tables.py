@@ -14,12 +14,16 @@ from flask_babel import gettext as _
 from werkzeug import Response
 
 from scorekeeper.db import get_db
-from scorekeeper.store import Game, entrant_cards, event_checks, event_rounds, games
-from scorekeeper.store import events as store_events
-from scorekeeper.store.entrant_cards import Seat
+from scorekeeper.store import Game
 from scorekeeper.store.errors import EventIsClosed, HandNotFound
-from scorekeeper.store.event_rounds import TableResult
-from scorekeeper.store.events import Event
+from scorekeeper.store.events import cards as entrant_cards
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.cards import Seat
+from scorekeeper.store.events.event import Event
+from scorekeeper.store.events.rounds import TableResult
+from scorekeeper.store.games import game as games
 from scorekeeper.web.events import side_hands
 from scorekeeper.web.events.common import bp
 

@@ -14,7 +14,7 @@ from scorekeeper.language import i18n, problem_words
 from scorekeeper.rules.model import Rules
 from scorekeeper.rules.presets import load_presets, rules_for
 from scorekeeper.store import Game
-from scorekeeper.store.house_formats import ID_PREFIX as HOUSE_ID_PREFIX
+from scorekeeper.store.formats.house import ID_PREFIX as HOUSE_ID_PREFIX
 
 # A blank side plays under these names, in the language of the phone that starts the game.
 PARTNERSHIP_NAMES = (

@@ -25,16 +25,16 @@ from scorekeeper.db import get_db
 from scorekeeper.language import i18n, problem_words, words
 from scorekeeper.rules.model import Rules
 from scorekeeper.rules.presets import load_presets
-from scorekeeper.store import event_checks
-from scorekeeper.store.groups import Group, group_of_game, is_member
-from scorekeeper.store.house_formats import ID_PREFIX as HOUSE_ID_PREFIX
-from scorekeeper.store.house_formats import (
+from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store.formats.house import ID_PREFIX as HOUSE_ID_PREFIX
+from scorekeeper.store.formats.house import (
     HouseFormatNotFound,
     format_rules,
     get_house_format,
     house_formats_for,
 )
-from scorekeeper.store.players import players_of, recent_partnerships
+from scorekeeper.store.groups.group import Group, group_of_game, is_member
+from scorekeeper.store.groups.players import players_of, recent_partnerships
 from scorekeeper.store.stamps import now
 from scorekeeper.web import access
 from scorekeeper.web.games import follow, game_form, undo

@@ -16,7 +16,7 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import sitting_out
 from scorekeeper.language import i18n, problem_words
 from scorekeeper.store import Game
-from scorekeeper.store.hands import PLAY_ON
+from scorekeeper.store.games.hands import PLAY_ON
 from scorekeeper.web import access
 from scorekeeper.web.games import hand_form, notes, undo
 from scorekeeper.web.games.hand_form import Reading

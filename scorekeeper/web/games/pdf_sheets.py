@@ -14,7 +14,7 @@ from scorekeeper.pdf.blank_sheet import PlayersError, player_counts
 from scorekeeper.pdf.game_sheet import default_title, sheet_of_game
 from scorekeeper.rules.model import Rules
 from scorekeeper.store import cache
-from scorekeeper.store.house_formats import format_rules
+from scorekeeper.store.formats.house import format_rules
 from scorekeeper.web import access
 from scorekeeper.web.games import paper as paper_choice
 from scorekeeper.web.games.games import made_from

@@ -27,9 +27,9 @@ from scorekeeper.extensions import csrf
 from scorekeeper.language import problem_words
 from scorekeeper.memory import trim
 from scorekeeper.rate_limits import IMPORTS
-from scorekeeper.store import portable_read as portable
-from scorekeeper.store.portable import InvalidImport, dumps, export_games, import_games
-from scorekeeper.store.portable_apart import import_apart
+from scorekeeper.store.portable import read as portable
+from scorekeeper.store.portable.apart import import_apart
+from scorekeeper.store.portable.importing import InvalidImport, dumps, export_games, import_games
 from scorekeeper.web import access
 from scorekeeper.web.games.import_gate import RETRY_SECONDS, only_import
 

@@ -18,7 +18,7 @@ from markupsafe import escape
 from werkzeug import Response
 
 from scorekeeper.db import get_db
-from scorekeeper.store.sharing import replace_link
+from scorekeeper.store.games.sharing import replace_link
 from scorekeeper.web import access
 from scorekeeper.web.origin import public_origin, public_url, reachable_by_other_phones
 

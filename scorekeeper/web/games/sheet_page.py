@@ -12,7 +12,8 @@ from markupsafe import Markup
 from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.engine.ending import next_target
-from scorekeeper.store import Game, event_checks
+from scorekeeper.store import Game
+from scorekeeper.store.events import checks as event_checks
 from scorekeeper.web.access import can_write
 from scorekeeper.web.games import follow, paper
 from scorekeeper.web.games.game_summary import course_of

@@ -13,8 +13,8 @@ from werkzeug import Response
 
 from scorekeeper.db import get_db
 from scorekeeper.origin import announced_origins
-from scorekeeper.store.games import Game
-from scorekeeper.store.table import games_in_progress
+from scorekeeper.store.games.game import Game
+from scorekeeper.store.games.table import games_in_progress
 from scorekeeper.web import access
 from scorekeeper.web.games.table_key import admits, seat_browser, table_browsers, table_key
 

@@ -7,9 +7,9 @@ from flask_babel import gettext as _
 from werkzeug import Response
 
 from scorekeeper.db import get_db
-from scorekeeper.store import group_formats as shared
-from scorekeeper.store.groups import GroupNotFound, NotAdmin
-from scorekeeper.store.house_formats import HouseFormatNotFound
+from scorekeeper.store.formats import shared
+from scorekeeper.store.formats.house import HouseFormatNotFound
+from scorekeeper.store.groups.group import GroupNotFound, NotAdmin
 from scorekeeper.web.access import browser_id
 from scorekeeper.web.groups.groups import bp
 

@@ -15,9 +15,9 @@ from werkzeug import Response
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n, words
 from scorekeeper.stats.history import Entry, Filters, history
-from scorekeeper.store import players as store_players
-from scorekeeper.store.figures import Summed, stats_version, summed
-from scorekeeper.store.groups import InvalidGroup
+from scorekeeper.store.groups import players as store_players
+from scorekeeper.store.groups.figures import Summed, stats_version, summed
+from scorekeeper.store.groups.group import InvalidGroup
 from scorekeeper.web.games import follow
 from scorekeeper.web.groups import group_csv
 from scorekeeper.web.groups.groups import bp, is_admin, member_group

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.language import problem_words
-from scorekeeper.store.groups import InvalidGroup
+from scorekeeper.store.groups.group import InvalidGroup
 
 
 def explain(error: InvalidGroup) -> str:

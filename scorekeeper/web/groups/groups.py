@@ -22,12 +22,13 @@ from scorekeeper.basics.resources import resource_dir
 from scorekeeper.db import get_db
 from scorekeeper.rules.presets import load_presets
 from scorekeeper.stats.history import history, in_play
-from scorekeeper.store import group_formats, group_tokens
-from scorekeeper.store import groups as store_groups
-from scorekeeper.store import players as store_players
-from scorekeeper.store.figures import Summed, summed
-from scorekeeper.store.groups import Group, GroupNotFound, InvalidGroup, NotAdmin
-from scorekeeper.store.portable import export_games, import_document
+from scorekeeper.store.formats import shared as group_formats
+from scorekeeper.store.groups import group as store_groups
+from scorekeeper.store.groups import players as store_players
+from scorekeeper.store.groups import tokens as group_tokens
+from scorekeeper.store.groups.figures import Summed, summed
+from scorekeeper.store.groups.group import Group, GroupNotFound, InvalidGroup, NotAdmin
+from scorekeeper.store.portable.importing import export_games, import_document
 from scorekeeper.web.access import browser_id
 from scorekeeper.web.games.portable import download
 from scorekeeper.web.games.share import qr_svg

@@ -29,8 +29,8 @@ from scorekeeper.rules.checks import FormatProblem, problem
 from scorekeeper.rules.documents import FormatError, preset_document
 from scorekeeper.rules.model import Rules
 from scorekeeper.rules.presets import load_presets
-from scorekeeper.store import group_formats
-from scorekeeper.store import house_formats as houses
+from scorekeeper.store.formats import house as houses
+from scorekeeper.store.formats import shared as group_formats
 from scorekeeper.web.access import browser_id
 from scorekeeper.web.games.share import qr_svg
 from scorekeeper.web.house import (

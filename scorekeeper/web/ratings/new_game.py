@@ -16,9 +16,9 @@ from flask import url_for
 from scorekeeper.db import get_db
 from scorekeeper.ratings.model import win_chances
 from scorekeeper.ratings.partners import balanced_partnerships
-from scorekeeper.store import players as store_players
 from scorekeeper.store import ratings as stored
-from scorekeeper.store.groups import Group
+from scorekeeper.store.groups import players as store_players
+from scorekeeper.store.groups.group import Group
 from scorekeeper.web.games.game_form import GameForm
 from scorekeeper.web.groups import player_picks
 

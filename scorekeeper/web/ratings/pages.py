@@ -10,9 +10,9 @@ from scorekeeper.db import get_db
 from scorekeeper.language import gettext
 from scorekeeper.ratings.families import FAMILIES, LABELS, is_family
 from scorekeeper.ratings.model import win_chances
-from scorekeeper.store import players as store_players
 from scorekeeper.store import ratings as stored
-from scorekeeper.store.groups import InvalidGroup
+from scorekeeper.store.groups import players as store_players
+from scorekeeper.store.groups.group import InvalidGroup
 from scorekeeper.web.groups.group_stats import rating_figure
 from scorekeeper.web.groups.groups import bp, member_group
 

@@ -10,8 +10,8 @@ from werkzeug import Response
 
 from scorekeeper.db import get_db
 from scorekeeper.seasons.names import NAMINGS
-from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
+from scorekeeper.store.events import event as store_events
 from scorekeeper.web.origin import public_url
 from scorekeeper.web.seasons.common import bp
 

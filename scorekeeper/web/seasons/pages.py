@@ -19,7 +19,7 @@ from scorekeeper.rules.presets import load_presets
 from scorekeeper.seasons import SeasonLine, figure
 from scorekeeper.seasons.names import NAMINGS
 from scorekeeper.store import seasons as store_seasons
-from scorekeeper.store.groups import Group
+from scorekeeper.store.groups.group import Group
 from scorekeeper.store.seasons import InvalidSeason, Season, SeasonNotFound
 from scorekeeper.store.seasons.seasons import GroupNight
 from scorekeeper.web.groups.groups import admin_group, is_admin, member_group

@@ -18,10 +18,11 @@ from scorekeeper.events.scorecards import CardLine
 from scorekeeper.language import i18n
 from scorekeeper.papers.event_papers import handicap_words
 from scorekeeper.seasons import SeasonLine, figure, shown_name
-from scorekeeper.store import event_handicaps, event_rounds
-from scorekeeper.store import events as store_events
 from scorekeeper.store import seasons as store_seasons
-from scorekeeper.store.events import Entrant, Event
+from scorekeeper.store.events import event as store_events
+from scorekeeper.store.events import handicaps as event_handicaps
+from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.event import Entrant, Event
 from scorekeeper.store.seasons import Public, PublicNotFound
 from scorekeeper.web import text_size
 from scorekeeper.web.events.common import handicap_lines

@@ -1,0 +1,1 @@
+"""House formats as stored: a table's own rules, and the groups they are shared with."""

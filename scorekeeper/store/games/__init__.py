@@ -1,0 +1,1 @@
+"""One game as stored: its record, rules, hands, stored scores, end, names, links and shelf."""
