@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask import Flask, Response, current_app, request
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from werkzeug.routing import IntegerConverter
 
 from scorekeeper.engine import MAX_NAME
@@ -52,6 +54,18 @@ COMPRESSED_TYPES = [
     "application/manifest+json",
     "image/svg+xml",
 ]
+
+
+# A sheet writes over a hundred numbers: each reads the page's language from the template's
+# own `lang` (language.context) instead of asking the request again (1.5 against 0.4 µs).
+@pass_context
+def _points(context: Context, value: int) -> str:
+    return i18n.number(value, context.get("lang"))
+
+
+@pass_context
+def _signed(context: Context, value: int) -> str:
+    return i18n.signed(value, context.get("lang"))
 
 
 def _compress(app: Flask) -> None:
@@ -146,8 +160,8 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # lighter pages
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} as babel.cfg extracts it
     language.install_translations(app.jinja_env)  # Flask-Babel's, with the catalogue looked up once
-    app.add_template_filter(i18n.number, "points")
-    app.add_template_filter(i18n.signed, "signed")
+    app.add_template_filter(_points, "points")
+    app.add_template_filter(_signed, "signed")
     app.add_template_filter(i18n.day, "day")
     app.add_template_filter(i18n.moment, "moment")  # a stored time: its day as `day` writes it
     app.add_template_filter(i18n.clock, "clock")
