@@ -1,4 +1,5 @@
-"""One judge per bound of a club night: a table's score, the rounds, an event's name; for every edge."""
+"""One judge per bound of a club night: a table's score, the rounds, an event's name, an
+entrant's id typed as text; for every edge."""
 
 from __future__ import annotations
 
@@ -10,6 +11,15 @@ from scorekeeper.engine.names import name_problem
 
 MAX_TABLE_SCORE = 100_000  # a director's correction or a bye's margin: far above any night's
 MAX_ROUNDS = 40  # an event's rounds: a Danish night may go on, but not for ever
+ID_DIGITS = 6  # an entrant id as text: far above any night's count, short of int()'s limits
+
+
+def entrant_id(text: str) -> int | None:
+    """Returns the entrant id a URL or a form writes ("3": its position), or None: ASCII digits
+    only, no sign, space or leading zero, so each id has one spelling."""
+    if not (0 < len(text) <= ID_DIGITS and text.isascii() and text.isdigit()):
+        return None
+    return int(text) if text == "0" or not text.startswith("0") else None
 
 
 def table_score_ok(value: object) -> bool:

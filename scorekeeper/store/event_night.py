@@ -87,14 +87,13 @@ def _check_adjustment(
         raise InvalidEvent([EventProblem("round", "adjust_round", {"most": event.started})])
     if not 0 <= position < len(event.entrants):
         raise EventNotFound()
-    key = str(position)
     counted = [
         r
         for r in event_rounds.results(db, event)
         if r.round == round_number
         and (
-            (isinstance(r, Played) and any(key in side for side in r.sides))
-            or (isinstance(r, Bye) and r.entrant == key)
+            (isinstance(r, Played) and any(position in side for side in r.sides))
+            or (isinstance(r, Bye) and r.entrant == position)
         )
     ]
     if counted and kind != "clear":

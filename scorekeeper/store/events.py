@@ -35,16 +35,11 @@ MAX_ROUND_MINUTES = 240  # the big screen's round timer: four hours at most
 class Entrant:
     """A pair (or, in an individual event, a player) of the event."""
 
-    position: int
+    position: int  # its id everywhere, from the store through the standings to every edge
     name: str
     players: tuple[str, ...]
     from_round: int = 1
     withdrawn_after: int | None = None
-
-    @property
-    def key(self) -> str:
-        """Returns the entrant's id in the standings: its position as text."""
-        return str(self.position)
 
     def plays(self, round_number: int) -> bool:
         """Tells whether the entrant is in the event for this round."""
