@@ -7,10 +7,16 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.engine.names import name_problem
+from scorekeeper.engine.names import MAX_NAME, name_problem
 
 MAX_TABLE_SCORE = 100_000  # a director's correction or a bye's margin: far above any night's
 MAX_ROUNDS = 40  # an event's rounds: a Danish night may go on, but not for ever
+MAX_ENTRANTS = 80  # 40 tables: far above a club night
+MAX_DEALS = 20  # deals a round
+MAX_EVENT_NAME = 80
+MAX_ENTRANT_NAME = MAX_NAME  # an entrant's or a player's name: the engine's rule for names
+MAX_FORMAT_ID = 80  # a preset's or a house format's id, as an event names its tables' format
+MAX_ROUND_MINUTES = 240  # the big screen's round timer: four hours at most
 ID_DIGITS = 6  # an entrant id as text: far above any night's count, short of int()'s limits
 
 

@@ -6,13 +6,12 @@ from datetime import UTC, datetime, timedelta
 
 from sqlite_utils import Database
 
-from scorekeeper.events.bounds import table_score_ok
+from scorekeeper.events.bounds import MAX_ROUND_MINUTES, table_score_ok
 from scorekeeper.events.standings import ADJUSTMENTS, Bye, Played
 from scorekeeper.events.victory import MAX_VP
 from scorekeeper.store import event_rounds
 from scorekeeper.store.connection import write
 from scorekeeper.store.events import (
-    MAX_ROUND_MINUTES,
     Event,
     EventClosed,
     EventNotFound,

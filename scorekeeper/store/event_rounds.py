@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from scorekeeper.events import Bye, Meeting, NoPlay, Played, Round, Standings
-from scorekeeper.events.bounds import MAX_TABLE_SCORE, table_scores_ok
+from scorekeeper.events.bounds import MAX_ENTRANT_NAME, MAX_TABLE_SCORE, table_scores_ok
 from scorekeeper.events.scorecards import CardLine, scorecard
 from scorekeeper.events.standings import Adjusted, Result
 from scorekeeper.events.standings import standings as ranked
@@ -29,8 +29,6 @@ from scorekeeper.store.events import (
 from scorekeeper.store.game_create import create_game
 from scorekeeper.store.scores import Head, game_heads
 from scorekeeper.store.stamps import new_token, now
-
-MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ def _side_name(entrants: Sequence[Entrant], keys: Sequence[int]) -> tuple[str, t
     people = [entrants[k] for k in keys]
     if len(people) == 1:
         return people[0].name, people[0].players
-    return " & ".join(p.name for p in people)[:MAX_NAME], tuple(p.name for p in people)
+    return " & ".join(p.name for p in people)[:MAX_ENTRANT_NAME], tuple(p.name for p in people)
 
 
 def draw(db: Database, event: Event) -> Round:

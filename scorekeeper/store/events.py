@@ -11,7 +11,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
-from scorekeeper.events.bounds import MAX_ROUNDS, event_name_problems
+from scorekeeper.events.bounds import MAX_EVENT_NAME, MAX_ROUNDS, event_name_problems
 from scorekeeper.events.seating import seating_problems
 from scorekeeper.events.victory import Band
 from scorekeeper.rules.documents import FormatError, rules_of
@@ -24,11 +24,6 @@ from scorekeeper.store.event_errors import EventProblem as EventProblem
 from scorekeeper.store.event_errors import InvalidEvent as InvalidEvent
 from scorekeeper.store.house_formats import HouseFormatNotFound, rules_source
 from scorekeeper.store.stamps import new_token, now
-
-MAX_ENTRANTS = 80  # 40 tables: far above a club night
-MAX_DEALS = 20
-MAX_EVENT_NAME = 80
-MAX_ROUND_MINUTES = 240  # the big screen's round timer: four hours at most
 
 
 @dataclass(frozen=True)
