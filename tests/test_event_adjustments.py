@@ -68,7 +68,7 @@ def test_the_store_takes_an_award_only_for_a_round_without_a_result(store_db) ->
     position = table.north_south[0]
     event_night.adjust(store_db, event.id, 1, position, "fixed", (12, 300))
     line = next(
-        ln for ln in event_rounds.standings(store_db, event.id).lines if ln.entrant == str(position)
+        ln for ln in event_rounds.standings(store_db, event.id).lines if ln.entrant == position
     )
     assert (line.victory_points, line.margin, line.played) == (12, 300, 0)
     event_night.adjust(store_db, event.id, 1, position, "clear")
@@ -108,7 +108,7 @@ def test_the_directors_page_saves_an_award_typed_the_languages_way(client, db) -
     form = {"round": "1", "entrant": str(entrant), "kind": "fixed", "victory_points": "12"}
     client.post(f"{path}/adjust?lang=de", data=form | {"margin": "1.250"})
     lines = {ln.entrant: ln for ln in event_rounds.standings(db, event_id).lines}
-    assert (lines[str(entrant)].victory_points, lines[str(entrant)].margin) == (12, 1250)
+    assert (lines[entrant].victory_points, lines[entrant].margin) == (12, 1250)
     refused = client.post(
         f"{path}/adjust", data=form | {"victory_points": "x"}, follow_redirects=True
     )

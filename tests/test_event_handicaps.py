@@ -93,10 +93,10 @@ def test_handicaps_are_frozen_when_the_first_round_starts(store_db) -> None:
     assert event.handicap and event_ratings.frozen_handicaps(store_db, event.id) == {}
     played_round(store_db, event.id, kings_lose_narrowly)
     frozen = event_ratings.frozen_handicaps(store_db, event.id)
-    aces, kings = frozen["0"], frozen["1"]
+    aces, kings = frozen[0], frozen[1]
     assert aces.rated and kings.rated and aces.per_round == -kings.per_round < 0
-    assert (frozen["2"].per_round, frozen["2"].rated) == (0, False)  # no rating yet
-    assert (frozen["3"].per_round, frozen["3"].rated) == (0, False)
+    assert (frozen[2].per_round, frozen[2].rated) == (0, False)  # no rating yet
+    assert (frozen[3].per_round, frozen[3].rated) == (0, False)
     # Ratings move during the night (Kings now win): tonight's handicaps do not.
     for _ in range(6):
         play(store_db, group, ("Cy", "Di"), ("Ann", "Bob"))
@@ -113,12 +113,12 @@ def test_the_handicap_ranking_differs_from_the_scratch_standings(store_db) -> No
     played_round(store_db, event.id, kings_lose_narrowly)
     scratch = [ln.entrant for ln in event_rounds.standings(store_db, event.id).lines]
     ranked = event_handicaps.ranking(store_db, event.id)
-    kings = next(ln for ln in ranked if ln.entrant == "1")
+    kings = next(ln for ln in ranked if ln.entrant == 1)
     # Kings lost by 10 at scratch; their handicap (over 160 points) wins them 11 VP. The
     # draw at the other table goes to the unrated pair against the strong Aces (-handicap).
-    assert kings.handicap > 160 and scratch[-1] == "1"
+    assert kings.handicap > 160 and scratch[-1] == 1
     assert (kings.place, kings.victory_points) == (2, 11)
-    assert [ln.entrant for ln in ranked][0] not in ("0", "1")
+    assert [ln.entrant for ln in ranked][0] not in (0, 1)
 
 
 def test_an_event_without_a_group_marks_everyone_no_rating_yet(store_db) -> None:

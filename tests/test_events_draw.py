@@ -19,7 +19,7 @@ TABLE = template("canasta_3")
 BYE = ByeAward(14, 355)
 
 
-def pairings(people: Sequence[str]) -> Iterator[list[tuple[str, str]]]:
+def pairings(people: Sequence[int]) -> Iterator[list[tuple[int, int]]]:
     """Yields every way to pair up an even list (the exhaustive search the matching must equal)."""
     if not people:
         yield []
@@ -30,7 +30,7 @@ def pairings(people: Sequence[str]) -> Iterator[list[tuple[str, str]]]:
             yield [(first, other), *tail]
 
 
-def best_draw(present: Sequence[str], met: Counter[Meeting], byes: Counter[str]) -> tuple[int, int]:
+def best_draw(present: Sequence[int], met: Counter[Meeting], byes: Counter[int]) -> tuple[int, int]:
     """Returns the least (repeats, the bye's byes so far) of any round over `present`.
 
     The exhaustive search: any entrant may take the bye; repeats count first, then the bye
@@ -45,7 +45,7 @@ def best_draw(present: Sequence[str], met: Counter[Meeting], byes: Counter[str])
     )
 
 
-def drawn_cost(drawn: Round, met: Counter[Meeting], byes: Counter[str]) -> tuple[int, int]:
+def drawn_cost(drawn: Round, met: Counter[Meeting], byes: Counter[int]) -> tuple[int, int]:
     """Returns a drawn round's (repeats, the bye's byes so far), as `best_draw` counts them."""
     pairs = [(s.north_south[0], s.east_west[0]) for s in drawn.seats]
     return drawing.repeats(pairs, met), sum(byes[b] for b in drawn.byes)
@@ -61,7 +61,7 @@ def event_of(movement: str, entrants: Sequence[Entrant], started: int) -> Event:
     )  # fmt: skip
 
 
-def recount(keys: Sequence[str], results: Sequence[Result]) -> dict[str, tuple[int, int]]:
+def recount(keys: Sequence[int], results: Sequence[Result]) -> dict[int, tuple[int, int]]:
     """Counts each entrant's VP and tables played by hand: the bands looked up one by one."""
     vp, played = dict.fromkeys(keys, 0), dict.fromkeys(keys, 0)
     for r in results:
@@ -108,7 +108,7 @@ def test_no_avoidable_repeat_byes_rotate_and_standings_recount(night, rng) -> No
     movement, first, changes = night
     entrants = [Entrant(i, f"P{i}", (f"a{i}", f"b{i}")) for i in range(first)]
     met: Counter[Meeting] = Counter()
-    byes: Counter[str] = Counter()
+    byes: Counter[int] = Counter()
     results: list[Result] = []
     for number, (change, seed) in enumerate(changes, 1):
         present = [e for e in entrants if e.plays(number)]
@@ -119,10 +119,10 @@ def test_no_avoidable_repeat_byes_rotate_and_standings_recount(night, rng) -> No
             entrants[gone.position] = Entrant(
                 gone.position, gone.name, gone.players, gone.from_round, number - 1
             )
-        keys = [e.key for e in entrants if e.plays(number)]
+        keys = [e.position for e in entrants if e.plays(number)]
         ranked = [
             ln.entrant
-            for ln in standings("e", [e.key for e in entrants], results, TABLE, BYE).lines
+            for ln in standings("e", [e.position for e in entrants], results, TABLE, BYE).lines
         ]
         drawn = pick(
             event_of(movement, entrants, number - 1), met, byes, ranked if number > 1 else None
@@ -132,7 +132,7 @@ def test_no_avoidable_repeat_byes_rotate_and_standings_recount(night, rng) -> No
         # fewest repeats first, then byes rotate among those draws (the bye free to anyone)
         assert drawn_cost(drawn, met, byes) == best_draw(keys, met, byes)
         _play(drawn, rng, met, byes, results)
-    keys = [e.key for e in entrants]
+    keys = [e.position for e in entrants]
     lines = standings("e", keys, results, TABLE, BYE).lines
     counted = recount(keys, results)
     assert {ln.entrant: (ln.victory_points, ln.played) for ln in lines} == counted
@@ -163,7 +163,7 @@ def _play(drawn: Round, rng, met, byes, results) -> None:  # type: ignore[no-unt
 
 def test_danish_six_pairs_four_rounds_repeats_only_the_unavoidable() -> None:
     """The issue's case: stepping down greedily made 3 repeats where the matching makes none."""
-    keys = [str(i) for i in range(6)]
+    keys = list(range(6))
     met: Counter[Meeting] = Counter()
     total = 0
     for number in range(1, 5):
@@ -187,7 +187,7 @@ def test_round_robin_repeats_nothing_to_rotate_a_bye() -> None:
     entrants = [Entrant(i, n, ("a", "b")) for i, n in enumerate(names)]
     entrants[2] = Entrant(2, "P3", ("a", "b"), 1, 4)
     entrants.append(Entrant(7, "Late", ("c", "d"), 3))
-    key = {e.name: e.key for e in entrants}
+    key = {e.name: e.position for e in entrants}
     played = [
         "P2-P7 P3-P6 P4-P5", "P1-P7 P2-P5 P3-P4", "P1-P6 P7-P5 Late-P4 P2-P3",
         "P1-P5 P6-P4 P7-P3 Late-P2", "P1-P2 P4-P7 P5-P6", "P1-P4 P2-P6 P7-Late",
@@ -198,7 +198,7 @@ def test_round_robin_repeats_nothing_to_rotate_a_bye() -> None:
     byes = Counter(key[n] for n in ["P1", "P6", "Late", "P5"])
     drawn = pick(event_of("round_robin", entrants, 6), met, byes, None)
     assert drawn_cost(drawn, met, byes) == (0, 1)
-    assert [e.name for e in entrants if e.key in drawn.byes][0] in ("P1", "P5")
+    assert [e.name for e in entrants if e.position in drawn.byes][0] in ("P1", "P5")
 
 
 @pytest.mark.parametrize("late_from", [2, 3])
@@ -208,7 +208,7 @@ def test_mitchell_keeps_its_lines_through_an_arrival_and_a_withdrawal(late_from:
     entrants[1] = Entrant(1, "P1", ("a", "b"), 1, 1)  # N-S pair 1 withdraws after round 1
     entrants.append(Entrant(8, "P8", ("c", "d"), late_from))
     north, east = mitchell_lines(event_of("mitchell", entrants, late_from - 1))
-    assert north == ["0", "1", "2", "3", "8"] and east == ["4", "5", "6", "7"]
+    assert north == [0, 1, 2, 3, 8] and east == [4, 5, 6, 7]
     drawn = pick(event_of("mitchell", entrants, late_from - 1), Counter(), Counter(), None)
     for seat in drawn.seats:  # nobody changed line: N-S sit N-S, and meet E-W
         assert seat.north_south[0] in north and seat.east_west[0] in east
@@ -223,7 +223,7 @@ def test_individual_rounds_seat_everyone_once_and_sit_outs_rotate(
     """Tables of four, five and six seat all but 3 or 7 players; whoever sits out sat out least."""
     from scorekeeper.events.seating import seated
 
-    players = [str(i) for i in range(count)]
+    players = list(range(count))
     byes = {p: data.draw(st.integers(0, 2)) for p in players}
     drawn = seated(players, number, seating, byes)
     at_tables = [p for s in drawn.seats for p in (*s.north_south, *s.east_west)]

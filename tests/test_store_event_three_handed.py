@@ -99,16 +99,17 @@ def test_ten_players_three_rounds_at_tables_of_three_nobody_idle_confirmed_by_th
     recount = [
         Played(
             t.round,
-            *(tuple(str(p) for p in side) for side in (t.north_south, t.east_west)),
+            t.north_south,
+            t.east_west,
             totals(store.get_game(store_db, t.game_id)),
             t.number,
-            tuple(str(p) for p in t.third),
+            t.third,
         )
         for t in found
         if t.game_id
     ]
     assert all(len(set(r.scores)) == 2 for r in recount)  # the lone hand against two
-    keys = [e.key for e in event.entrants]
+    keys = [e.position for e in event.entrants]
     expected = standings(event.id, keys, recount, event.table, event.bye)
     assert event_rounds.standings(store_db, event.id) == expected
     assert all(ln.played == 3 for ln in expected.lines)

@@ -109,7 +109,7 @@ def test_a_round_is_ordinary_games_with_a_deal_limit(store_db) -> None:
     assert done.finished and done.deals == 2
     assert store.get_game(store_db, game.id).state.status.over  # the deal limit ended it
     lines = event_rounds.standings(store_db, event.id).lines
-    assert lines[0].entrant == str(done.north_south[0]) and lines[0].played == 1
+    assert lines[0].entrant == done.north_south[0] and lines[0].played == 1
 
 
 def test_rounds_stop_at_the_event_rounds_and_when_closed(store_db) -> None:
@@ -132,10 +132,8 @@ def test_correction_and_no_play(store_db) -> None:
     assert t1.finished and t1.corrected and t1.scores == (1_200, 300)
     assert t2.no_play and not t2.finished
     lines = {ln.entrant: ln for ln in event_rounds.standings(store_db, event.id).lines}
-    assert (
-        lines[str(t1.north_south[0])].victory_points == 13
-    )  # 900 with canasta_3 (751-1,050): 13-7
-    assert all(lines[str(p)].played == 0 for p in (*t2.north_south, *t2.east_west))
+    assert lines[t1.north_south[0]].victory_points == 13  # 900 with canasta_3 (751-1,050): 13-7
+    assert all(lines[p].played == 0 for p in (*t2.north_south, *t2.east_west))
     with pytest.raises(store.StoreError):
         event_rounds.correct(store_db, event.id, 1, 9, (0, 0))
 
@@ -207,15 +205,15 @@ def test_standings_equal_a_recount_of_the_games(store_db, movement, count, plays
             expected.append(
                 Played(
                     t.round,
-                    (str(t.north_south[0]),),
-                    (str(t.east_west[0]),),
+                    (t.north_south[0],),
+                    (t.east_west[0],),
                     (totals[game.side_keys[0]], totals[game.side_keys[1]]),
                 )
             )
     byes = store_db.execute("SELECT round, entrant FROM event_byes WHERE event_id = ?", [event.id])
     from scorekeeper.events import Bye
 
-    expected += [Bye(r, str(e)) for r, e in byes]
-    keys = [e.key for e in get_event(store_db, event.id).entrants]
+    expected += [Bye(r, e) for r, e in byes]
+    keys = [e.position for e in get_event(store_db, event.id).entrants]
     recount = ranked(event.id, keys, expected, template("canasta_3"), ByeAward(14, 355))
     assert event_rounds.standings(store_db, event.id) == recount

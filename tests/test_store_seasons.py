@@ -25,10 +25,10 @@ PAIRS = [
 def live_lines(db, event_id: str, by: str) -> list[NightLine]:
     """Returns a night's lines worked out from its tables now, as the event's page counts them."""
     event = store_events.get_event(db, event_id)
-    entrants = {e.key: e for e in event.entrants}
+    entrants = {e.position: e for e in event.entrants}
     byes = {}
     for (entrant,) in db.execute("SELECT entrant FROM event_byes WHERE event_id = ?", [event_id]):
-        byes[str(entrant)] = byes.get(str(entrant), 0) + 1
+        byes[entrant] = byes.get(entrant, 0) + 1
     return [
         NightLine(
             entrants[ln.entrant].players if by == "player" else (entrants[ln.entrant].name,),

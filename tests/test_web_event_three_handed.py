@@ -69,12 +69,12 @@ def test_ten_players_three_rounds_at_tables_of_three_through_the_cards(client, d
     assert db.execute("SELECT count(*) FROM event_byes").fetchone()[0] == 0
     event = get_event(db, eid)
     found = [event_rounds.played(t) for t in event_rounds.tables(db, event)]
-    expected = standings(eid, [e.key for e in event.entrants], found, event.table, event.bye)
+    expected = standings(eid, [e.position for e in event.entrants], found, event.table, event.bye)
     page = client.get(path).get_data(as_text=True)
     screen = re.search(r'href="(/events/screen/[^"]+)"', page).group(1)
     live = client.get(f"{screen}/live.json").get_json()
     assert [(ln["name"], ln["victory_points"]) for ln in live["standings"]] == [
-        (names[int(ln.entrant)], str(ln.victory_points)) for ln in expected.lines
+        (names[ln.entrant], str(ln.victory_points)) for ln in expected.lines
     ]
     assert all(ln.played == 3 for ln in expected.lines)
     three = next(t for t in live["tables"] if len(t["sides"]) == 3)

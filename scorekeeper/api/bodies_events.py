@@ -13,23 +13,28 @@ from pydantic import ConfigDict, Field, StringConstraints
 from typing_extensions import TypedDict
 
 from scorekeeper.api.bodies import DAY, SHAPE, WHOLE
-from scorekeeper.events.bounds import MAX_ROUNDS, MAX_TABLE_SCORE
-from scorekeeper.store.events.event import (
+from scorekeeper.events.bounds import (
     MAX_DEALS,
+    MAX_ENTRANT_NAME,
     MAX_ENTRANTS,
     MAX_EVENT_NAME,
+    MAX_FORMAT_ID,
     MAX_ROUND_MINUTES,
+    MAX_ROUNDS,
+    MAX_TABLE_SCORE,
 )
+from scorekeeper.events.victory import MAX_VP
 
-MAX_SCORE = MAX_TABLE_SCORE
 # Something other than white space, the same in every regex dialect: a bare \S is not, since
 # JSON Schema's (ECMAScript) counts U+0085 as a letter and U+FEFF as a space, and the
 # validator's (Rust's, Unicode) the other way round; a name of one U+0085 passed the schema.
 NOT_BLANK = r"[^\x09-\x0d \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
-Name = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=NOT_BLANK)]
+Name = Annotated[
+    str, StringConstraints(min_length=1, max_length=MAX_ENTRANT_NAME, pattern=NOT_BLANK)
+]
 # 3.0 is 3, as JSON Schema counts it (bodies.WHOLE), wherever a whole number is asked for.
 Int = Annotated[int, WHOLE]
-Whole = Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE), WHOLE]
+Whole = Annotated[int, Field(ge=-MAX_TABLE_SCORE, le=MAX_TABLE_SCORE), WHOLE]
 
 
 # Other keys of an entrant or a band are let through, as they always were (and not kept).
@@ -71,7 +76,7 @@ class ByeInput(TypedDict):
     """What a bye scores: victory points and a margin."""
 
     __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
-    victory_points: Annotated[int, Field(ge=0, le=1_000), WHOLE]
+    victory_points: Annotated[int, Field(ge=0, le=MAX_VP), WHOLE]
     margin: Whole
 
 
@@ -84,7 +89,7 @@ class NewEvent(TypedDict):
     ]
     format: Annotated[
         str,
-        StringConstraints(min_length=1, max_length=80, pattern=NOT_BLANK),
+        StringConstraints(min_length=1, max_length=MAX_FORMAT_ID, pattern=NOT_BLANK),
         Field(description="a preset id or a house format's id"),
     ]
     options: NotRequired[list[str]]
@@ -171,5 +176,5 @@ class Adjustment(TypedDict):
 
     __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     kind: Literal["average", "fixed", "bye", "clear"]
-    victory_points: NotRequired[Annotated[int, Field(ge=0, le=1_000), WHOLE]]
+    victory_points: NotRequired[Annotated[int, Field(ge=0, le=MAX_VP), WHOLE]]
     margin: NotRequired[Whole]

@@ -16,18 +16,21 @@ from scorekeeper.events import (
     band_problems,
     template,
 )
-from scorekeeper.events.bounds import MAX_ROUNDS, table_score_ok
-from scorekeeper.events.seating import SEATINGS
-from scorekeeper.events.standings import RANKINGS
-from scorekeeper.events.victory import BandProblem, bands_of
-from scorekeeper.language import problem_words
-from scorekeeper.store.events.event import (
+from scorekeeper.events.bounds import (
     MAX_DEALS,
+    MAX_ENTRANT_NAME,
     MAX_ENTRANTS,
     MAX_EVENT_NAME,
+    MAX_FORMAT_ID,
     MAX_ROUND_MINUTES,
-    NewEvent,
+    MAX_ROUNDS,
+    table_score_ok,
 )
+from scorekeeper.events.seating import SEATINGS
+from scorekeeper.events.standings import RANKINGS
+from scorekeeper.events.victory import MAX_VP, BandProblem, bands_of
+from scorekeeper.language import problem_words
+from scorekeeper.store.events.event import NewEvent
 
 FIELDS = {
     "name",
@@ -70,11 +73,16 @@ def _entrants(raw: Any, errors: Errors) -> list[tuple[str, list[str]]]:
     for i, entrant in enumerate(raw):
         name = entrant.get("name") if isinstance(entrant, dict) else None
         players = entrant.get("players", []) if isinstance(entrant, dict) else None
-        if not _text(name, 40) or name.strip().casefold() in names:
-            message = gettext("Each entrant needs a name of its own, 1 to 40 letters.")
+        if not _text(name, MAX_ENTRANT_NAME) or name.strip().casefold() in names:
+            message = gettext(
+                "Each entrant needs a name of its own, 1 to %(most)s letters.",
+                most=MAX_ENTRANT_NAME,
+            )
             errors.append(field_error(f"entrants[{i}].name", message))
-        elif not isinstance(players, list) or not all(_text(p, 40) for p in players):
-            message = gettext("Players are a list of names, 1 to 40 letters each.")
+        elif not isinstance(players, list) or not all(_text(p, MAX_ENTRANT_NAME) for p in players):
+            message = gettext(
+                "Players are a list of names, 1 to %(most)s letters each.", most=MAX_ENTRANT_NAME
+            )
             errors.append(field_error(f"entrants[{i}].players", message))
         else:
             names.add(name.strip().casefold())
@@ -115,7 +123,7 @@ def _bye(raw: Any, errors: Errors) -> ByeAward:
     if (
         isinstance(raw, dict)
         and set(raw) == {"victory_points", "margin"}
-        and _whole(raw["victory_points"], 0, 1_000)
+        and _whole(raw["victory_points"], 0, MAX_VP)
         and table_score_ok(raw["margin"])
     ):
         return ByeAward(raw["victory_points"], raw["margin"])
@@ -130,7 +138,7 @@ def _naming(body: dict[str, Any], errors: Errors) -> tuple[Any, Any, Any]:
     if not _text(name, MAX_EVENT_NAME):
         message = gettext("Give the event a name of 1 to %(most)s letters.", most=MAX_EVENT_NAME)
         errors.append(field_error("name", message))
-    if not _text(format_id, 80):
+    if not _text(format_id, MAX_FORMAT_ID):
         errors.append(field_error("format", gettext("Name the format, e.g. classic.")))
     options = body.get("options", [])
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):

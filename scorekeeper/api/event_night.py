@@ -11,6 +11,7 @@ from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
+from scorekeeper.events.bounds import MAX_ROUND_MINUTES
 from scorekeeper.language import problem_words
 from scorekeeper.store.events import event as store_events
 from scorekeeper.store.events import night as event_night
@@ -36,7 +37,7 @@ def _refused(error: InvalidEvent) -> ApiProblem:
     body=bodies_events.RoundTimer,
     example={"round_minutes": 25},
     answers=(Answer(200, "The event", answers_events.Event),),
-    problems={**RUNS, **BODY, 422: "Not 0 to 240 minutes."},
+    problems={**RUNS, **BODY, 422: f"Not 0 to {MAX_ROUND_MINUTES} minutes."},
 )
 def set_timer(event_id: str) -> Response:
     """Sets the round timer (the director's token)."""

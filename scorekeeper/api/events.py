@@ -15,6 +15,7 @@ from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
+from scorekeeper.events.bounds import entrant_id
 from scorekeeper.language import i18n, problem_words
 from scorekeeper.origin import public_url
 from scorekeeper.papers import csv_text
@@ -225,13 +226,13 @@ def event_standings(event_id: str) -> Response:
         unchanged.vary.add("Authorization")
         unchanged.set_etag(tag)
         return unchanged
-    names = {e.key: e.name for e in event.entrants}
-    gone = {e.key for e in event.entrants if e.withdrawn_after is not None}
+    names = {e.position: e.name for e in event.entrants}
+    gone = {e.position for e in event.entrants if e.withdrawn_after is not None}
     lines = event_rounds.standings(get_db(), event.id).lines
     body = [
         {
             "rank": ln.rank,
-            "id": int(ln.entrant),
+            "id": ln.entrant,
             "name": names[ln.entrant],
             "victory_points": ln.victory_points,
             "margin": ln.margin,
@@ -246,7 +247,7 @@ def event_standings(event_id: str) -> Response:
         answer["handicap"] = [
             {
                 "place": ln.place,
-                "id": int(ln.entrant),
+                "id": ln.entrant,
                 "name": names[ln.entrant],
                 "handicap": ln.handicap,
                 "rated": ln.rated,
@@ -268,11 +269,12 @@ def event_papers(event_id: str, kind: str) -> Response:
     """Returns the standings as PDF or CSV, or the scorecards as PDF (?entrant= for one)."""
     event, _ = _event(event_id)
     paper = request.args.get("paper", "a4").lower()
-    entrant = request.args.get("entrant")
+    typed = request.args.get("entrant")
+    entrant = None if typed is None else entrant_id(typed)
     errors = []
     if paper not in PAPERS:
         errors.append(field_error("paper", "The paper is a4 or letter."))
-    if entrant is not None and entrant not in {e.key for e in event.entrants}:
+    if typed is not None and entrant not in {e.position for e in event.entrants}:
         errors.append(field_error("entrant", "The entrant is an id of the event's entrants."))
     if errors:
         raise ApiProblem(422, "No such download.", kind="invalid-query", errors=errors)

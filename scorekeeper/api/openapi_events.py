@@ -26,7 +26,6 @@ IDEMPOTENCY_KEY = {
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
 }
 INT = {"type": "integer"}
-NAME = {"type": "string", "minLength": 1, "maxLength": 40}
 
 
 def _ref(name: str) -> dict[str, str]:

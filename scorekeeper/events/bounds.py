@@ -1,4 +1,5 @@
-"""One judge per bound of a club night: a table's score, the rounds, an event's name; for every edge."""
+"""One judge per bound of a club night: a table's score, the rounds, an event's name, an
+entrant's id typed as text; for every edge."""
 
 from __future__ import annotations
 
@@ -6,10 +7,25 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.engine.names import name_problem
+from scorekeeper.engine.names import MAX_NAME, name_problem
 
 MAX_TABLE_SCORE = 100_000  # a director's correction or a bye's margin: far above any night's
 MAX_ROUNDS = 40  # an event's rounds: a Danish night may go on, but not for ever
+MAX_ENTRANTS = 80  # 40 tables: far above a club night
+MAX_DEALS = 20  # deals a round
+MAX_EVENT_NAME = 80
+MAX_ENTRANT_NAME = MAX_NAME  # an entrant's or a player's name: the engine's rule for names
+MAX_FORMAT_ID = 80  # a preset's or a house format's id, as an event names its tables' format
+MAX_ROUND_MINUTES = 240  # the big screen's round timer: four hours at most
+ID_DIGITS = 6  # an entrant id as text: far above any night's count, short of int()'s limits
+
+
+def entrant_id(text: str) -> int | None:
+    """Returns the entrant id a URL or a form writes ("3": its position), or None: ASCII digits
+    only, no sign, space or leading zero, so each id has one spelling."""
+    if not (0 < len(text) <= ID_DIGITS and text.isascii() and text.isdigit()):
+        return None
+    return int(text) if text == "0" or not text.startswith("0") else None
 
 
 def table_score_ok(value: object) -> bool:

@@ -10,9 +10,11 @@ import networkx as nx
 from scorekeeper.events import movements
 from scorekeeper.events.movements import Meeting, Round, Seat
 
-_BYE = "\x00bye"  # the phantom entrant of an odd field: whoever it meets sits out
+# The phantom entrant of an odd field, whoever it meets sits out: no entrant's id (a position,
+# 0 on). Entrant 0 is an id like any other, so a bye is tested against None, never for truth.
+_BYE = -1
 
-Cost = Callable[[str, str], int]
+Cost = Callable[[int, int], int]
 
 
 def meetings(met: Collection[Meeting] | Mapping[Meeting, int]) -> Counter[Meeting]:
@@ -20,24 +22,24 @@ def meetings(met: Collection[Meeting] | Mapping[Meeting, int]) -> Counter[Meetin
     return Counter(met) if not isinstance(met, Mapping) else Counter(dict(met))
 
 
-def fewest_byes(present: Sequence[str], byes: Mapping[str, int]) -> list[str]:
+def fewest_byes(present: Sequence[int], byes: Mapping[int, int]) -> list[int]:
     """Returns who may sit out: the present entrants with the fewest byes so far."""
     least = min(byes.get(e, 0) for e in present)
     return [e for e in present if byes.get(e, 0) == least]
 
 
-def repeats(pairs: Sequence[tuple[str, str]], met: Mapping[Meeting, int]) -> int:
+def repeats(pairs: Sequence[tuple[int, int]], met: Mapping[Meeting, int]) -> int:
     """Returns how many of these pairs already met (each earlier meeting counted once)."""
     return sum(met.get(frozenset(p), 0) for p in pairs)
 
 
 def matching(
-    present: Sequence[str],
+    present: Sequence[int],
     met: Mapping[Meeting, int],
-    byes: Mapping[str, int],
+    byes: Mapping[int, int],
     cost: Cost,
-    bye_cost: Callable[[str], int],
-) -> tuple[list[tuple[str, str]], str | None]:
+    bye_cost: Callable[[int], int],
+) -> tuple[list[tuple[int, int]], int | None]:
     """Returns the pairs and the bye with the fewest repeated meetings, then the least cost.
 
     Among pairings with the fewest repeats the bye goes to one of those with the fewest byes
@@ -57,7 +59,7 @@ def matching(
     spread = max((byes.get(e, 0) for e in sitters), default=least) - least
     repeat = unfair * (spread + 1)
     top = repeat * (max(met.values(), default=0) + 1) + unfair * (spread + 1) + largest
-    graph: nx.Graph[str] = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     for a, b, c in edges:
         if b == _BYE:
             graph.add_edge(a, b, weight=top - unfair * (byes.get(a, 0) - least) - c)
@@ -65,8 +67,8 @@ def matching(
             graph.add_edge(a, b, weight=top - repeat * met.get(frozenset((a, b)), 0) - c)
     chosen = nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
     order = {e: i for i, e in enumerate(nodes)}
-    pairs: list[tuple[str, str]] = []
-    bye: str | None = None
+    pairs: list[tuple[int, int]] = []
+    bye: int | None = None
     for a, b in chosen:
         if _BYE in (a, b):
             bye = a if b == _BYE else b
@@ -76,14 +78,14 @@ def matching(
     return pairs, bye
 
 
-def as_round(number: int, pairs: Sequence[tuple[str, str]], bye: str | None) -> Round:
+def as_round(number: int, pairs: Sequence[tuple[int, int]], bye: int | None) -> Round:
     """Returns the round of these pairs, tables numbered in order, with the bye if any."""
     seats = tuple(Seat(i, (a,), (b,)) for i, (a, b) in enumerate(pairs, 1))
-    return Round(number, seats, (bye,) if bye else ())
+    return Round(number, seats, (bye,) if bye is not None else ())
 
 
 def danish(
-    ranked: Sequence[str], met: Mapping[Meeting, int], byes: Mapping[str, int], number: int
+    ranked: Sequence[int], met: Mapping[Meeting, int], byes: Mapping[int, int], number: int
 ) -> Round:
     """Returns a Danish round: fewest repeats, then the least rank distance (1st v 2nd ...)."""
     rank = {e: i for i, e in enumerate(ranked)}
@@ -101,9 +103,9 @@ def danish(
 
 def keep_or_match(
     planned: Round,
-    present: Sequence[str],
+    present: Sequence[int],
     met: Mapping[Meeting, int],
-    byes: Mapping[str, int],
+    byes: Mapping[int, int],
     cost: Cost | None = None,
 ) -> Round:
     """Returns the planned round when it repeats nothing and its bye may sit out; else a matching.
@@ -126,12 +128,12 @@ def keep_or_match(
 
 
 def mitchell(
-    north: Sequence[str],
-    east: Sequence[str],
+    north: Sequence[int],
+    east: Sequence[int],
     number: int,
     met: Mapping[Meeting, int],
-    byes: Mapping[str, int],
-    homes: Mapping[str, int] | None = None,
+    byes: Mapping[int, int],
+    homes: Mapping[int, int] | None = None,
 ) -> Round:
     """Returns a Mitchell round over each line's present pairs: N-S stay, E-W move up a table.
 
@@ -147,7 +149,7 @@ def mitchell(
     )
     within = len(present) + 1  # one meeting inside a line outweighs every other departure
 
-    def cost(a: str, b: str) -> int:
+    def cost(a: int, b: int) -> int:
         if line[a] == line[b]:
             return within
         return 0 if frozenset((a, b)) in wanted else 1
@@ -158,14 +160,14 @@ def mitchell(
             return planned
     pairs, bye = matching(present, met, byes, cost, lambda e: 0)
     home = {e: (homes or {}).get(e, i) for i, e in enumerate(north, 1)}
-    seats: list[tuple[int | None, str, str]] = []
+    seats: list[tuple[int | None, int, int]] = []
     for a, b in pairs:
         ns, ew = (a, b) if a in home and (b not in home or home[a] < home[b]) else (b, a)
         seats.append((home.get(ns), ns, ew))
-    return Round(number, numbered(seats), (bye,) if bye else ())
+    return Round(number, numbered(seats), (bye,) if bye is not None else ())
 
 
-def numbered(seats: Sequence[tuple[int | None, str, str]]) -> tuple[Seat, ...]:
+def numbered(seats: Sequence[tuple[int | None, int, int]]) -> tuple[Seat, ...]:
     """Returns the tables numbered 1..n with no gap: each N-S pair at its own table if in range.
 
     A table whose N-S pair has no home (a pair of the East-West line there), or whose home is

@@ -9,8 +9,8 @@ MOVEMENTS = ("round_robin", "mitchell", "danish", "individual")
 
 
 def table_sides(
-    north_south: tuple[str, ...], east_west: tuple[str, ...], third: tuple[str, ...]
-) -> tuple[tuple[str, ...], ...]:
+    north_south: tuple[int, ...], east_west: tuple[int, ...], third: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
     """Returns a table's sides in the game's order: two, or three at a table of three."""
     both = (north_south, east_west)
     return (*both, third) if third else both
@@ -18,15 +18,15 @@ def table_sides(
 
 @dataclass(frozen=True)
 class Seat:
-    """One table of a round: who sits North-South and who East-West (entrant ids)."""
+    """One table of a round: who sits North-South and who East-West (entrant ids: positions)."""
 
     table: int  # 1-based
-    north_south: tuple[str, ...]  # one pair, or two players in an individual event
-    east_west: tuple[str, ...]
-    third: tuple[str, ...] = ()  # a three-handed (Cutthroat) table's third player
+    north_south: tuple[int, ...]  # one pair, or two players in an individual event
+    east_west: tuple[int, ...]
+    third: tuple[int, ...] = ()  # a three-handed (Cutthroat) table's third player
 
     @property
-    def sides(self) -> tuple[tuple[str, ...], ...]:
+    def sides(self) -> tuple[tuple[int, ...], ...]:
         """Returns the table's sides in the game's order: two, or three at a table of three."""
         return table_sides(self.north_south, self.east_west, self.third)
 
@@ -37,13 +37,13 @@ class Round:
 
     number: int
     seats: tuple[Seat, ...]
-    byes: tuple[str, ...] = ()
+    byes: tuple[int, ...] = ()
 
 
-Meeting = frozenset[str]  # two pairs who have played each other (entrant ids)
+Meeting = frozenset[int]  # two pairs who have played each other (entrant ids)
 
 
-def _circle(entrants: Sequence[str | None], index: int) -> list[tuple[str | None, str | None]]:
+def _circle(entrants: Sequence[int | None], index: int) -> list[tuple[int | None, int | None]]:
     """Returns round `index` (0-based) of the circle method: the first entrant stays put."""
     n = len(entrants)
     rest = list(entrants[1:])
@@ -52,20 +52,20 @@ def _circle(entrants: Sequence[str | None], index: int) -> list[tuple[str | None
     return [(turned[i], turned[n - 1 - i]) for i in range(n // 2)]
 
 
-def _padded(entrants: Sequence[str]) -> list[str | None]:
+def _padded(entrants: Sequence[int]) -> list[int | None]:
     """Returns the entrants with a None (the bye) added when their number is odd."""
     return [*entrants, None] if len(entrants) % 2 else list(entrants)
 
 
 def _round(
-    number: int, pairs: Sequence[tuple[str | None, str | None]], *, fixed: bool = False
+    number: int, pairs: Sequence[tuple[int | None, int | None]], *, fixed: bool = False
 ) -> Round:
     """Returns a round of pairs-of-pairs, a None opposite meaning that entrant's bye.
 
     `fixed`: each pair's place is its table's number, so a table sits idle for the bye.
     """
     seats: list[Seat] = []
-    byes: list[str] = []
+    byes: list[int] = []
     for place, (a, b) in enumerate(pairs, 1):
         if a is None or b is None:
             byes += [x for x in (a, b) if x is not None]
@@ -74,14 +74,14 @@ def _round(
     return Round(number, tuple(seats), tuple(byes))
 
 
-def round_robin(entrants: Sequence[str], number: int) -> Round:
+def round_robin(entrants: Sequence[int], number: int) -> Round:
     """Returns round `number` (1-based) of a round robin: everyone meets everyone once."""
     # With an odd count the bye is a phantom entrant: each real one meets it once, so the
     # bye moves round by round and nobody sits out twice before everyone has once.
     return _round(number, _circle(_padded(entrants), number - 1))
 
 
-def mitchell(entrants: Sequence[str], number: int) -> Round:
+def mitchell(entrants: Sequence[int], number: int) -> Round:
     """Returns round `number` of a Mitchell: N-S stay; E-W move up one table, the last to 1."""
     padded = _padded(entrants)
     tables = len(padded) // 2
@@ -101,11 +101,11 @@ def max_rounds(movement: str, count: int) -> int:
 
 
 def danish(
-    ranked: Sequence[str], met: Collection[Meeting], had_bye: Collection[str], number: int
+    ranked: Sequence[int], met: Collection[Meeting], had_bye: Collection[int], number: int
 ) -> Round:
     """Returns a Danish (Swiss) round: first plays second by current rank, avoiding repeats."""
     order = list(ranked)
-    byes: list[str] = []
+    byes: list[int] = []
     if len(order) % 2:  # the lowest-ranked entrant who has not yet sat out
         sitter = next((e for e in reversed(order) if e not in had_bye), order[-1])
         order.remove(sitter)
@@ -116,7 +116,7 @@ def danish(
     return Round(number, seats, tuple(byes))
 
 
-def _pair_down(order: Sequence[str], met: Collection[Meeting]) -> list[tuple[str, str]] | None:
+def _pair_down(order: Sequence[int], met: Collection[Meeting]) -> list[tuple[int, int]] | None:
     """Returns the top-down pairing that avoids every meeting in `met`, or None when none does."""
     if not order:
         return []
@@ -130,7 +130,7 @@ def _pair_down(order: Sequence[str], met: Collection[Meeting]) -> list[tuple[str
     return None
 
 
-def individual(players: Sequence[str], number: int) -> Round:
+def individual(players: Sequence[int], number: int) -> Round:
     """Returns round `number` of an individual event: partners rotate, two partnerships a table."""
     # The circle method's pairs are partnerships: a new partner each round. With four
     # players it gives the German club rotation (N-S v E-W, N-E v S-W, N-W v S-E).
@@ -148,7 +148,7 @@ def individual(players: Sequence[str], number: int) -> Round:
     return Round(number, seats, tuple(byes))
 
 
-Drawer = Callable[[Sequence[str], int], Round]
+Drawer = Callable[[Sequence[int], int], Round]
 FIXED: dict[str, Drawer] = {
     "round_robin": round_robin,
     "mitchell": mitchell,

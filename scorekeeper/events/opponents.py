@@ -19,7 +19,7 @@ from itertools import combinations, product
 from scorekeeper.events import draw
 from scorekeeper.events.movements import Meeting
 
-Team = tuple[str, ...]
+Team = tuple[int, ...]
 
 
 def together(met: Mapping[Meeting, int]) -> Counter[Meeting]:
@@ -52,7 +52,7 @@ def scale(times: Mapping[Meeting, int]) -> int:
     return 1 + sum(times.values())
 
 
-def met_cost(twos: Iterable[tuple[str, str]], times: Mapping[Meeting, int], above: int) -> int:
+def met_cost(twos: Iterable[tuple[int, int]], times: Mapping[Meeting, int], above: int) -> int:
     """Returns what seating these twos together costs: first how many of them have met before
     (each `above`), then how many times they have (so a third meeting weighs more)."""
     return sum(above + c for c in (times.get(frozenset(two), 0) for two in twos) if c)
@@ -64,20 +64,20 @@ def paired(teams: Sequence[Team], times: Mapping[Meeting, int]) -> list[tuple[Te
     """
     if not any(times.values()) or len(teams) < 4:
         return [(teams[k], teams[k + 1]) for k in range(0, len(teams) - 1, 2)]
-    nodes = [str(k) for k in range(len(teams))]
+    nodes = list(range(len(teams)))
     above = scale(times)
     between = {
-        frozenset((a, b)): met_cost(product(teams[int(a)], teams[int(b)]), times, above)
+        frozenset((a, b)): met_cost(product(teams[a], teams[b]), times, above)
         for a, b in combinations(nodes, 2)
     }
 
-    def departs(a: str, b: str) -> int:
+    def departs(a: int, b: int) -> int:
         """Returns 0 for the circle's own pairing (0 with 1, 2 with 3 ...), 1 for another."""
-        low, high = sorted((int(a), int(b)))
+        low, high = sorted((a, b))
         return 0 if low % 2 == 0 and high == low + 1 else 1
 
     pairs, _bye = draw.matching(nodes, between, {}, departs, lambda _: 0)
-    return [(teams[int(a)], teams[int(b)]) for a, b in pairs]
+    return [(teams[a], teams[b]) for a, b in pairs]
 
 
 # How many pairings of the rest a table of five's or six's choice may cost (each a matching):

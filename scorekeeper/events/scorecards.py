@@ -28,8 +28,8 @@ class CardLine:
     round: int
     kind: Kind
     table: int = 0  # 0 for a bye
-    partners: tuple[str, ...] = ()  # an individual event: who sat on the entrant's side
-    opponents: tuple[str, ...] = ()
+    partners: tuple[int, ...] = ()  # an individual event: who sat on the entrant's side
+    opponents: tuple[int, ...] = ()
     own: int = 0  # the entrant's side's total (a bye: nothing)
     theirs: int = 0
     victory_points: int | None = None
@@ -43,7 +43,7 @@ class CardLine:
 
 
 def scorecard(
-    entrant: str,
+    entrant: int,
     results: Iterable[Result],
     table: VictoryTable,
     bye: ByeAward,

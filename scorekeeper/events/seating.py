@@ -50,11 +50,11 @@ def seating_problems(
 
 
 def seated(
-    players: Sequence[str],
+    players: Sequence[int],
     number: int,
     seating: str = "sit_out",
-    byes: Mapping[str, int] | None = None,
-    threes: Mapping[str, int] | None = None,
+    byes: Mapping[int, int] | None = None,
+    threes: Mapping[int, int] | None = None,
     met: Mapping[Meeting, int] | None = None,
     partnered: Mapping[Meeting, int] | None = None,
 ) -> Round:
@@ -107,7 +107,7 @@ def _spread(drawn: Round, times: Mapping[Meeting, int], partnered: Mapping[Meeti
 CHOICES = 60
 
 
-def _choices(order: Sequence[str], count: int, done: Mapping[str, int]) -> Iterator[list[str]]:
+def _choices(order: Sequence[int], count: int, done: Mapping[int, int]) -> Iterator[list[int]]:
     """Yields who may take the `count` seats: those who have taken them the fewest rounds,
     all of them, with each choice among those tied at the cut (first the turn's own)."""
     ranked = sorted(order, key=lambda p: done.get(p, 0))
@@ -129,9 +129,9 @@ def _cost(
 
 
 def _sitting_out(
-    players: Sequence[str],
+    players: Sequence[int],
     number: int,
-    byes: Mapping[str, int],
+    byes: Mapping[int, int],
     times: Mapping[Meeting, int],
     partnered: Mapping[Meeting, int],
 ) -> Round:
@@ -158,10 +158,10 @@ def _sitting_out(
 
 
 def _three_handed(
-    players: Sequence[str],
+    players: Sequence[int],
     number: int,
     tables: int,
-    threes: Mapping[str, int],
+    threes: Mapping[int, int],
     met: Mapping[Meeting, int],
     partnered: Mapping[Meeting, int],
 ) -> Round:
@@ -189,19 +189,19 @@ def _three_handed(
     return Round(number, tuple(best[1]), ())
 
 
-def _trios(players: list[str], times: Mapping[Meeting, int]) -> list[tuple[str, str, str]]:
+def _trios(players: list[int], times: Mapping[Meeting, int]) -> list[tuple[int, int, int]]:
     """Splits players into tables of three, as few of each table having met before as can be."""
     # At most three tables of three (nine players, 280 ways): every split is tried, and the
     # first of the fewest repeats kept, so the draw is the same on every read.
     above = scale(times)
 
-    def repeats(trios: list[tuple[str, str, str]]) -> int:
+    def repeats(trios: list[tuple[int, int, int]]) -> int:
         return sum(met_cost(combinations(trio, 2), times, above) for trio in trios)
 
     return min(_splits(players), key=repeats)
 
 
-def _splits(players: list[str]) -> Iterator[list[tuple[str, str, str]]]:
+def _splits(players: list[int]) -> Iterator[list[tuple[int, int, int]]]:
     """Yields every way to split the players (a multiple of three) into threes, in order."""
     if not players:
         yield []

@@ -16,14 +16,14 @@ class Played:
     """A finished table: each side's entrants and game total."""
 
     round: int
-    north_south: tuple[str, ...]
-    east_west: tuple[str, ...]
+    north_south: tuple[int, ...]
+    east_west: tuple[int, ...]
     scores: tuple[int, ...]  # north-south's total, east-west's (and the third player's)
     table: int = 0  # the table's number in its round (for scorecards; standings ignore it)
-    third: tuple[str, ...] = ()  # a three-handed (Cutthroat) table's third player
+    third: tuple[int, ...] = ()  # a three-handed (Cutthroat) table's third player
 
     @property
-    def sides(self) -> tuple[tuple[str, ...], ...]:
+    def sides(self) -> tuple[tuple[int, ...], ...]:
         """Returns the table's sides in the game's order: two, or three at a table of three."""
         return table_sides(self.north_south, self.east_west, self.third)
 
@@ -36,9 +36,9 @@ class SeatAward:
     margin: int
     own: int
     theirs: tuple[int, ...]  # each other side's total (one, or two at a table of three)
-    partners: tuple[str, ...]
-    opponents: tuple[str, ...]
-    versus: tuple[tuple[str, int], ...]  # (opponent, the VP won against it), for head to head
+    partners: tuple[int, ...]
+    opponents: tuple[int, ...]
+    versus: tuple[tuple[int, int], ...]  # (opponent, the VP won against it), for head to head
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Bye:
     """An entrant who sat a round out, credited the event's bye award."""
 
     round: int
-    entrant: str
+    entrant: int
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class NoPlay:
     """A table the director marked as not played: nobody is credited anything."""
 
     round: int
-    entrants: tuple[str, ...]
+    entrants: tuple[int, ...]
     table: int = 0
 
 
@@ -67,7 +67,7 @@ class Adjusted:
     """
 
     round: int
-    entrant: str
+    entrant: int
     kind: str
     victory_points: int = 0
     margin: int = 0
@@ -84,7 +84,7 @@ RANKINGS = ("total", "average")
 class Line:
     """One entrant's line of the standings."""
 
-    entrant: str
+    entrant: int
     rank: int
     victory_points: int
     margin: int
@@ -107,8 +107,9 @@ class Standings:
     lines: tuple[Line, ...]
 
 
-def lot(event_id: str, entrant: str) -> str:
+def lot(event_id: str, entrant: int) -> str:
     """Returns an entrant's lot: a hash of the event and entrant ids, the same on every read."""
+    # The id is hashed as it is written in decimal: the same lots as when ids were text.
     return hashlib.sha256(f"{event_id}\x00{entrant}".encode()).hexdigest()
 
 
@@ -130,7 +131,7 @@ class _Tally:
 
 def standings(
     event_id: str,
-    entrants: Sequence[str],
+    entrants: Sequence[int],
     results: Iterable[Result],
     table: VictoryTable,
     bye: ByeAward,
@@ -139,7 +140,7 @@ def standings(
     """Returns the standings: by VP (total or average), head to head, margin, table VP, lot."""
     tally = {e: _Tally() for e in entrants}
     # Each meeting's VP, for head to head: (winner of the VP, against) -> VP.
-    versus: dict[tuple[str, str], int] = {}
+    versus: dict[tuple[int, int], int] = {}
     found = list(results)
     for result in found:
         if isinstance(result, Bye) and result.entrant in tally:
@@ -157,7 +158,7 @@ def standings(
             line.margin += margin
             line.byes += 1  # counted as a round, as a bye is, for the average ranking
     scores = {e: (t.average if ranking == "average" else Fraction(t.vp)) for e, t in tally.items()}
-    order: list[str] = []
+    order: list[int] = []
     for score in sorted(set(scores.values()), reverse=True):
         tied = [e for e in entrants if scores[e] == score]
         head = _head_to_head(set(tied), versus)
@@ -179,7 +180,7 @@ def standings(
     )
 
 
-def seat_awards(result: Played, table: VictoryTable) -> dict[str, SeatAward]:
+def seat_awards(result: Played, table: VictoryTable) -> dict[int, SeatAward]:
     """Returns what each entrant of a finished table takes: the one rule every output reads.
 
     Two sides: each side the VP its margin earns, every player of it alike. Three sides
@@ -188,7 +189,7 @@ def seat_awards(result: Played, table: VictoryTable) -> dict[str, SeatAward]:
     half up (docs/events.md, Everyone seated).
     """
     judged = scaled(result)
-    found: dict[str, SeatAward] = {}
+    found: dict[int, SeatAward] = {}
     for index, side in enumerate(result.sides):
         others = [i for i in range(len(result.sides)) if i != index]
         vps = [table.award(judged[index], judged[i])[0] for i in others]
@@ -214,8 +215,8 @@ def _half_up(total: int, count: int) -> int:
 
 
 def _add(
-    tally: dict[str, _Tally],
-    versus: dict[tuple[str, str], int],
+    tally: dict[int, _Tally],
+    versus: dict[tuple[int, int], int],
     result: Played,
     table: VictoryTable,
 ) -> None:
@@ -257,7 +258,7 @@ def scaled(result: Played) -> tuple[int, ...]:
     return result.scores
 
 
-def _head_to_head(tied: set[str], versus: dict[tuple[str, str], int]) -> dict[str, int]:
+def _head_to_head(tied: set[int], versus: dict[tuple[int, int], int]) -> dict[int, int]:
     """Returns the VP each tied entrant won in meetings with the others of the tie."""
     head = dict.fromkeys(tied, 0)
     for (entrant, rival), vp in versus.items():
@@ -267,7 +268,7 @@ def _head_to_head(tied: set[str], versus: dict[tuple[str, str], int]) -> dict[st
 
 
 def _breaks(
-    event_id: str, entrant: str, head: dict[str, int], tally: dict[str, _Tally]
+    event_id: str, entrant: int, head: dict[int, int], tally: dict[int, _Tally]
 ) -> tuple[int, int, int, str]:
     """Returns the sort key inside a tie: the larger figure first, the lot last."""
     line = tally[entrant]

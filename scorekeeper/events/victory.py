@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_VP = 1_000  # far above any band a director would choose; keeps typing slips out
+MAX_BAND_EDGE = 10**6  # a band's `up_to` margin: far above any table's
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,9 @@ def band_problems(raw: Sequence[Mapping[str, Any]]) -> list[BandProblem]:
         final = i == len(raw) - 1
         if final and up_to is not None:
             problems.append(BandProblem(i, "up_to", "last_band_open", {}))
-        elif not final and not (isinstance(up_to, int) and _whole(up_to) and 0 <= up_to <= 10**6):
+        elif not final and not (
+            isinstance(up_to, int) and _whole(up_to) and 0 <= up_to <= MAX_BAND_EDGE
+        ):
             problems.append(BandProblem(i, "up_to", "band_edge", {}))
         elif not final and isinstance(up_to, int) and up_to <= last:
             problems.append(BandProblem(i, "up_to", "bands_ascending", {"after": last}))

@@ -50,7 +50,7 @@ class Heading:
 class Entry:
     """One entrant as the sheets write it: its place in the standings and its totals."""
 
-    key: str
+    key: int  # the entrant's id (its position)
     name: str
     players: str  # "Ann & Bob", or "" when the entrant is one player
     rank: int
@@ -65,7 +65,7 @@ class Entry:
 class HandicapEntry:
     """One entrant's line of the handicap ranking as the standings paper prints it."""
 
-    key: str
+    key: int
     name: str
     players: str
     place: int
@@ -81,13 +81,13 @@ class Papers:
 
     heading: Heading
     entries: tuple[Entry, ...]  # standings order
-    cards: dict[str, tuple[CardLine, ...]]  # by entrant key; empty unless asked for
-    names: dict[str, str]  # entrant key -> name
+    cards: dict[int, tuple[CardLine, ...]]  # by entrant id; empty unless asked for
+    names: dict[int, str]  # entrant id -> name
     individual: bool
     plain: bool  # ranked by total points: the VP columns say "Points"
     handicap: tuple[HandicapEntry, ...] = ()  # the handicap ranking, with the event's option
 
-    def side(self, keys: Sequence[str]) -> str:
+    def side(self, keys: Sequence[int]) -> str:
         """Returns entrants' names joined: "Aces", or "Ann & Bob" in an individual event."""
         return " & ".join(self.names[k] for k in keys)
 
@@ -126,7 +126,7 @@ def heading(event: Event) -> Heading:
 
 def gather(db: Database, event: Event, cards: bool = False) -> Papers:
     """Returns the standings (and, with `cards`, every entrant's scorecard) ready to print."""
-    by_key = {e.key: e for e in event.entrants}
+    by_key = {e.position: e for e in event.entrants}
     handicap = _handicap_entries(db, event)
     handicap_of = {h.key: h for h in handicap}
     entries = tuple(
@@ -147,7 +147,7 @@ def gather(db: Database, event: Event, cards: bool = False) -> Papers:
         heading(event),
         entries,
         event_rounds.scorecards(db, event) if cards else {},
-        {e.key: e.name for e in event.entrants},
+        {e.position: e.name for e in event.entrants},
         event.individual,
         event.table.plain,
         handicap,
@@ -158,7 +158,7 @@ def _handicap_entries(db: Database, event: Event) -> tuple[HandicapEntry, ...]:
     """Returns the handicap ranking to print, first place first; none without the option."""
     if not event.handicap:
         return ()
-    by_key = {e.key: e for e in event.entrants}
+    by_key = {e.position: e for e in event.entrants}
     return tuple(
         HandicapEntry(
             ln.entrant,
@@ -176,7 +176,7 @@ def _handicap_entries(db: Database, event: Event) -> tuple[HandicapEntry, ...]:
 
 def standings_rows(db: Database, event: Event) -> list[list[Any]]:
     """Returns the standings as CSV rows under an English header, numbers as plain integers."""
-    by_key = {e.key: e for e in event.entrants}
+    by_key = {e.position: e for e in event.entrants}
     average = event.ranking == "average"
     head = CSV_HEAD + (CSV_HANDICAP if event.handicap else []) + (CSV_AVERAGE if average else [])
     rows: list[list[Any]] = [head]
@@ -202,7 +202,7 @@ def decimal(value: Fraction) -> str:
     return f"{float(value):.4f}".rstrip("0").rstrip(".")
 
 
-def filename(event: Event, kind: str, paper: str, entrant: str | None) -> str:
+def filename(event: Event, kind: str, paper: str, entrant: int | None) -> str:
     """Returns a download's file name: "tuesday-club-standings-a4.pdf"."""
     ascii_text = unicodedata.normalize("NFKD", event.name).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-").lower() or "event"

@@ -233,7 +233,7 @@ def _handicap_pages(canvas: Canvas, papers: Papers, size: tuple[float, float]) -
         canvas.showPage()
 
 
-def _card_words(line: CardLine, names: Callable[[Sequence[str]], str]) -> tuple[str, ...]:
+def _card_words(line: CardLine, names: Callable[[Sequence[int]], str]) -> tuple[str, ...]:
     """Returns a card line's cells: round, table, partners, opponents, score, margin, VP."""
     if line.kind in ("bye", "adjusted"):
         vp = points(line.victory_points or 0)
@@ -265,7 +265,7 @@ def _card_words(line: CardLine, names: Callable[[Sequence[str]], str]) -> tuple[
     )
 
 
-def scorecards_pdf(papers: Papers, paper: str, entrant: str | None = None) -> bytes:
+def scorecards_pdf(papers: Papers, paper: str, entrant: int | None = None) -> bytes:
     """Returns each entrant's scorecard (or one's) from a page of its own; a long one runs on."""
     heading, individual, plain, names = papers.heading, papers.individual, papers.plain, papers.side
     cards = [(e, papers.cards[e.key]) for e in papers.entries if entrant in (None, e.key)]
@@ -343,7 +343,7 @@ def _summary(canvas: Canvas, entry: Entry, y: float, width: float, plain: bool) 
 
 
 def document(
-    papers: Papers, kind: str, paper: str, entrant: str | None = None, lang: str | None = None
+    papers: Papers, kind: str, paper: str, entrant: int | None = None, lang: str | None = None
 ) -> bytes:
     """Returns "standings.pdf" or "scorecards.pdf" (every entrant's, or `entrant`'s), in `lang`."""
     with in_language(lang):

@@ -39,8 +39,8 @@ def per_round(entrant: float, field: Sequence[float]) -> int:
 
 
 def handicaps(
-    ratings: Mapping[str, Rating], entrants: Mapping[str, Sequence[str]]
-) -> dict[str, int]:
+    ratings: Mapping[str, Rating], entrants: Mapping[int, Sequence[str]]
+) -> dict[int, int]:
     """Returns each entrant's handicap a round (entrant -> its players), by the one formula."""
     strengths = {key: strength(ratings, players) for key, players in entrants.items()}
     field = list(strengths.values())
@@ -52,7 +52,7 @@ def adjusted(scratch: int, per_round_points: int, rounds: int) -> int:
     return scratch + per_round_points * rounds
 
 
-def handicapped(results: Iterable[Result], per_round_points: Mapping[str, int]) -> list[Result]:
+def handicapped(results: Iterable[Result], per_round_points: Mapping[int, int]) -> list[Result]:
     """Returns an event's results with each table's totals raised by its sides' handicaps.
 
     A side's handicap is the sum of its entrants' (an individual event seats two entrants a
@@ -79,8 +79,8 @@ class Frozen:
 
 
 def frozen(
-    ratings: Mapping[str, Rating], entrants: Mapping[str, Sequence[str]]
-) -> dict[str, Frozen]:
+    ratings: Mapping[str, Rating], entrants: Mapping[int, Sequence[str]]
+) -> dict[int, Frozen]:
     """Returns each entrant's handicap: the formula over the rated entrants, 0 for the others.
 
     An entrant is rated when each of its players has a rating; one who has none yet is
@@ -95,7 +95,7 @@ def frozen(
 class HandicapLine:
     """One entrant's line of the handicap ranking."""
 
-    entrant: str
+    entrant: int
     place: int
     handicap: int  # points a round; 0 without a rating
     rated: bool
@@ -107,12 +107,12 @@ class HandicapLine:
 
 def handicap_ranking(
     event_id: str,
-    entrants: Sequence[str],
+    entrants: Sequence[int],
     results: Iterable[Result],
     table: VictoryTable,
     bye: ByeAward,
     ranking: str,
-    frozen_handicaps: Mapping[str, Frozen],
+    frozen_handicaps: Mapping[int, Frozen],
 ) -> tuple[HandicapLine, ...]:
     """Returns the handicap ranking, first place first: the event's standings over each
     table's totals raised by its sides' frozen handicaps (an entrant not frozen counts 0)."""

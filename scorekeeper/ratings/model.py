@@ -8,8 +8,9 @@ the store hands in the matches in the order the games ended and keeps what comes
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -160,7 +161,12 @@ def current(matches: Iterable[Match]) -> dict[str, Rating]:
     return ratings
 
 
-def win_chances(ratings: Mapping[str, Rating], teams: Sequence[Sequence[str]]) -> list[float]:
+Key = TypeVar(
+    "Key", bound=Hashable
+)  # a player id, or an event's entrant id (its balanced partners)
+
+
+def win_chances(ratings: Mapping[Key, Rating], teams: Sequence[Sequence[Key]]) -> list[float]:
     """Returns the model's chance that each team wins, from its players' ratings."""
     return MODEL.predict_win([[_model_rating(ratings.get(p, NEW)) for p in t] for t in teams])
 

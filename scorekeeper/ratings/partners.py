@@ -18,16 +18,19 @@ without balancing.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
+from typing import Generic, TypeVar
 
 import networkx as nx
 
 from scorekeeper.events.movements import Round, Seat
 from scorekeeper.ratings.model import NEW, Rating, win_chances
 
-Pair = frozenset[str]
-Partnerships = tuple[tuple[str, str], tuple[str, str]]
-Table = tuple[str, ...]
+# Whom it seats: a group's player ids (a game's form) or an event's entrant ids (a night).
+Player = TypeVar("Player", bound=Hashable)
+Pair = frozenset[Player]
+Partnerships = tuple[tuple[Player, Player], tuple[Player, Player]]
+Table = tuple[Player, ...]
 EXHAUSTIVE_UP_TO = 12  # every seating tried up to here; a search from the matchings beyond
 MAX_PASSES = 20  # rounds of swaps at most; each ends the search when it finds nothing better
 # The three ways four players make two partnerships (positions at the table).
@@ -36,12 +39,12 @@ UNSEATABLE = float("inf")
 
 
 def _partnerships(
-    players: Sequence[str], ratings: Mapping[str, Rating], played: Collection[Pair]
-) -> list[tuple[str, str]] | None:
+    players: Sequence[Player], ratings: Mapping[Player, Rating], played: Collection[Pair[Player]]
+) -> list[tuple[Player, Player]] | None:
     """Returns the partnerships nearest the mean partnership's skill, none played tonight."""
     skill = {p: ratings.get(p, NEW).mu for p in players}
     middle = 2 * sum(skill.values()) / len(players)
-    graph: nx.Graph[str] = nx.Graph()
+    graph: nx.Graph[Player] = nx.Graph()
     graph.add_nodes_from(players)
     for a, b in itertools.combinations(players, 2):
         if frozenset((a, b)) not in played:
@@ -54,30 +57,33 @@ def _partnerships(
     return sorted(((a, b) for a, b in pairs), key=lambda pair: order[pair[0]])
 
 
-def _tables(pairs: list[tuple[str, str]], ratings: Mapping[str, Rating]) -> list[tuple[str, str]]:
+def _tables(
+    pairs: list[tuple[Player, Player]], ratings: Mapping[Player, Rating]
+) -> list[tuple[Player, Player]]:
     """Returns the partnerships, two by two, met so each table's chance is nearest 50%."""
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(len(pairs)))
     for i, j in itertools.combinations(range(len(pairs)), 2):
         chance = win_chances(ratings, [pairs[i], pairs[j]])[0]
         graph.add_edge(i, j, weight=(chance - 0.5) ** 2)
-    seated: list[tuple[str, str]] = []
+    seated: list[tuple[Player, Player]] = []
     for i, j in sorted(tuple(sorted(edge)) for edge in nx.min_weight_matching(graph)):
         seated += [pairs[i], pairs[j]]
     return seated
 
 
-class _Splits:
+class _Splits(Generic[Player]):
     """Each table's most even split into two partnerships none played tonight, kept once found."""
 
-    def __init__(self, ratings: Mapping[str, Rating], played: Collection[Pair]) -> None:
-        self.ratings, self.played = ratings, played
-        self.found: dict[Table, tuple[float, Partnerships | None]] = {}
+    def __init__(self, ratings: Mapping[Player, Rating], played: Collection[Pair[Player]]) -> None:
+        self.ratings: Mapping[Player, Rating] = ratings
+        self.played: Collection[Pair[Player]] = played
+        self.found: dict[Table[Player], tuple[float, Partnerships[Player] | None]] = {}
 
-    def best(self, table: Table) -> tuple[float, Partnerships | None]:
+    def best(self, table: Table[Player]) -> tuple[float, Partnerships[Player] | None]:
         """Returns the table's least squared distance from 50% and its split (None: none allowed)."""
         if table not in self.found:
-            best: tuple[float, Partnerships | None] = (UNSEATABLE, None)
+            best: tuple[float, Partnerships[Player] | None] = (UNSEATABLE, None)
             for a, b, c, d in SPLITS:
                 north, east = (table[a], table[b]), (table[c], table[d])
                 if frozenset(north) in self.played or frozenset(east) in self.played:
@@ -88,12 +94,12 @@ class _Splits:
             self.found[table] = best
         return self.found[table]
 
-    def cost(self, tables: Sequence[Table]) -> float:
+    def cost(self, tables: Sequence[Table[Player]]) -> float:
         """Returns a seating's summed squared distance from 50%."""
         return sum(self.best(table)[0] for table in tables)
 
 
-def _seatings(players: Sequence[str]) -> Iterator[list[Table]]:
+def _seatings(players: Sequence[Player]) -> Iterator[list[Table[Player]]]:
     """Yields every way to seat the players four to a table (the first player's table first)."""
     if not players:
         yield []
@@ -105,7 +111,7 @@ def _seatings(players: Sequence[str]) -> Iterator[list[Table]]:
             yield [(first, *others), *tables]
 
 
-def _swapped(tables: list[Table], splits: _Splits) -> list[Table]:
+def _swapped(tables: list[Table[Player]], splits: _Splits[Player]) -> list[Table[Player]]:
     """Returns the tables after swapping players of two tables while that makes them more even."""
     for _ in range(MAX_PASSES):
         better = False
@@ -122,15 +128,17 @@ def _swapped(tables: list[Table], splits: _Splits) -> list[Table]:
 
 
 def balanced_partnerships(
-    players: Sequence[str],
-    ratings: Mapping[str, Rating],
-    played_tonight: Collection[Pair] = (),
-) -> list[tuple[str, str]] | None:
+    players: Sequence[Player],
+    ratings: Mapping[Player, Rating],
+    played_tonight: Collection[Pair[Player]] = (),
+) -> list[tuple[Player, Player]] | None:
     """Returns partnerships, table by table (the first two face each other, then the next two),
     as close to even as the model predicts, none played tonight; None when that cannot be."""
     if len(players) % 4 or len(set(players)) != len(players):
         raise ValueError("balanced partners seat distinct players, four to a table")
-    ordered = sorted(players)  # the same seating whatever order the players came in
+    # The same seating whatever order the players came in; ordered by their text, as when an
+    # event's entrant ids were text, so that a tie is broken as it always was.
+    ordered = sorted(players, key=str)
     splits = _Splits(ratings, played_tonight)
     if len(ordered) <= EXHAUSTIVE_UP_TO:
         tables = min(_seatings(ordered), key=splits.cost)
@@ -139,7 +147,9 @@ def balanced_partnerships(
         if pairs is None:
             return None
         seated = _tables(pairs, ratings)
-        first: list[Table] = [(*seated[k], *seated[k + 1]) for k in range(0, len(seated), 2)]
+        first: list[Table[Player]] = [
+            (*seated[k], *seated[k + 1]) for k in range(0, len(seated), 2)
+        ]
         tables = _swapped(first, splits)
     chosen = [splits.best(table)[1] for table in tables]
     if any(split is None for split in chosen):
@@ -148,7 +158,7 @@ def balanced_partnerships(
 
 
 def table_chances(
-    ratings: Mapping[str, Rating], partnerships: Sequence[tuple[str, str]]
+    ratings: Mapping[Player, Rating], partnerships: Sequence[tuple[Player, Player]]
 ) -> list[float]:
     """Returns the first partnership's predicted chance at each table of a seating."""
     return [
@@ -158,7 +168,7 @@ def table_chances(
 
 
 def balanced_round(
-    drawn: Round, ratings: Mapping[str, Rating], played_tonight: Collection[Pair]
+    drawn: Round, ratings: Mapping[int, Rating], played_tonight: Collection[Pair[int]]
 ) -> Round:
     """Returns an individual event's round with its tables of four re-seated by
     `balanced_partnerships`, the same players at them and the same byes; the round as drawn

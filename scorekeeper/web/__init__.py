@@ -10,9 +10,12 @@ from jinja2.runtime import Context
 from werkzeug.routing import IntegerConverter
 
 from scorekeeper.engine import MAX_NAME
+from scorekeeper.events.bounds import MAX_EVENT_NAME
 from scorekeeper.extensions import compress
 from scorekeeper.language import i18n, listen_to, problem_words, words
 from scorekeeper.origin import is_loopback
+from scorekeeper.rules.documents import MAX_NAME as MAX_FORMAT_NAME
+from scorekeeper.store.groups.group import MAX_GROUP_NAME
 from scorekeeper.web import errors, events, health, home, language, security, shell, text_size
 from scorekeeper.web.games import (
     game_end,
@@ -171,7 +174,14 @@ def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None =
     app.add_template_filter(words.item_label, "item_label")
     app.add_template_filter(words.status, "status")
     app.add_template_filter(problem_words.problem, "problem")
-    app.jinja_env.globals["MAX_NAME"] = MAX_NAME  # the name inputs' maxlength
+    # The name inputs' maxlength, each the bound its rule holds: a side's or player's name, an
+    # event's, a group's, a house format's.
+    app.jinja_env.globals.update(
+        MAX_NAME=MAX_NAME,
+        MAX_EVENT_NAME=MAX_EVENT_NAME,
+        MAX_GROUP_NAME=MAX_GROUP_NAME,
+        MAX_FORMAT_NAME=MAX_FORMAT_NAME,
+    )
     app.add_template_filter(game_form.named_players)
     app.add_template_filter(notes.minus_reason)
     app.add_template_filter(notes.reason_note)

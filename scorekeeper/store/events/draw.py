@@ -17,9 +17,9 @@ from scorekeeper.store.events.event import Event, table_document
 def pick(
     event: Event,
     met: Mapping[Meeting, int],
-    byes: Mapping[str, int],
-    ranked: Sequence[str] | None,
-    threes: Mapping[str, int] | None = None,
+    byes: Mapping[int, int],
+    ranked: Sequence[int] | None,
+    threes: Mapping[int, int] | None = None,
     partnered: Mapping[Meeting, int] | None = None,
 ) -> Round:
     """Returns the next round by the event's movement over those in play (Danish: `ranked`).
@@ -28,7 +28,7 @@ def pick(
     `partnered`: an individual event's partnerships so far, which its partners avoid.
     """
     number = event.started + 1
-    keys = [e.key for e in event.entrants if e.plays(number)]
+    keys = [e.position for e in event.entrants if e.plays(number)]
     if event.movement == "individual":
         return seated(keys, number, event.seating, byes, threes, met, partnered)
     if event.movement == "danish" and ranked is not None:
@@ -47,18 +47,18 @@ def pick(
     return drawing.keep_or_match(events.round_robin(keys, number), keys, met, byes)
 
 
-def mitchell_lines(event: Event) -> tuple[list[str], list[str]]:
+def mitchell_lines(event: Event) -> tuple[list[int], list[int]]:
     """Returns a Mitchell's lines, N-S first: as drawn in round 1, each late pair the shorter's."""
-    first = [e.key for e in event.entrants if e.from_round <= 1]
+    first = [e.position for e in event.entrants if e.from_round <= 1]
     tables = (len(first) + 1) // 2
     north, east = first[:tables], first[tables:]
     for late in (e for e in event.entrants if e.from_round > 1):
         # the line with fewer pairs playing the round it arrives in; East-West on a tie
-        present = [e.key for e in event.entrants if e.plays(late.from_round)]
+        present = [e.position for e in event.entrants if e.plays(late.from_round)]
         if sum(k in present for k in north) < sum(k in present for k in east):
-            north.append(late.key)
+            north.append(late.position)
         else:
-            east.append(late.key)
+            east.append(late.position)
     return north, east
 
 

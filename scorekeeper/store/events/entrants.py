@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from sqlite_utils import Database
 
+from scorekeeper.events.bounds import MAX_ENTRANT_NAME
 from scorekeeper.store.connection import write
 from scorekeeper.store.events.event import Entrant, EventProblem, InvalidEvent, get_event
 
@@ -19,7 +20,7 @@ def add_entrant(db: Database, event_id: str, name: str, players: Sequence[str]) 
     }
     if (
         not name.strip()
-        or len(name) > 40
+        or len(name) > MAX_ENTRANT_NAME
         or name.casefold() in taken
         or any(p.casefold() in taken for p in players)
     ):

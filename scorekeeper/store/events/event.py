@@ -11,7 +11,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
-from scorekeeper.events.bounds import MAX_ROUNDS, event_name_problems
+from scorekeeper.events.bounds import MAX_EVENT_NAME, MAX_ROUNDS, event_name_problems
 from scorekeeper.events.seating import seating_problems
 from scorekeeper.events.victory import Band
 from scorekeeper.rules.documents import FormatError, rules_of
@@ -25,26 +25,16 @@ from scorekeeper.store.events.errors import InvalidEvent as InvalidEvent
 from scorekeeper.store.formats.house import HouseFormatNotFound, rules_source
 from scorekeeper.store.stamps import new_token, now
 
-MAX_ENTRANTS = 80  # 40 tables: far above a club night
-MAX_DEALS = 20
-MAX_EVENT_NAME = 80
-MAX_ROUND_MINUTES = 240  # the big screen's round timer: four hours at most
-
 
 @dataclass(frozen=True)
 class Entrant:
     """A pair (or, in an individual event, a player) of the event."""
 
-    position: int
+    position: int  # its id everywhere, from the store through the standings to every edge
     name: str
     players: tuple[str, ...]
     from_round: int = 1
     withdrawn_after: int | None = None
-
-    @property
-    def key(self) -> str:
-        """Returns the entrant's id in the standings: its position as text."""
-        return str(self.position)
 
     def plays(self, round_number: int) -> bool:
         """Tells whether the entrant is in the event for this round."""

@@ -21,7 +21,7 @@ def ranking(db: Database, event_id: str) -> tuple[HandicapLine, ...]:
         with read(db):
             found = results(db, event)
             kept = frozen_handicaps(db, event.id)
-        keys = [e.key for e in event.entrants]
+        keys = [e.position for e in event.entrants]
         return handicap_ranking(event.id, keys, found, event.table, event.bye, event.ranking, kept)
 
     key = cache.key(db, event.id)

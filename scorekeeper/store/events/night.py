@@ -6,13 +6,12 @@ from datetime import UTC, datetime, timedelta
 
 from sqlite_utils import Database
 
-from scorekeeper.events.bounds import table_score_ok
+from scorekeeper.events.bounds import MAX_ROUND_MINUTES, table_score_ok
 from scorekeeper.events.standings import ADJUSTMENTS, Bye, Played
 from scorekeeper.events.victory import MAX_VP
 from scorekeeper.store.connection import write
 from scorekeeper.store.events import rounds as event_rounds
 from scorekeeper.store.events.event import (
-    MAX_ROUND_MINUTES,
     Event,
     EventClosed,
     EventNotFound,
@@ -87,14 +86,13 @@ def _check_adjustment(
         raise InvalidEvent([EventProblem("round", "adjust_round", {"most": event.started})])
     if not 0 <= position < len(event.entrants):
         raise EventNotFound()
-    key = str(position)
     counted = [
         r
         for r in event_rounds.results(db, event)
         if r.round == round_number
         and (
-            (isinstance(r, Played) and any(key in side for side in r.sides))
-            or (isinstance(r, Bye) and r.entrant == key)
+            (isinstance(r, Played) and any(position in side for side in r.sides))
+            or (isinstance(r, Bye) and r.entrant == position)
         )
     ]
     if counted and kind != "clear":

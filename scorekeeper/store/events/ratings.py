@@ -29,9 +29,9 @@ def ratings_by_name(db: Database, event: Event) -> dict[str, Rating]:
     return {s.name.casefold(): s.rating for s in table(db, event.group, family)}
 
 
-def _by_entrant(event: Event) -> dict[str, list[str]]:
+def _by_entrant(event: Event) -> dict[int, list[str]]:
     """Returns each entrant's players as the ratings know them (casefolded names)."""
-    return {e.key: [p.casefold() for p in e.players] for e in event.entrants}
+    return {e.position: [p.casefold() for p in e.players] for e in event.entrants}
 
 
 def to_freeze(db: Database, event: Event, round_number: int) -> dict[int, Frozen]:
@@ -49,7 +49,7 @@ def to_freeze(db: Database, event: Event, round_number: int) -> dict[int, Frozen
         return {}
     ratings = ratings_by_name(db, event)
     found = frozen(ratings, _by_entrant(event))
-    return {e.position: found[e.key] for e in starting}
+    return {e.position: found[e.position] for e in starting}
 
 
 def freeze(db: Database, event_id: str, handicaps: dict[int, Frozen]) -> None:
@@ -62,10 +62,10 @@ def freeze(db: Database, event_id: str, handicaps: dict[int, Frozen]) -> None:
         )
 
 
-def frozen_handicaps(db: Database, event_id: str) -> dict[str, Frozen]:
-    """Returns the stored handicaps by entrant key; an entrant not yet frozen is left out."""
+def frozen_handicaps(db: Database, event_id: str) -> dict[int, Frozen]:
+    """Returns the stored handicaps by entrant id; an entrant not yet frozen is left out."""
     return {
-        str(position): Frozen(handicap, bool(rated))
+        position: Frozen(handicap, bool(rated))
         for position, handicap, rated in db.execute(
             "SELECT position, handicap, rated FROM event_entrants "
             "WHERE event_id = ? AND handicap IS NOT NULL",
@@ -74,19 +74,19 @@ def frozen_handicaps(db: Database, event_id: str) -> dict[str, Frozen]:
     }
 
 
-def balanced(db: Database, event: Event, drawn: Round, played: Collection[Pair]) -> Round:
+def balanced(db: Database, event: Event, drawn: Round, played: Collection[Pair[int]]) -> Round:
     """Returns the drawn round re-seated by rating when the event balances its partnerships."""
     if not (event.balance and event.individual):
         return drawn
     by_name = ratings_by_name(db, event)
     ratings = {
-        e.key: by_name[e.players[0].casefold()]
+        e.position: by_name[e.players[0].casefold()]
         for e in event.entrants
         if e.players and e.players[0].casefold() in by_name
     }
     return balanced_round(drawn, ratings, played)
 
 
-def partnerships(sides: Sequence[Sequence[str]]) -> set[Pair]:
+def partnerships(sides: Sequence[Sequence[int]]) -> set[Pair[int]]:
     """Returns the partnerships among an event's sides so far (two players a side)."""
     return {frozenset(side) for side in sides if len(side) == 2}

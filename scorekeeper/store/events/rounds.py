@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from scorekeeper.events import Bye, Meeting, NoPlay, Played, Round, Standings
-from scorekeeper.events.bounds import MAX_TABLE_SCORE, table_scores_ok
+from scorekeeper.events.bounds import MAX_ENTRANT_NAME, MAX_TABLE_SCORE, table_scores_ok
 from scorekeeper.events.scorecards import CardLine, scorecard
 from scorekeeper.events.standings import Adjusted, Result
 from scorekeeper.events.standings import standings as ranked
@@ -31,8 +31,6 @@ from scorekeeper.store.events.event import (
 from scorekeeper.store.games.create import create_game
 from scorekeeper.store.games.scores import Head, game_heads
 from scorekeeper.store.stamps import new_token, now
-
-MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -62,12 +60,12 @@ class TableResult:
         return (*both, self.third) if self.third else both
 
 
-def _side_name(entrants: Sequence[Entrant], keys: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+def _side_name(entrants: Sequence[Entrant], keys: Sequence[int]) -> tuple[str, tuple[str, ...]]:
     """Returns a side's game name and players: a pair's own, or two players' names joined."""
-    people = [entrants[int(k)] for k in keys]
+    people = [entrants[k] for k in keys]
     if len(people) == 1:
         return people[0].name, people[0].players
-    return " & ".join(p.name for p in people)[:MAX_NAME], tuple(p.name for p in people)
+    return " & ".join(p.name for p in people)[:MAX_ENTRANT_NAME], tuple(p.name for p in people)
 
 
 def draw(db: Database, event: Event) -> Round:
@@ -78,11 +76,10 @@ def draw(db: Database, event: Event) -> Round:
         for t in raws
         if not t.no_play  # a table not played is no meeting: they may still meet
     )
-    byes: Counter[str] = Counter(
-        str(r[0])
-        for r in db.execute("SELECT entrant FROM event_byes WHERE event_id = ?", [event.id])
+    byes: Counter[int] = Counter(
+        r[0] for r in db.execute("SELECT entrant FROM event_byes WHERE event_id = ?", [event.id])
     )
-    threes: Counter[str] = Counter(str(p) for t in raws if t.third for side in t.keys for p in side)
+    threes: Counter[int] = Counter(p for t in raws if t.third for side in t.keys for p in side)
     danish = event.movement == "danish" and event.started > 0
     ranked = [ln.entrant for ln in standings(db, event.id).lines] if danish else None
     sides = [side for t in raws if not t.no_play for side in t.keys]
@@ -128,9 +125,9 @@ def start_round(db: Database, event_id: str) -> int:
                     "round": drawn.number,
                     "number": seat.table,
                     "game_id": game_id,
-                    "north_south": json.dumps([int(k) for k in seat.north_south]),
-                    "east_west": json.dumps([int(k) for k in seat.east_west]),
-                    "third": json.dumps([int(k) for k in seat.third]),
+                    "north_south": json.dumps(list(seat.north_south)),
+                    "east_west": json.dumps(list(seat.east_west)),
+                    "third": json.dumps(list(seat.third)),
                 }
             )
             db.table("event_side_tokens").insert_all(
@@ -138,7 +135,7 @@ def start_round(db: Database, event_id: str) -> int:
                 for side in range(len(seat.sides))
             )
         db.table("event_byes").insert_all(
-            {"event_id": event_id, "round": drawn.number, "entrant": int(k)} for k in drawn.byes
+            {"event_id": event_id, "round": drawn.number, "entrant": k} for k in drawn.byes
         )
         db.execute("UPDATE events SET round_started_at = ? WHERE id = ?", [now(), event_id])
         event_ratings.freeze(db, event_id, handicaps)
@@ -157,10 +154,10 @@ class _Raw:
     third: tuple[int, ...] = ()
 
     @property
-    def keys(self) -> tuple[tuple[str, ...], ...]:
-        """Returns each side's entrant keys (three sides at a table of three)."""
+    def keys(self) -> tuple[tuple[int, ...], ...]:
+        """Returns each side's entrant ids (three sides at a table of three)."""
         sides = (self.north_south, self.east_west, self.third)
-        return tuple(tuple(str(p) for p in side) for side in sides if side)
+        return tuple(side for side in sides if side)
 
 
 def _tables_raw(db: Database, event_id: str) -> list[_Raw]:
@@ -307,19 +304,19 @@ def results(
     found: list[Result] = []
     for t in tables(db, event) if found_tables is None else found_tables:
         if t.no_play:
-            found.append(NoPlay(t.round, tuple(str(p) for side in t.seats for p in side), t.number))
+            found.append(NoPlay(t.round, tuple(p for side in t.seats for p in side), t.number))
         elif t.finished:
             found.append(played(t))
     for r in db.execute(
         "SELECT round, entrant FROM event_byes WHERE event_id = ? ORDER BY round", [event.id]
     ):
-        found.append(Bye(r[0], str(r[1])))
+        found.append(Bye(r[0], r[1]))
     for r in db.execute(
         "SELECT round, entrant, kind, victory_points, margin FROM event_adjustments"
         " WHERE event_id = ? ORDER BY round, entrant",
         [event.id],
     ):
-        found.append(Adjusted(r[0], str(r[1]), r[2], r[3], r[4]))
+        found.append(Adjusted(r[0], r[1], r[2], r[3], r[4]))
     return found
 
 
@@ -330,26 +327,28 @@ def standings(db: Database, event_id: str) -> Standings:
     def count() -> Standings:
         with read(db):
             found = results(db, event)
-        keys = [e.key for e in event.entrants]
+        keys = [e.position for e in event.entrants]
         return ranked(event.id, keys, found, event.table, event.bye, event.ranking)
 
     key = cache.key(db, event.id)
     return cache.events.through((*key, "standings", event.version), count) if key else count()
 
 
-def scorecards(db: Database, event: Event) -> dict[str, tuple[CardLine, ...]]:
-    """Returns each entrant's scorecard by entrant key: every round so far, tables in play too."""
+def scorecards(db: Database, event: Event) -> dict[int, tuple[CardLine, ...]]:
+    """Returns each entrant's scorecard by entrant id: every round so far, tables in play too."""
     with read(db):
         found_tables = tables(db, event)
         found = results(db, event, found_tables)
     playing = [played(t) for t in found_tables if not t.finished and not t.no_play]
-    return {e.key: scorecard(e.key, found, event.table, event.bye, playing) for e in event.entrants}
+    return {
+        e.position: scorecard(e.position, found, event.table, event.bye, playing)
+        for e in event.entrants
+    }
 
 
 def played(t: TableResult) -> Played:
-    """Returns a table as the standings read it: each side's entrant keys and its scores."""
-    ns, ew, third = (tuple(str(p) for p in side) for side in (t.north_south, t.east_west, t.third))
-    return Played(t.round, ns, ew, t.scores, t.number, third)
+    """Returns a table as the standings read it: each side's entrant ids and its scores."""
+    return Played(t.round, t.north_south, t.east_west, t.scores, t.number, t.third)
 
 
 def _table_row(db: Database, event_id: str, round_number: int, number: int) -> int:

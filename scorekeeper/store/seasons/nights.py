@@ -61,7 +61,7 @@ def _figures(db: Database, event_id: str) -> list[dict[str, object]]:
             [event_id],
         ).fetchall()
     )
-    entrants = {e.key: e for e in event.entrants}
+    entrants = {e.position: e for e in event.entrants}
     handicap = {ln.entrant: ln for ln in event_handicaps.ranking(db, event_id)}
     return [
         {
@@ -71,7 +71,7 @@ def _figures(db: Database, event_id: str) -> list[dict[str, object]]:
             "players": json.dumps(list(entrants[line.entrant].players)),
             "rank": line.rank,
             "victory_points": line.victory_points,
-            "tables": line.played + int(byes.get(int(line.entrant), 0)),
+            "tables": line.played + byes.get(line.entrant, 0),
             "handicap_rank": handicap[line.entrant].place,
             "handicap_victory_points": handicap[line.entrant].victory_points,
         }

@@ -8,12 +8,11 @@ from flask_babel import gettext as _
 
 from scorekeeper.events import ByeAward, VictoryTable, band_problems, template
 from scorekeeper.events.bounds import MAX_TABLE_SCORE
-from scorekeeper.events.victory import MAX_VP, bands_of
+from scorekeeper.events.victory import MAX_BAND_EDGE, MAX_VP, bands_of
 from scorekeeper.language import i18n, problem_words
 
 ROWS = 14  # the longest template has 11 bands: three rows to spare
 KEYS = ("up_to", "winner", "loser")
-EDGE_LIMIT = 10**6  # as events/victory.py judges a band's edge
 
 
 def names() -> list[str]:
@@ -58,7 +57,7 @@ def read(v: dict[str, str], errors: dict[str, str]) -> VictoryTable | None:
             typed = [v.get(f"band-{i}-{k}", "") for k in KEYS]
             if not any(typed):
                 continue
-            up_to = i18n.parse_whole(typed[0], limit=EDGE_LIMIT) if typed[0] else None
+            up_to = i18n.parse_whole(typed[0], limit=MAX_BAND_EDGE) if typed[0] else None
             won = [i18n.parse_whole(t or "x", limit=MAX_VP) for t in typed[1:]]
             raw.append({"up_to": up_to, "winner": won[0], "loser": won[1]})
     except i18n.NumberProblem as problem:

@@ -6,6 +6,7 @@ from flask import Response, abort, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.db import get_db
+from scorekeeper.events.bounds import entrant_id
 from scorekeeper.language import i18n
 from scorekeeper.pdf.layout import PAPERS
 from scorekeeper.pdf.table_cards import Card, PairCard, table_cards
@@ -31,7 +32,7 @@ def _paper() -> str:
     return paper
 
 
-def _pairs(found: Board, only: str | None = None) -> list[PairCard]:
+def _pairs(found: Board, only: int | None = None) -> list[PairCard]:
     """Returns the entrants' cards (or the one entrant `only` names), in entrant order."""
     tokens = entrant_cards.card_tokens(get_db(), found.event.id)
     public = store_seasons.public_of(get_db(), "event", found.event.id)
@@ -46,7 +47,7 @@ def _pairs(found: Board, only: str | None = None) -> list[PairCard]:
             else "",
         )
         for e in found.event.entrants
-        if only is None or str(e.position) == only
+        if only is None or e.position == only
     ]
     if only is not None and not made:
         abort(404)
@@ -92,7 +93,11 @@ def pair_cards(token: str) -> Response:
     """Downloads the entrants' own cards (A4 or Letter), or one entrant's with ?entrant=<id>."""
     paper = _paper()
     found = board(by_token(token, "director"))
-    pairs = _pairs(found, request.args.get("entrant"))
+    typed = request.args.get("entrant")
+    only = None if typed is None else entrant_id(typed)
+    if typed is not None and only is None:
+        abort(404)
+    pairs = _pairs(found, only)
     title = f"{found.event.name} · {_('Pair cards')}"
     data = table_cards([], paper, title, lang=i18n.current(), pairs=pairs, event=found.event.name)
     return _pdf(data, "pair-cards.pdf")

@@ -95,13 +95,13 @@ def board(event: Event) -> Board:
     lines = [
         {
             "rank": ln.rank,
-            "id": int(ln.entrant),
-            "name": names[int(ln.entrant)],
+            "id": ln.entrant,
+            "name": names[ln.entrant],
             "victory_points": ln.victory_points,
             "margin": ln.margin,
             "played": ln.played,
             "average_text": _tenths(ln.average),
-            "withdrawn": withdrawn[int(ln.entrant)],
+            "withdrawn": withdrawn[ln.entrant],
         }
         for ln in event_rounds.standings(get_db(), event.id).lines
     ]
@@ -124,8 +124,8 @@ def handicap_lines(event: Event, names: dict[int, str]) -> list[dict[str, Any]]:
     return [
         {
             "place": ln.place,
-            "id": int(ln.entrant),
-            "name": names[int(ln.entrant)],
+            "id": ln.entrant,
+            "name": names[ln.entrant],
             "handicap": ln.handicap,
             "rated": ln.rated,
             "victory_points": ln.victory_points,

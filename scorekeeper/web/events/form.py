@@ -8,16 +8,17 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 
 from scorekeeper.events import MOVEMENTS, TEMPLATES
-from scorekeeper.events.bounds import MAX_ROUNDS
-from scorekeeper.events.seating import SEATINGS
-from scorekeeper.events.standings import RANKINGS
-from scorekeeper.store.events.event import (
+from scorekeeper.events.bounds import (
     MAX_DEALS,
+    MAX_ENTRANT_NAME,
     MAX_ENTRANTS,
     MAX_EVENT_NAME,
     MAX_ROUND_MINUTES,
-    NewEvent,
+    MAX_ROUNDS,
 )
+from scorekeeper.events.seating import SEATINGS
+from scorekeeper.events.standings import RANKINGS
+from scorekeeper.store.events.event import NewEvent
 from scorekeeper.web.events import bands as event_bands
 
 FIELDS = (
@@ -116,8 +117,11 @@ def _entrants(
         errors["entrants"] = _(
             "“%(name)s” is given twice: each entrant needs a name of its own.", name=twice
         )
-    elif any(len(n) > 40 or any(len(p) > 40 for p in ps) for n, ps in entrants):
-        errors["entrants"] = _("Names are 1 to 40 letters.")
+    elif any(
+        len(n) > MAX_ENTRANT_NAME or any(len(p) > MAX_ENTRANT_NAME for p in ps)
+        for n, ps in entrants
+    ):
+        errors["entrants"] = _("Names are 1 to %(most)s letters.", most=MAX_ENTRANT_NAME)
     return entrants
 
 

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from werkzeug import Response
 
 from scorekeeper.db import get_db
-from scorekeeper.events.bounds import MAX_TABLE_SCORE
+from scorekeeper.events.bounds import MAX_TABLE_SCORE, entrant_id
 from scorekeeper.events.victory import MAX_VP
 from scorekeeper.language import i18n, problem_words
 from scorekeeper.store.events import draw as event_draw
@@ -33,8 +33,8 @@ def mitchell_lines(found: Board) -> tuple[str, str] | None:
         return None
     north, east = event_draw.mitchell_lines(found.event)
     return (
-        ", ".join(found.names[int(k)] for k in north),
-        ", ".join(found.names[int(k)] for k in east),
+        ", ".join(found.names[k] for k in north),
+        ", ".join(found.names[k] for k in east),
     )
 
 
@@ -47,7 +47,7 @@ def mitchell_moves(found: Board) -> list[str]:
     for t in found.tables:
         if t.third or len(t.north_south) != 1 or len(t.east_west) != 1:
             continue
-        ns, ew = str(t.north_south[0]), str(t.east_west[0])
+        ns, ew = t.north_south[0], t.east_west[0]
         names = {"table": t.number, "first": found.side(t.north_south)}
         if (ns in north) == (ew in north):  # both of one line
             line = _("North-South") if ns in north else _("East-West")
@@ -107,8 +107,8 @@ def withdraw(token: str) -> Response:
     event = by_token(token, "director")
     names = {e.position: e.name for e in event.entrants if e.withdrawn_after is None}
     typed = request.form.get("position", "")
-    position = int(typed) if typed.isascii() and typed.isdigit() and len(typed) < 4 else -1
-    if position not in names:
+    position = entrant_id(typed)
+    if position is None or position not in names:
         flash(_("There is no such entrant."), "error")
         return _back(token)
     event_entrants.withdraw(get_db(), event.id, position)
@@ -144,6 +144,7 @@ def adjust(token: str) -> Response:
     event = by_token(token, "director")
     form = request.form
     kind = form.get("kind", "")
+    entrant = entrant_id(form.get("entrant", "").strip())
     award = (0, 0)
     if kind == "fixed":
         try:
@@ -161,7 +162,7 @@ def adjust(token: str) -> Response:
             get_db(),
             event.id,
             _small(form.get("round", "")),
-            _small(form.get("entrant", "")),
+            -1 if entrant is None else entrant,  # -1: no such entrant
             kind,
             award,
         )

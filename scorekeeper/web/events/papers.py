@@ -6,6 +6,7 @@ from flask import abort, request
 from werkzeug import Response
 
 from scorekeeper.db import get_db
+from scorekeeper.events.bounds import entrant_id
 from scorekeeper.language import i18n
 from scorekeeper.papers import csv_text, event_papers
 from scorekeeper.pdf import event_sheets
@@ -14,7 +15,7 @@ from scorekeeper.store.events.event import Event
 from scorekeeper.web.events.common import bp, by_token
 
 
-def download(event: Event, kind: str, paper: str, entrant: str | None) -> Response:
+def download(event: Event, kind: str, paper: str, entrant: int | None) -> Response:
     """Returns one of event_papers.KINDS as an attachment, in the request's language."""
     if kind == "standings.csv":
         body: bytes | str = csv_text.text(event_papers.standings_rows(get_db(), event))
@@ -39,7 +40,8 @@ def papers(token: str, kind: str) -> Response:
     paper = request.args.get("paper", "a4").lower()
     if paper not in PAPERS:
         abort(400)
-    entrant = request.args.get("entrant")
-    if entrant is not None and entrant not in {e.key for e in event.entrants}:
+    typed = request.args.get("entrant")
+    entrant = None if typed is None else entrant_id(typed)
+    if typed is not None and entrant not in {e.position for e in event.entrants}:
         abort(404)
     return download(event, kind, paper, entrant)

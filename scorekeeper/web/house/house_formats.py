@@ -26,6 +26,7 @@ from scorekeeper.language import problem_words
 from scorekeeper.language.problem_words import format_problem
 from scorekeeper.rate_limits import FORMATS_TOO_OFTEN, HOUSE_FORMATS, minutes
 from scorekeeper.rules.checks import FormatProblem, problem
+from scorekeeper.rules.documents import MAX_NAME as MAX_FORMAT_NAME
 from scorekeeper.rules.documents import FormatError, preset_document
 from scorekeeper.rules.model import Rules
 from scorekeeper.rules.presets import load_presets
@@ -286,7 +287,7 @@ def duplicate(format_id: str) -> Response:
     return _render(
         house.base,
         dict(house.changes),
-        name=gettext("Copy of %(name)s", name=house.name)[:60],
+        name=gettext("Copy of %(name)s", name=house.name)[:MAX_FORMAT_NAME],
         house=None,
     )
 

@@ -101,11 +101,11 @@ def _players(entrant: Entrant, naming: str) -> str:
 
 def _event_lines(event: Event, naming: str) -> list[dict[str, Any]]:
     """Returns the event's standings lines as a public page may show them."""
-    by_key = {e.key: e for e in event.entrants}
+    by_key = {e.position: e for e in event.entrants}
     return [
         {
             "rank": line.rank,
-            "position": by_key[line.entrant].position,
+            "position": line.entrant,
             "name": _name(by_key[line.entrant], naming),
             "players": _players(by_key[line.entrant], naming),
             "victory_points": line.victory_points,
@@ -220,9 +220,9 @@ def _season_line(line: SeasonLine, name: str) -> dict[str, Any]:
 
 def _card_rows(card: tuple[CardLine, ...], event: Event, naming: str) -> list[dict[str, Any]]:
     """Returns a scorecard's rounds with partners and opponents named as the page allows."""
-    by_key = {e.key: e for e in event.entrants}
+    by_key = {e.position: e for e in event.entrants}
 
-    def names(keys: tuple[str, ...]) -> str:
+    def names(keys: tuple[int, ...]) -> str:
         return " & ".join(_name(by_key[k], naming) for k in keys if k in by_key)
 
     return [
@@ -265,9 +265,9 @@ def card(slug: str, position: int) -> Response:
     entrant = next((e for e in event.entrants if e.position == position), None)
     if entrant is None:
         abort(404)
-    card_lines = event_rounds.scorecards(get_db(), event)[entrant.key]
+    card_lines = event_rounds.scorecards(get_db(), event)[entrant.position]
     found_handicaps = event_handicaps.ranking(get_db(), event.id) if event.handicap else ()
-    mine = [h for h in found_handicaps if h.entrant == entrant.key]
+    mine = [h for h in found_handicaps if h.entrant == entrant.position]
     page = render_template(
         "seasons/card.html",
         event=event,
