@@ -143,7 +143,7 @@ def test_a_name_of_white_space_is_refused_in_every_dialect(space):
 
     from pydantic import ValidationError
 
-    from scorekeeper.api.bodies_events import NOT_BLANK, NewEvent
+    from scorekeeper.api.events.bodies import NOT_BLANK, NewEvent
 
     assert re.search(NOT_BLANK, space * 3) is None
     assert re.search(NOT_BLANK, f"{space}Ann{space}")

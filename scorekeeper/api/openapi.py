@@ -12,7 +12,8 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
-from scorekeeper.api import answers, openapi_events, spec
+from scorekeeper.api import answers, spec
+from scorekeeper.api.events import openapi as openapi_events
 from scorekeeper.api.examples import EXAMPLE_FORMAT, EXAMPLE_GAME, EXAMPLE_HAND
 
 __all__ = ["EXAMPLE_FORMAT", "EXAMPLE_GAME", "EXAMPLE_HAND", "document"]
@@ -171,7 +172,7 @@ def document() -> dict[str, Any]:
     for op in spec.OPERATIONS.values():
         path = "/api/v1" + spec.openapi_path(op.rule)
         paths.setdefault(path, {})[op.method.lower()] = _operation(op, refs, defs)
-    # Club-night reads without a body are still written by hand (api/openapi_events.py); their
+    # Club-night reads without a body are still written by hand (api/events/openapi.py); their
     # answers' $refs name shapes the declared event operations bring (Event, EventRound).
     paths.update(openapi_events.PATHS)
     defs.update(openapi_events.SCHEMAS)

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic_core import ErrorDetails
 
 from scorekeeper.api import bodies
-from scorekeeper.api.numbers import POINTS, read_number
+from scorekeeper.api.games.numbers import POINTS, read_number
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.engine import Problem
 from scorekeeper.engine.hand import MAX_ENTRY

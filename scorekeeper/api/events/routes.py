@@ -8,11 +8,14 @@ from typing import Any
 from flask import jsonify, request, url_for
 from werkzeug import Response
 
-from scorekeeper.api import access, answers_events, bodies_events, refusals_events, spec
+from scorekeeper.api import access, spec
+from scorekeeper.api.blueprint import bp
 from scorekeeper.api.event_body import read_new_event
+from scorekeeper.api.events import answers as answers_events
+from scorekeeper.api.events import bodies as bodies_events
+from scorekeeper.api.events import refusals as refusals_events
 from scorekeeper.api.examples import EXAMPLE_EVENT
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n, problem_words

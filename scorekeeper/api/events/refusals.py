@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic_core import ErrorDetails
 
-from scorekeeper.api import bodies_events
 from scorekeeper.api.event_body import read_new_event
+from scorekeeper.api.events import bodies as bodies_events
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.refusals import field_path, register
 
