@@ -1,7 +1,7 @@
 """The request bodies of the club-night endpoints, written once: validators and schema agree.
 
 Like bodies.py, each shape is a TypedDict (a body that passes is the plain dict the views
-read); the shapes say what the JSON may look like, and event_body.py and the store judge the
+read); the shapes say what the JSON may look like, and new_event.py and the store judge the
 rest (names taken twice, bands out of order, too many rounds for the movement).
 """
 
