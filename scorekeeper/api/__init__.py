@@ -6,12 +6,11 @@ from flask import Flask
 from werkzeug import Response
 from werkzeug.exceptions import HTTPException
 
-# Each module imported for the routes it adds to the blueprint.
-from scorekeeper.api import formats  # noqa: F401 - the /formats routes
 from scorekeeper.api.blueprint import bp
 from scorekeeper.api.events import night as event_night  # noqa: F401 - timer, adjusted scores
 from scorekeeper.api.events import routes as event_routes  # noqa: F401 - the /events routes
 from scorekeeper.api.events import tables as event_tables  # noqa: F401 - corrections, sides
+from scorekeeper.api.formats import routes as format_routes  # noqa: F401 - the /formats routes
 from scorekeeper.api.games import routes as game_routes  # noqa: F401 - games, hands, previews
 from scorekeeper.api.groups import ratings  # noqa: F401 - a group's /ratings routes
 from scorekeeper.api.groups import routes as group_routes  # noqa: F401 - the /groups routes
