@@ -12,7 +12,7 @@ from typing import Annotated, Literal, NotRequired
 from pydantic import ConfigDict, Field, StringConstraints
 from typing_extensions import TypedDict
 
-from scorekeeper.api.bodies import DAY, SHAPE, WHOLE
+from scorekeeper.api.shapes import DAY, SHAPE, WHOLE
 from scorekeeper.events.bounds import MAX_ROUNDS, MAX_TABLE_SCORE
 from scorekeeper.store.events import MAX_DEALS, MAX_ENTRANTS, MAX_EVENT_NAME, MAX_ROUND_MINUTES
 

@@ -7,12 +7,13 @@ from typing import Any
 from flask import jsonify
 from werkzeug import Response
 
-from scorekeeper.api import access, answers, bodies, spec
+from scorekeeper.api import access, spec
 from scorekeeper.api.blueprint import bp
 from scorekeeper.api.events import answers as answers_events
 from scorekeeper.api.events import bodies as bodies_events
 from scorekeeper.api.events.refusals import RESULT
 from scorekeeper.api.events.routes import _event, _private, event_json, rounds_json
+from scorekeeper.api.games import answers, bodies
 from scorekeeper.api.games.documents import hand_document, invalid_hand
 from scorekeeper.api.games.routes import WRITE, _game_response
 from scorekeeper.api.problems import ApiProblem, field_error

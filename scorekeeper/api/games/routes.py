@@ -12,9 +12,14 @@ from sqlite_utils import Database
 from werkzeug import Response
 
 from scorekeeper import store
-from scorekeeper.api import access, answers, bodies, spec
+from scorekeeper.api import access, spec
 from scorekeeper.api.blueprint import bp
 from scorekeeper.api.examples import EXAMPLE_GAME, EXAMPLE_HAND
+from scorekeeper.api.games import (
+    answers,
+    bodies,
+    refusals,  # noqa: F401 - registers its words for refused bodies
+)
 from scorekeeper.api.games.documents import game_json, hand_document, invalid_hand, preview_json
 from scorekeeper.api.games.new_game import read_new_game
 from scorekeeper.api.problems import ApiProblem, field_error
