@@ -18,14 +18,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.api import bodies, spec  # noqa: E402 - after the path is set
+from scorekeeper.api import spec  # noqa: E402 - after the path is set
 from scorekeeper.api.examples import EXAMPLE_FORMAT, EXAMPLE_GAME, EXAMPLE_HAND  # noqa: E402
+from scorekeeper.api.formats.bodies import HouseFormatInput  # noqa: E402
+from scorekeeper.api.games import bodies  # noqa: E402
 from scorekeeper.api.openapi import document  # noqa: E402
 
 CASES = {
     "a hand (POST .../hands)": (bodies.HandInput, EXAMPLE_HAND),
     "a new game (POST /games)": (bodies.NewGame, EXAMPLE_GAME),
-    "a house format (POST /formats)": (bodies.HouseFormatInput, EXAMPLE_FORMAT),
+    "a house format (POST /formats)": (HouseFormatInput, EXAMPLE_FORMAT),
 }
 
 

@@ -103,6 +103,13 @@ def test_an_event_runs_through_the_api(client) -> None:
         ({"entrants": [PAIRS[0], {"name": "Aces", "players": ["X", "Y"]}]}, {"entrants[1].name"}),
         ({"format": "cutthroat"}, {"format"}),
         ({"movement": "mitchell"}, {"rounds"}),
+        # A name taken twice is found beside what the shape refuses, in one answer.
+        (
+            {"entrants": [PAIRS[0], {"name": " aces"}, {"name": 3}], "rounds": 0},
+            {"entrants[1].name", "entrants[2].name", "rounds"},
+        ),
+        # 3.0 is 3 (the shape's whole number), whatever else the body gets wrong.
+        ({"rounds": 3.0, "name": ""}, {"name"}),
     ],
 )
 def test_bad_events_get_one_entry_per_field(client, changes, fields) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import store
-from scorekeeper.api.documents import game_json, hand_json
+from scorekeeper.api.games.documents import game_json, hand_json
 from scorekeeper.rules.presets import load_presets, rules_for
 from scorekeeper.store.games.scores import UNREAD
 from tests.sample_game import NAMES, sample_hands, sample_setup

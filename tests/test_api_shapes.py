@@ -112,7 +112,7 @@ def test_every_body_the_schema_allows_passes_its_validator(app, method, path):
 @example("\n")  # Python's $ would take it; ECMAScript's and the validator's do not
 @example("٢٠٢٦-٠١-٠٢")  # Arabic-Indic digits: not [0-9], and ECMAScript's \d is [0-9]
 def test_a_date_filter_is_refused_exactly_when_its_pattern_refuses_it(text):
-    from scorekeeper.api.bodies import HistoryQuery
+    from scorekeeper.api.groups.bodies import HistoryQuery
 
     pattern = document()["components"]["schemas"]["HistoryQuery"]["properties"]["since"]
     # JSON Schema's patterns are ECMAScript's: `^…$` is the whole text. Python's `$` (which
@@ -143,7 +143,7 @@ def test_a_name_of_white_space_is_refused_in_every_dialect(space):
 
     from pydantic import ValidationError
 
-    from scorekeeper.api.bodies_events import NOT_BLANK, NewEvent
+    from scorekeeper.api.events.bodies import NOT_BLANK, NewEvent
 
     assert re.search(NOT_BLANK, space * 3) is None
     assert re.search(NOT_BLANK, f"{space}Ann{space}")

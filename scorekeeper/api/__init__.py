@@ -6,17 +6,16 @@ from flask import Flask
 from werkzeug import Response
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.api import (
-    event_night,  # noqa: F401 - adds the director's timer and adjusted scores
-    event_tables,  # noqa: F401 - adds the director's and the table sides' routes
-    events,  # noqa: F401 - adds the /events routes to the blueprint
-    formats,  # noqa: F401 - adds the /formats routes to the blueprint
-    groups,  # noqa: F401 - adds the /groups routes to the blueprint
-    ratings,  # noqa: F401 - adds a group's /ratings routes to the blueprint
-    seasons,  # noqa: F401 - adds the seasons' and the public results' routes
-)
+from scorekeeper.api.blueprint import bp
+from scorekeeper.api.events import night as event_night  # noqa: F401 - timer, adjusted scores
+from scorekeeper.api.events import routes as event_routes  # noqa: F401 - the /events routes
+from scorekeeper.api.events import tables as event_tables  # noqa: F401 - corrections, sides
+from scorekeeper.api.formats import routes as format_routes  # noqa: F401 - the /formats routes
+from scorekeeper.api.games import routes as game_routes  # noqa: F401 - games, hands, previews
+from scorekeeper.api.groups import ratings  # noqa: F401 - a group's /ratings routes
+from scorekeeper.api.groups import routes as group_routes  # noqa: F401 - the /groups routes
 from scorekeeper.api.problems import ApiProblem, http_error, problem_response
-from scorekeeper.api.routes import bp
+from scorekeeper.api.seasons import routes as season_routes  # noqa: F401 - seasons, results
 from scorekeeper.store.errors import EventIsClosed, RoundMovedOn
 
 bp.register_error_handler(ApiProblem, problem_response)

@@ -1,7 +1,7 @@
 """The OpenAPI 3.1 document of /api/v1, written from the operations' declarations and shapes.
 
 Nothing here describes a body by hand: each schema is pydantic's JSON Schema of a shape in
-bodies.py or answers*.py, the same shapes `spec.body()` validates requests against.
+a room's bodies.py or answers.py, the same shapes `spec.body()` validates requests against.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
-from scorekeeper.api import answers, openapi_events, spec
+from scorekeeper.api import shapes, spec
+from scorekeeper.api.events import openapi as openapi_events
 from scorekeeper.api.examples import EXAMPLE_FORMAT, EXAMPLE_GAME, EXAMPLE_HAND
 
 __all__ = ["EXAMPLE_FORMAT", "EXAMPLE_GAME", "EXAMPLE_HAND", "document"]
@@ -86,7 +87,7 @@ def _shapes() -> tuple[dict[tuple[Any, str], Any], dict[str, Any]]:
         for answer in op.answers:
             if answer.shape is not None:
                 inputs[(answer.shape, "serialization")] = answer.shape
-    inputs[(answers.Problem, "serialization")] = answers.Problem
+    inputs[(shapes.Problem, "serialization")] = shapes.Problem
     refs, defs = TypeAdapter.json_schemas(
         [(key, key[1], spec.adapter(shape)) for key, shape in inputs.items()],
         ref_template=REF,
@@ -144,7 +145,7 @@ def _problem(status: int, description: str, problem: Any) -> dict[str, Any]:
 def _operation(
     op: spec.Operation, refs: dict[tuple[Any, str], Any], defs: dict[str, Any]
 ) -> dict[str, Any]:
-    problem = refs[(answers.Problem, "serialization")]
+    problem = refs[(shapes.Problem, "serialization")]
     written: dict[str, Any] = {"operationId": op.operation_id, "summary": op.summary}
     if op.security:
         written["security"] = [{op.security: []}]
@@ -171,7 +172,7 @@ def document() -> dict[str, Any]:
     for op in spec.OPERATIONS.values():
         path = "/api/v1" + spec.openapi_path(op.rule)
         paths.setdefault(path, {})[op.method.lower()] = _operation(op, refs, defs)
-    # Club-night reads without a body are still written by hand (api/openapi_events.py); their
+    # Club-night reads without a body are still written by hand (api/events/openapi.py); their
     # answers' $refs name shapes the declared event operations bring (Event, EventRound).
     paths.update(openapi_events.PATHS)
     defs.update(openapi_events.SCHEMAS)

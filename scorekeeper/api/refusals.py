@@ -1,8 +1,8 @@
 """Words for a body its shape refuses: today's problem documents, one entry per bad field.
 
-pydantic says which value is wrong and where; each body's refusal says it as the API always
-has (the same status, type, detail and per-field message), using the engine's, the number
-reader's and the format checker's own words where they have them.
+pydantic says which value is wrong and where; each body's refusal, registered by its room,
+says it as the API always has (the same status, type, detail and per-field message), using the
+engine's, the number reader's and the format checker's own words where they have them.
 """
 
 from __future__ import annotations
@@ -12,21 +12,13 @@ from typing import Any
 
 from pydantic_core import ErrorDetails
 
-from scorekeeper.api import bodies
-from scorekeeper.api.numbers import POINTS, read_number
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.engine import Problem
-from scorekeeper.engine.hand import MAX_ENTRY
-from scorekeeper.engine.setup import MAX_START_TOTAL
-from scorekeeper.language import i18n, problem_words
-from scorekeeper.language.problem_words import format_problem
-from scorekeeper.rules.documents import FormatError, inline_document
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store.formats.house import build
 
 Entry = Problem | dict[str, Any]
-NAME_IS_TEXT = 'A name is text, like "Ann".'
-SIDE_SHAPE = 'Each side is {"name": ..., "players": [...]}.'
+Refusal = Callable[[Sequence[ErrorDetails], Mapping[str, Any]], ApiProblem]
+REFUSALS: dict[Any, Refusal] = {}  # each room registers its bodies' words
 
 
 def field_path(loc: Sequence[int | str]) -> str:
@@ -37,100 +29,17 @@ def field_path(loc: Sequence[int | str]) -> str:
     return text
 
 
-def number_problem(
-    value: Any, *, label: str, limit: int, negative: bool = False
-) -> i18n.NumberProblem:
-    """Returns what the web form's number reader says of a value it cannot read."""
-    try:
-        read_number(value, label=label, limit=limit, negative=negative)
-    except i18n.NumberProblem as problem:
-        return problem
-    # The reader took it (a text of digits above the shape's length): say what it says of it.
-    return i18n.NumberProblem("not_a_number", "Enter a whole number, like 2.")
-
-
-def _hand_entry(error: ErrorDetails) -> Entry:
-    """Words one refused value of a hand, as the engine or the number reader words it."""
-    loc, value = error["loc"], error["input"]
-    if error["type"] == "extra_forbidden" and len(loc) == 1:
-        key = str(loc[0])
-        return Problem(None, key, "hand_field_not_allowed", {"key": key})
-    if loc[0] == "number":
-        return field_error("number", "Preview hand 1 or later: a whole number.")
-    if loc[0] == "lone_hand":
-        return Problem(None, "lone_hand", "unknown_lone_hand", {"side": str(value)})
-    if len(loc) == 1:
-        return Problem(None, "hand", "hand_not_object")
-    side = str(loc[1])
-    if len(loc) == 2:
-        return Problem(side, "hand", "entry_not_object")
-    key = str(loc[2])
-    if key == "went_out":
-        return Problem(side, "went_out", "bad_going_out")
-    if key == "special_hand":
-        return Problem(side, key, "unknown_special_hand", {"hand": str(value), "hands": []})
-    if key == "canastas" and len(loc) == 3:
-        return Problem(side, "canastas", "canastas_not_object")
-    field = field_path(loc[2:])
-    words = f"{loc[3]}_canastas" if len(loc) > 3 else key
-    limit = MAX_ENTRY if key in POINTS else i18n.MAX_COUNT
-    label = words.replace("_", " ").capitalize()
-    return field_error(field, number_problem(value, label=label, limit=limit).message, side)
-
-
-def _format_entries(value: Any) -> list[Entry]:
-    """Words a new game's `format` that is neither a preset id nor an inline format."""
-    if isinstance(value, Mapping):
-        try:
-            inline_document(dict(value))
-        except FormatError as error:
-            return [field_error(p.field, format_problem(p)) for p in error.problems]
-    return [field_error("format", N_("Choose a format from the list."))]
-
-
-def _is_name(loc: Sequence[int | str]) -> bool:
-    """Tells whether a new game's location is a name: sides[1].name, sides[0].players[1]."""
-    return loc[2:] == ("name",) or (len(loc) == 4 and loc[2] == "players")
-
-
-def _game_entries(error: ErrorDetails) -> list[Entry]:
-    """Words one refused value of a new game, as the new-game form words it."""
-    loc, value = error["loc"], error["input"]
-    key = str(loc[0])
-    if error["type"] == "extra_forbidden" and len(loc) == 1:
-        return [field_error(key, f"A new game has no field {key!r}.")]
-    if key == "format":
-        return _format_entries(None if error["type"] == "missing" else value)
-    if key == "sides" and _is_name(loc):
-        return [field_error(field_path(loc), NAME_IS_TEXT)]
-    messages = {
-        "options": N_("Options are a list of house option ids."),
-        "sides": SIDE_SHAPE,
-        "first_dealer": N_("Choose who deals the first hand."),
-        "start_totals": N_("Starting totals map side names to numbers."),
-        "group": N_("The group is its id, as POST /api/v1/groups answered it."),
-    }
-    if key == "start_totals" and len(loc) == 2:
-        found = number_problem(
-            value, label="A starting total", limit=MAX_START_TOTAL, negative=True
-        )
-        multiple = problem_words.words("start_not_multiple_of_5", {})
-        words = multiple if found.code == "not_a_number" else found.message
-        return [field_error(field_path(loc), words)]
-    return [field_error(field_path(loc), messages[key])]
-
-
-def _one_field(message: str, kind: str, status: int, detail: str) -> Callable[..., ApiProblem]:
+def one_field(message: str, kind: str, status: int, detail: str) -> Callable[..., ApiProblem]:
     """Returns the refusal of a body whose every bad field gets the same message."""
 
     def refuse(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
         entries = [field_error(field_path(e["loc"]), message) for e in errors]
-        return ApiProblem(status, detail, kind=kind, errors=_unique(entries))
+        return ApiProblem(status, detail, kind=kind, errors=unique(entries))
 
     return refuse
 
 
-def _unique(entries: Sequence[Entry]) -> list[Entry]:
+def unique(entries: Sequence[Entry]) -> list[Entry]:
     """Returns the entries less repeats (a union's members can each refuse one value)."""
     seen, kept = set(), []
     for entry in entries:
@@ -144,83 +53,6 @@ def _unique(entries: Sequence[Entry]) -> list[Entry]:
             seen.add(key)
             kept.append(entry)
     return kept
-
-
-def _hand(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
-    unknown = any(e["type"] == "extra_forbidden" and len(e["loc"]) == 1 for e in errors)
-    return ApiProblem(
-        422,
-        N_("The body has fields a hand does not have.")
-        if unknown
-        else N_("The hand is not valid; nothing was saved."),
-        kind="invalid-hand",
-        errors=_unique([_hand_entry(e) for e in errors]),
-    )
-
-
-def _game(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
-    entries = [entry for e in errors for entry in _game_entries(e)]
-    return ApiProblem(
-        422, N_("The game cannot start like this."), kind="invalid-game", errors=_unique(entries)
-    )
-
-
-def _house_format(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
-    unknown = [str(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden"]
-    if unknown:
-        message = f"A house format has no field {unknown[0]!r} (fields: name, base, set)."
-        return ApiProblem(400, message, kind="bad-body", errors=[field_error(unknown[0], message)])
-    try:  # the format checker words what is wrong with a name, a base or the changes
-        build(data.get("name"), data.get("base"), data.get("set", {}))
-    except FormatError as error:
-        entries = [field_error(p.field, format_problem(p)) for p in error.problems]
-    else:
-        entries = [
-            field_error(field_path(e["loc"]), "Send name and base as text, set as an object.")
-            for e in errors
-        ]
-    return ApiProblem(
-        422, N_("These rules cannot be played."), kind="invalid-format", errors=entries
-    )
-
-
-def _reopen(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
-    message = 'Send {"reopened": true} to reopen the game, or false to close it.'
-    fields = [str(e["loc"][0]) for e in errors]
-    unknown = sorted(f for f in fields if f != "reopened")
-    field = unknown[0] if unknown else "reopened"
-    return ApiProblem(400, message, kind="bad-body", errors=[field_error(field, message)])
-
-
-def _group(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
-    entries = []
-    for error in errors:
-        key = str(error["loc"][0])
-        if error["type"] == "extra_forbidden":
-            entries.append(field_error(key, f"A new group has no field {key!r}."))
-        else:
-            message = N_('Send the group\'s name as text, like "Tuesday table".')
-            entries.append(field_error("name", message))
-    return ApiProblem(
-        422, N_("The group cannot be made like this."), kind="invalid-group", errors=entries
-    )
-
-
-Refusal = Callable[[Sequence[ErrorDetails], Mapping[str, Any]], ApiProblem]
-REFUSALS: dict[Any, Refusal] = {
-    bodies.HandInput: _hand,
-    bodies.PreviewInput: _hand,
-    bodies.NewGame: _game,
-    bodies.HouseFormatInput: _house_format,
-    bodies.ReopenInput: _reopen,
-    bodies.NewGroup: _group,
-    bodies.HistoryQuery: _one_field(
-        N_("Dates are YYYY-MM-DD."),
-        "bad-filter",
-        422,
-        N_("The history cannot be filtered like this."),
-    ),
-}
 
 
 def _any_body(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:

@@ -27,7 +27,7 @@ class Answer:
 
     status: int
     description: str
-    shape: Any = None  # a TypedDict from answers.py; None: no body
+    shape: Any = None  # a TypedDict from a room's answers.py; None: no body
     headers: tuple[str, ...] = ()  # names in RESPONSE_HEADERS
 
 
@@ -41,7 +41,7 @@ class Operation:
     summary: str
     answers: tuple[Answer, ...]
     problems: Mapping[int, str]  # status -> when; the body is always a Problem
-    body: Any = None  # a TypedDict from bodies.py
+    body: Any = None  # a TypedDict from a room's bodies.py
     example: Any = None
     query: Any = None  # a TypedDict whose keys are the query parameters
     security: str | None = None  # a name in SECURITY

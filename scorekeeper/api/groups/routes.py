@@ -7,9 +7,14 @@ from typing import Any
 from flask import jsonify, request, url_for
 from werkzeug import Response
 
-from scorekeeper.api import access, answers_groups, bodies, spec
+from scorekeeper.api import access, spec
+from scorekeeper.api.blueprint import bp
+from scorekeeper.api.groups import answers as answers_groups
+from scorekeeper.api.groups import (
+    bodies,
+    refusals,  # noqa: F401 - registers its words for refused bodies
+)
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.language import problem_words

@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 
 from scorekeeper import engine
-from scorekeeper.api.numbers import hand_numbers
+from scorekeeper.api.games.numbers import hand_numbers
 from scorekeeper.api.problems import ApiProblem
 from scorekeeper.engine import Hand, OpeningNeed, Problem, Row
 from scorekeeper.language import problem_words, words

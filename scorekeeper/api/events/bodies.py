@@ -1,7 +1,7 @@
 """The request bodies of the club-night endpoints, written once: validators and schema agree.
 
 Like bodies.py, each shape is a TypedDict (a body that passes is the plain dict the views
-read); the shapes say what the JSON may look like, and event_body.py and the store judge the
+read); the shapes say what the JSON may look like, and new_event.py and the store judge the
 rest (names taken twice, bands out of order, too many rounds for the movement).
 """
 
@@ -12,7 +12,7 @@ from typing import Annotated, Literal, NotRequired
 from pydantic import ConfigDict, Field, StringConstraints
 from typing_extensions import TypedDict
 
-from scorekeeper.api.bodies import DAY, SHAPE, WHOLE
+from scorekeeper.api.shapes import DAY, SHAPE, WHOLE
 from scorekeeper.events.bounds import (
     MAX_DEALS,
     MAX_ENTRANT_NAME,

@@ -7,15 +7,21 @@ from dataclasses import asdict
 from typing import Any
 
 import orjson
-from flask import Blueprint, jsonify, request, url_for
+from flask import jsonify, request, url_for
 from sqlite_utils import Database
 from werkzeug import Response
 
 from scorekeeper import store
-from scorekeeper.api import access, answers, bodies, spec
-from scorekeeper.api.documents import game_json, hand_document, invalid_hand, preview_json
+from scorekeeper.api import access, spec
+from scorekeeper.api.blueprint import bp
 from scorekeeper.api.examples import EXAMPLE_GAME, EXAMPLE_HAND
-from scorekeeper.api.new_game import read_new_game
+from scorekeeper.api.games import (
+    answers,
+    bodies,
+    refusals,  # noqa: F401 - registers its words for refused bodies
+)
+from scorekeeper.api.games.documents import game_json, hand_document, invalid_hand, preview_json
+from scorekeeper.api.games.new_game import read_new_game
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.spec import Answer, operation, problems
 from scorekeeper.db import get_db
@@ -27,7 +33,6 @@ from scorekeeper.store.games.game import load_whole
 from scorekeeper.store.games.hands import scoped_key
 from scorekeeper.store.groups import group as store_groups
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
 WRITE = ("If-Match", "Idempotency-Key")
 WRITE_PROBLEMS = problems(400, 401, 403, 404, 409, 413, 415, 422, 428)
 
@@ -60,22 +65,6 @@ def _load(game_id: str) -> Game:
         return store.get_game(get_db(), game_id)
     except store.GameNotFound:
         raise ApiProblem(404, N_("There is no such game.")) from None
-
-
-@operation(
-    bp,
-    "GET",
-    "/openapi.json",
-    operation_id="openapi",
-    summary="This document",
-    answers=(Answer(200, "The OpenAPI document", dict[str, Any]),),
-    problems={},
-)
-def openapi() -> Response:
-    """Returns the OpenAPI 3.1 document of this API."""
-    from scorekeeper.api.openapi import document  # written from every operation, once all exist
-
-    return jsonify(document())
 
 
 @operation(

@@ -1,7 +1,7 @@
 """The hand-written part of the event API's document: its reads, downloads and a side's check.
 
 Every event operation that takes a body is declared with spec.operation from the shapes in
-bodies_events.py and answers_events.py; this part still describes the ones that take none.
+events/bodies.py and events/answers.py; this part still describes the ones that take none.
 """
 
 from __future__ import annotations

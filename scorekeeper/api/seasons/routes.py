@@ -8,11 +8,11 @@ from flask import jsonify, url_for
 from werkzeug import Response
 
 from scorekeeper.api import access, spec
-from scorekeeper.api.events import _event
-from scorekeeper.api.groups import member_token
+from scorekeeper.api.blueprint import bp
+from scorekeeper.api.events.routes import _event
+from scorekeeper.api.groups.routes import member_token
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.api.routes import bp
-from scorekeeper.api.shapes_seasons import (
+from scorekeeper.api.seasons.shapes import (
     BAD_SEASON,
     CreatedSeason,
     NewSeason,

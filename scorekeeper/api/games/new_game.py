@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper import engine
-from scorekeeper.api.numbers import read_number
+from scorekeeper.api.games.numbers import read_number
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.db import get_db
 from scorekeeper.engine import Draft

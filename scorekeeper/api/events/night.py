@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from werkzeug import Response
 
-from scorekeeper.api import answers_events, bodies_events, spec
-from scorekeeper.api.event_tables import BODY, RUNS
-from scorekeeper.api.events import _event, _private, event_json
+from scorekeeper.api import spec
+from scorekeeper.api.blueprint import bp
+from scorekeeper.api.events import answers as answers_events
+from scorekeeper.api.events import bodies as bodies_events
+from scorekeeper.api.events.routes import _event, _private, event_json
+from scorekeeper.api.events.tables import BODY, RUNS
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import MAX_ROUND_MINUTES

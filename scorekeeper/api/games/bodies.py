@@ -1,7 +1,6 @@
-"""The request bodies of /api/v1, written once: pydantic validates them and writes their schema.
+"""The game API's request bodies: a hand, a preview, a reopening, a new game.
 
-Each shape is a TypedDict, so a body that passes is still the plain dict the views read. The
-shapes say what JSON may look like (types, keys, number ranges); the engine and the store
+The shapes say what JSON may look like (types, keys, number ranges); the engine and the store
 judge the rest (a side name that is not in the game, a format's own fields, a name's rules),
 with their own problems on each field.
 """
@@ -10,51 +9,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NotRequired, TypeAlias
 
-from pydantic import (
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    StringConstraints,
-    ValidationError,
-    WrapValidator,
-)
-from pydantic_core import PydanticCustomError
+from pydantic import ConfigDict, Field, StringConstraints
 from typing_extensions import TypedDict
 
+from scorekeeper.api.shapes import SHAPE, WHOLE, one_error
 from scorekeeper.engine.hand import MAX_ENTRY
 from scorekeeper.engine.setup import MAX_START_TOTAL
 from scorekeeper.language.i18n import MAX_COUNT
 
-# Strict: "3" is not 3, "true" is not true; a number sent as text is read by scorekeeper.language.i18n.
-SHAPE = ConfigDict(extra="forbid", strict=True)
 # Digits as a person types them, grouped or not ("1,250", "1.250", "1 250"); the request's
 # language decides which grouping it takes (i18n.parse_whole).
 DIGITS = r"^ *(-? *[0-9]{1,3}([,. '\u00a0\u202f\u2019]?[0-9]{3})*)? *$"
-# A day as YYYY-MM-DD, or nothing; [0-9], not \d, which counts other scripts' digits in Python.
-DAY = r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"
 
-
-def _one_error(kind: str) -> WrapValidator:
-    """Reports a value that matches no member of its union as one error of `kind`, not one a member."""
-
-    def check(value: Any, handler: Any) -> Any:
-        try:
-            return handler(value)
-        except ValidationError:
-            raise PydanticCustomError(kind, "not a {kind}", {"kind": kind}) from None
-
-    return WrapValidator(check)
-
-
-def _whole_float(value: Any) -> Any:
-    """Returns 3.0 as 3: JSON Schema counts it an integer, so the shape takes it as one."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-ONE_NUMBER = _one_error("number")
-WHOLE = BeforeValidator(_whole_float)
+ONE_NUMBER = one_error("number")
 Typed = Annotated[str, StringConstraints(pattern=DIGITS, max_length=40)]
 Points: TypeAlias = Annotated[
     Annotated[int, Field(ge=0, le=MAX_ENTRY), WHOLE] | Typed | None,
@@ -129,7 +96,7 @@ class InlineFormat(TypedDict):
 
 FormatChoice = Annotated[
     str | InlineFormat,
-    _one_error("format"),
+    one_error("format"),
     Field(description="a preset id, a house format id, or an inline format"),
 ]
 
@@ -152,30 +119,3 @@ class NewGame(TypedDict):
             ),
         ]
     ]
-
-
-class HouseFormatInput(TypedDict):
-    """A house format: its name, the preset it starts from, and the keys it changes."""
-
-    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
-    name: str
-    base: str
-    set: NotRequired[dict[str, Any]]
-
-
-class NewGroup(TypedDict):
-    """A new group: its name."""
-
-    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
-    name: str
-
-
-class HistoryQuery(TypedDict, total=False):
-    """The filters of a group's history, each optional; other query keys (?lang=) pass."""
-
-    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]  # pydantic reads it; mypy allows only keys in a TypedDict
-    format: Annotated[str, Field(description="a format key, as the history gives it")]
-    player: Annotated[str, Field(description="a player id")]
-    partnership: Annotated[str, Field(description="two or more player ids joined by +")]
-    since: Annotated[str, Field(pattern=DAY, description="YYYY-MM-DD")]
-    until: Annotated[str, Field(pattern=DAY, description="YYYY-MM-DD")]

@@ -7,12 +7,16 @@ from typing import Any
 from flask import jsonify
 from werkzeug import Response
 
-from scorekeeper.api import access, answers, answers_events, bodies, bodies_events, spec
-from scorekeeper.api.documents import hand_document, invalid_hand
-from scorekeeper.api.events import _event, _private, event_json, rounds_json
+from scorekeeper.api import access, spec
+from scorekeeper.api.blueprint import bp
+from scorekeeper.api.events import answers as answers_events
+from scorekeeper.api.events import bodies as bodies_events
+from scorekeeper.api.events.refusals import RESULT
+from scorekeeper.api.events.routes import _event, _private, event_json, rounds_json
+from scorekeeper.api.games import answers, bodies
+from scorekeeper.api.games.documents import hand_document, invalid_hand
+from scorekeeper.api.games.routes import WRITE, _game_response
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.api.refusals_events import RESULT
-from scorekeeper.api.routes import WRITE, _game_response, bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import table_scores_ok

@@ -9,8 +9,8 @@ from typing_extensions import TypedDict
 from werkzeug import Response
 
 from scorekeeper.api import spec
-from scorekeeper.api.groups import READ_PROBLEMS, _private, member_token
-from scorekeeper.api.routes import bp
+from scorekeeper.api.blueprint import bp
+from scorekeeper.api.groups.routes import READ_PROBLEMS, _private, member_token
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.language import gettext

@@ -8,11 +8,14 @@ from typing import Any
 from flask import jsonify, request, url_for
 from werkzeug import Response
 
-from scorekeeper.api import access, answers_events, bodies_events, refusals_events, spec
-from scorekeeper.api.event_body import read_new_event
+from scorekeeper.api import access, spec
+from scorekeeper.api.blueprint import bp
+from scorekeeper.api.events import answers as answers_events
+from scorekeeper.api.events import bodies as bodies_events
+from scorekeeper.api.events import refusals  # noqa: F401 - registers its words for refused bodies
+from scorekeeper.api.events.new_event import new_event
 from scorekeeper.api.examples import EXAMPLE_EVENT
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import entrant_id
@@ -86,11 +89,7 @@ def _invalid(error: InvalidEvent) -> ApiProblem:
 def create_event() -> Response:
     """Makes an event and returns its id, the director's token and the screen's read-only token."""
     body = spec.body()
-    new, errors = read_new_event(body)
-    if new is None:
-        raise ApiProblem(
-            422, "The event cannot be made like this.", kind="invalid-event", errors=errors
-        )
+    new = new_event(body)
     if "group" in body:
         new = replace(new, group=_group(body["group"]))
     try:
@@ -109,11 +108,8 @@ def create_event() -> Response:
     return response
 
 
-def _group(group_id: Any) -> str:
+def _group(group_id: str) -> str:
     """Returns the group an event is for, checked against the bearer member token."""
-    if not isinstance(group_id, str) or not group_id:
-        message = refusals_events.GROUP
-        raise ApiProblem(422, message, kind="invalid-event", errors=[field_error("group", message)])
     try:
         return store_groups.token_group(get_db(), group_id, access.bearer_token()).id
     except store_groups.GroupNotFound:

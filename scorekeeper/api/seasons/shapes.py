@@ -9,9 +9,9 @@ from pydantic import Field, with_config
 from pydantic_core import ErrorDetails
 from typing_extensions import TypedDict
 
-from scorekeeper.api.bodies import DAY, SHAPE, WHOLE
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.refusals import register
+from scorekeeper.api.shapes import DAY, SHAPE, WHOLE
 from scorekeeper.language import problem_words
 from scorekeeper.seasons.rules import MAX_NIGHTS, MAX_PLACES
 from scorekeeper.store.seasons.seasons import MAX_SEASON_NAME

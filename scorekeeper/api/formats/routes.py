@@ -7,10 +7,15 @@ from typing import Any
 from flask import current_app, jsonify, request, url_for
 from werkzeug import Response
 
-from scorekeeper.api import access, answers, bodies, spec
+from scorekeeper.api import access, spec
+from scorekeeper.api.blueprint import bp
 from scorekeeper.api.examples import EXAMPLE_FORMAT
+from scorekeeper.api.formats import (
+    answers,
+    bodies,
+    refusals,  # noqa: F401 - registers its words for refused bodies
+)
 from scorekeeper.api.problems import ApiProblem, field_error
-from scorekeeper.api.routes import bp
 from scorekeeper.api.spec import Answer, operation, problems
 from scorekeeper.db import get_db
 from scorekeeper.language.problem_words import format_problem

@@ -1,0 +1,1 @@
+"""The formats API: the presets, and house formats made, changed and deleted by token."""

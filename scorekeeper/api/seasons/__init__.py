@@ -1,0 +1,1 @@
+"""The seasons API: a group's seasons and their public results."""
