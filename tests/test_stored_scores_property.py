@@ -158,3 +158,21 @@ def test_an_edit_that_ends_the_game_before_its_raise_still_exports_and_comes_bac
         game_id = step(db, game_id, action, seed)
         agrees(db, game_id)
     db.close()
+
+
+def test_deleting_the_hand_a_raise_followed_scores_the_earlier_rows_again(
+    migrated_database, tmp_path
+) -> None:
+    """Hypothesis' find: in Cutthroat, played on, a fixed hand ends the game at hand 9; deleting
+    hand 10 drops the raise made after it, the old target ends the game at hand 8, and hand 9's
+    stored row must say it was played after the end (it kept "in play")."""
+    path = tmp_path / "store.db"
+    shutil.copyfile(migrated_database, path)
+    db = connect(path)
+    sides = [(n, [n]) for n in ("Ann", "Bob", "Cy")]
+    game_id = store.create_game(db, format_id="cutthroat", sides=sides, first_dealer="Ann").id
+    for action, seed in [("play_on", 1), ("edit", 1), ("delete", 0)]:
+        game_id = step(db, game_id, action, seed)
+        agrees(db, game_id)
+    assert store.get_game(db, game_id).head.ended_at == 8
+    db.close()

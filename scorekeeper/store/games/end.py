@@ -10,7 +10,7 @@ from sqlite_utils import Database
 from scorekeeper.engine import ending
 from scorekeeper.sentences.marked import N_
 from scorekeeper.store.errors import HandNotFound, StoreError
-from scorekeeper.store.games.hands import _current, _locked, forget_raises_after
+from scorekeeper.store.games.hands import _current, _locked, forget_raises_after, rescore_start
 
 
 class CannotPlayOn(StoreError):
@@ -33,7 +33,7 @@ def delete_hands_after_end(
     if not later:
         raise HandNotFound(N_("No hand was played after the end of this game."))
     first, last = later[0].number, later[-1].number
-    with _locked(db, game_id, version, form_token, rescore_from=first):
+    with _locked(db, game_id, version, form_token, rescore_from=rescore_start(game, first)):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number >= ?", [game_id, first])
         forget_raises_after(db, game_id, game.raises, first - 1)
     return first, last

@@ -318,10 +318,18 @@ def delete_last_hand(db: Database, game_id: str, *, version: int, form_token: st
     if not game.hand_count:
         raise HandNotFound(N_("There is no hand to delete."))
     number = game.hand_count
-    with _locked(db, game_id, version, form_token, rescore_from=number):
+    with _locked(db, game_id, version, form_token, rescore_from=rescore_start(game, number)):
         db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
         forget_raises_after(db, game_id, game.raises, number - 1)
     return number
+
+
+def rescore_start(game: Game, first_deleted: int) -> int:
+    """Returns the hand to score again from once the hands from `first_deleted` on are gone."""
+    # A raise made after a deleted hand goes with it, and the old target can end the game
+    # earlier than before: every row is scored again then, not only the ones after the cut.
+    dropped = any(r.after_hand >= first_deleted for r in game.raises)
+    return 1 if dropped else first_deleted
 
 
 def forget_raises_after(
