@@ -93,6 +93,8 @@ def keep_language(endpoint: str, values: dict[str, object]) -> None:
     # a form's answer, the live preview or "Can we open?" would fall back to the browser's.
     if not has_request_context() or "lang" in values or endpoint in UNSPOKEN:
         return
+    if not request.environ.get("QUERY_STRING"):
+        return  # no ?lang= to carry: a sheet builds over twenty addresses, most without one
     chosen = i18n.language_code(request.args.get("lang"))
     if chosen and not request.path.startswith("/api/"):
         values["lang"] = chosen
