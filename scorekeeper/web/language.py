@@ -3,6 +3,7 @@ browser's; told to `scorekeeper.language`, so the words shared with the PDF foll
 
 from __future__ import annotations
 
+import gettext as stdlib_gettext
 from functools import cache
 from typing import Any, cast
 from urllib.parse import urlencode
@@ -21,9 +22,12 @@ from flask import (
     request,
 )
 from flask_babel import get_locale
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from werkzeug import Response
 
 from scorekeeper.language import i18n
+from scorekeeper.language import translations as catalogue
 
 bp = Blueprint("language", __name__)
 
@@ -67,12 +71,16 @@ def in_use() -> str | None:
         return None  # the command line and scripts: scorekeeper.language decides
     if not has_request_context():
         return str(get_locale() or i18n.DEFAULT_LOCALE)
-    # Kept on `g`: a sheet asks for every number it shows, and Flask-Babel's lookup costs
-    # about 20 µs each time. (Nothing here switches language mid-request with force_locale.)
-    code = g.get("locale_code")
-    if code is None:
-        code = g.locale_code = str(get_locale() or i18n.DEFAULT_LOCALE)
-    return str(code)
+    # Kept on `g` with the Locale object it was found for (Flask-Babel's lookup costs about
+    # 20 µs): force_locale() and refresh() replace that object, and are followed, so a page's
+    # `lang`, its numbers and its words (read from `lang`) stay one language.
+    locale = getattr(g.get("_flask_babel"), "babel_locale", None)
+    kept = g.get("kept_locale_code")
+    if kept is not None and locale is not None and kept[0] is locale:
+        return str(kept[1])
+    code = str(get_locale() or i18n.DEFAULT_LOCALE)
+    g.kept_locale_code = (getattr(g.get("_flask_babel"), "babel_locale", None), code)
+    return code
 
 
 def here() -> str:
@@ -153,12 +161,40 @@ def translations() -> NullTranslations:
     return found
 
 
+def _page_catalogue(context: Context) -> stdlib_gettext.NullTranslations:
+    """Returns the catalogue of the language a page is written in: its `lang` (`context()`)."""
+    # Read from the template, not asked of the request for each of a sheet's thirty strings;
+    # a macro imported without the page's context has no `lang` and asks the request.
+    code = context.get("lang")
+    return catalogue(code) if code else translations()
+
+
+@pass_context
+def _gettext(context: Context, message: str) -> str:
+    return _page_catalogue(context).gettext(message)
+
+
+@pass_context
+def _ngettext(context: Context, singular: str, plural: str, n: int) -> str:
+    return _page_catalogue(context).ngettext(singular, plural, n)
+
+
+@pass_context
+def _pgettext(context: Context, where: str, message: str) -> str:
+    return _page_catalogue(context).pgettext(where, message)
+
+
+@pass_context
+def _npgettext(context: Context, where: str, singular: str, plural: str, n: int) -> str:
+    return _page_catalogue(context).npgettext(where, singular, plural, n)
+
+
 def install_translations(env: Any) -> None:
-    """Makes a Jinja environment's _(), gettext and {% trans %} use translations()."""
+    """Makes a Jinja environment's _(), gettext and {% trans %} use the page's catalogue."""
     env.install_gettext_callables(
-        gettext=lambda s: translations().ugettext(s),
-        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
-        pgettext=lambda c, s: translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+        gettext=_gettext,
+        ngettext=_ngettext,
+        pgettext=_pgettext,
+        npgettext=_npgettext,
         newstyle=True,
     )
