@@ -41,6 +41,30 @@ def test_a_record_checks_its_token_with_the_head_in_one_statement(app, client):
     assert api.game()["hands"][0]["number"] == 1
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        pytest.param("PUT", "/hands/1", EXAMPLE_HAND, id="edit"),
+        pytest.param("DELETE", "/hands/last", None, id="delete-last"),
+    ],
+)
+def test_every_api_write_checks_its_token_with_the_head_in_one_statement(
+    app, client, method, path, body
+):
+    """An edit and a delete read the token with the game's head, rules and sides, as a record
+    does: no separate look-up of the link, and the head not read again before the lock."""
+    api = Api(client)
+    assert api.send("POST").status_code == 201
+    with statements(app) as seen:
+        response = api.send(method, path, body)
+    assert response.status_code == 200, response.get_json()
+    with_token = [s for s in seen if api.tokens["edit"] in s]
+    assert len(with_token) == 1 and "json_group_array" in with_token[0], with_token
+    begin = next(i for i, s in enumerate(seen) if s.startswith("BEGIN"))
+    before_lock = seen[:begin]
+    assert sum("json_group_array" in s for s in before_lock) == 1  # head, rules, seats once
+
+
 def test_a_game_changed_between_the_read_and_the_write_is_read_again(app, client, monkeypatch):
     """When another write lands after the head was read, the record reads it again under the
     lock: the If-Match version decides, never the earlier read."""

@@ -152,9 +152,10 @@ def read(game_id: str) -> Response:
 
 
 def _writer(game_id: str) -> dict[str, Any]:
-    """Checks the token may write, then returns the write's version and one-time key."""
-    access.role_for(game_id, write=True)
-    return _once(game_id)
+    """Checks the token may write, then returns the write's version, its one-time key and the
+    game's head, rules and sides, read with the token check in one statement."""
+    whole = access.writer_whole(game_id)
+    return {**_once(game_id), "whole": whole}
 
 
 def _once(game_id: str) -> dict[str, Any]:
@@ -245,8 +246,8 @@ def edit(game_id: str, number: int) -> Response:
     once = _writer(game_id)
     hand = hand_document(spec.body())
 
-    def change(db: Database, *, version: int, form_token: str) -> int:
-        store.edit_hand(db, game_id, number, hand, version=version, form_token=form_token)
+    def change(db: Database, **once: Any) -> int:
+        store.edit_hand(db, game_id, number, hand, **once)
         return number
 
     return _write(game_id, change, once)
@@ -296,8 +297,8 @@ def reopen(game_id: str) -> Response:
     once = _writer(game_id)
     reopened = spec.body().get("reopened", True)
 
-    def change(db: Database, *, version: int, form_token: str) -> None:
-        store.set_reopened(db, game_id, reopened, version=version, form_token=form_token)
+    def change(db: Database, **once: Any) -> None:
+        store.set_reopened(db, game_id, reopened, **once)
 
     return _write(game_id, change, once)
 

@@ -31,7 +31,7 @@ from scorekeeper.store.errors import (
     StoreError,
 )
 from scorekeeper.store.games import scores
-from scorekeeper.store.games.game import MAX_HANDS, Game, Sheet, game_from, load
+from scorekeeper.store.games.game import MAX_HANDS, Game, Sheet, game_from, load, load_whole
 from scorekeeper.store.games.rules import rule_book
 from scorekeeper.store.groups.figures import kept_for_game
 from scorekeeper.store.ratings import after_game_change, after_game_end
@@ -111,10 +111,20 @@ def _use_token(db: Database, game_id: str, form_token: str, stamp: str) -> None:
 
 
 def _current(
-    db: Database, game_id: str, version: int, form_token: str, *, when_over: bool = False
+    db: Database,
+    game_id: str,
+    version: int,
+    form_token: str,
+    *,
+    when_over: bool = False,
+    whole: scores.Whole | None = None,
 ) -> Game:
-    """Reads the game and checks the change may go ahead, before taking the write lock."""
-    game = load(db, game_id)
+    """Reads the game and checks the change may go ahead, before taking the write lock.
+
+    `whole`: the head, rules and sides its caller read with the token check
+    (`scores.linked_whole`); only the rows are read then.
+    """
+    game = load(db, game_id) if whole is None else load_whole(db, game_id, whole)
     if game.version != version:
         raise _repeat(db, form_token) or StaleGame()
     if game.locked and not when_over:
@@ -299,9 +309,10 @@ def edit_hand(
     *,
     version: int,
     form_token: str,
+    whole: scores.Whole | None = None,
 ) -> None:
     """Replaces hand `number`; later totals, minimums and the result follow on replay."""
-    game = _current(db, game_id, version, form_token)
+    game = _current(db, game_id, version, form_token, whole=whole)
     if not 1 <= number <= game.hand_count:
         raise HandNotFound()
     entry = _valid(game, hand, number)[1]
@@ -312,9 +323,16 @@ def edit_hand(
         )
 
 
-def delete_last_hand(db: Database, game_id: str, *, version: int, form_token: str) -> int:
+def delete_last_hand(
+    db: Database,
+    game_id: str,
+    *,
+    version: int,
+    form_token: str,
+    whole: scores.Whole | None = None,
+) -> int:
     """Deletes the game's last hand and returns its number."""
-    game = _current(db, game_id, version, form_token)
+    game = _current(db, game_id, version, form_token, whole=whole)
     if not game.hand_count:
         raise HandNotFound(N_("There is no hand to delete."))
     number = game.hand_count
@@ -344,9 +362,15 @@ def forget_raises_after(
 
 
 def set_reopened(
-    db: Database, game_id: str, reopened: bool = True, *, version: int, form_token: str
+    db: Database,
+    game_id: str,
+    reopened: bool = True,
+    *,
+    version: int,
+    form_token: str,
+    whole: scores.Whole | None = None,
 ) -> None:
     """Reopens a finished game so a wrong hand can be fixed, or closes it again."""
-    _current(db, game_id, version, form_token, when_over=True)
+    _current(db, game_id, version, form_token, when_over=True, whole=whole)
     with _locked(db, game_id, version, form_token, reopened=reopened):
         pass  # _locked writes the flag: kept only while the game is over
