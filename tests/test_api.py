@@ -362,6 +362,20 @@ def test_reopening_a_finished_game_lets_a_hand_be_fixed(client):
     assert problem(api.send("POST", "/reopen", role="view"), 403)
 
 
+@pytest.mark.parametrize("reopened", [True, False])
+def test_reopening_or_closing_a_game_in_play_changes_nothing(client, reopened):
+    """A game not over has nothing to reopen or close: 200 with the game as it is, and its
+    version stays, so another phone's next write is not refused as stale."""
+    api = Api(client)
+    assert api.send("POST").status_code == 201
+    before = api.version
+    response = api.send("POST", "/reopen", body={"reopened": reopened})
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["game"]["version"] == before
+    assert not response.get_json()["game"]["reopened"]
+    assert api.send("POST", version=before).status_code == 201
+
+
 def test_an_edit_that_ends_the_game_earlier_marks_the_later_hands(client):
     api = Api(client, start_totals={"We": 4300})
     small = {"hand": {"We": {"melded_points": 50}, "They": {"melded_points": 50}}}

@@ -80,3 +80,38 @@ def test_the_directors_pages_read_an_id_by_the_judge(client) -> None:
     assert "There is no such entrant." in refused.get_data(as_text=True)
     done = client.post(f"{path}/withdraw", data={"position": "1"}, follow_redirects=True)
     assert re.search(r"is withdrawn\.", done.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("spelling", ["01", " 1", "-1", "99", "x", "١"])
+def test_the_adjusted_score_form_reads_its_entrant_by_the_judge(client, spelling) -> None:
+    """Any spelling but the one is "There is no such entrant." and saves nothing; " 1" too."""
+    from tests.test_web_events import director
+
+    path = director(client)
+    client.post(f"{path}/rounds")
+    award = {"round": "1", "kind": "fixed", "victory_points": "14", "margin": "355"}
+    refused = client.post(
+        f"{path}/adjust", data=award | {"entrant": spelling}, follow_redirects=True
+    ).get_data(as_text=True)
+    assert "There is no such entrant." in refused and "adjusted score is saved" not in refused
+    saved = client.post(f"{path}/adjust", data=award | {"entrant": "1"}, follow_redirects=True)
+    assert "The adjusted score is saved." in saved.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("spelling", ["01", "00", "007"])
+def test_a_number_in_an_address_has_one_spelling(client, spelling) -> None:
+    """A leading zero is no second address for the same entrant, hand or round: a 404."""
+    made, _ = played_event(client)
+    director = bearer(made["token"])
+    events = f"/api/v1/events/{made['id']}"
+    withdrawn = client.delete(f"{events}/entrants/{spelling}", headers=director)
+    assert withdrawn.status_code == 404
+    adjusted = client.put(
+        f"{events}/rounds/1/adjustments/{spelling}", json={"kind": "no_play"}, headers=director
+    )
+    assert adjusted.status_code == 404
+    assert client.get(f"/api/v1/games/anything/hands/{spelling}").status_code == 404
+    assert all(
+        e["withdrawn_after"] is None
+        for e in client.get(events, headers=director).get_json()["entrants"]
+    )

@@ -118,9 +118,10 @@ def _read_static_whole(response: Response) -> Response:
 
 
 class AsciiIntConverter(IntegerConverter):
-    """`<int:...>` in a URL: the digits 0-9 only (werkzeug's also takes ٣ and full-width 3)."""
+    """`<int:...>` in a URL: one spelling of each number, the digits 0-9 without a leading zero
+    (werkzeug's also takes ٣, full-width 3 and 01, a second address for the same hand)."""
 
-    regex = r"[0-9]{1,9}"
+    regex = r"0|[1-9][0-9]{0,8}"
 
 
 def init_app(app: Flask, error_renderers: Mapping[str, errors.Renderer] | None = None) -> None:

@@ -371,6 +371,8 @@ def set_reopened(
     whole: scores.Whole | None = None,
 ) -> None:
     """Reopens a finished game so a wrong hand can be fixed, or closes it again."""
-    _current(db, game_id, version, form_token, when_over=True, whole=whole)
+    game = _current(db, game_id, version, form_token, when_over=True, whole=whole)
+    if not game.head.status.over:
+        return  # a game in play has nothing to reopen or close: its version stays as it is
     with _locked(db, game_id, version, form_token, reopened=reopened):
         pass  # _locked writes the flag: kept only while the game is over

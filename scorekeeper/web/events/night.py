@@ -144,7 +144,10 @@ def adjust(token: str) -> Response:
     event = by_token(token, "director")
     form = request.form
     kind = form.get("kind", "")
-    entrant = entrant_id(form.get("entrant", "").strip())
+    entrant = entrant_id(form.get("entrant", ""))  # one spelling: no space, sign or leading 0
+    if entrant is None or entrant >= len(event.entrants):
+        flash(_("There is no such entrant."), "error")
+        return _back(token, "adjust")
     award = (0, 0)
     if kind == "fixed":
         try:
@@ -162,7 +165,7 @@ def adjust(token: str) -> Response:
             get_db(),
             event.id,
             _small(form.get("round", "")),
-            -1 if entrant is None else entrant,  # -1: no such entrant
+            entrant,
             kind,
             award,
         )
