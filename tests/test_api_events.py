@@ -200,3 +200,20 @@ def test_the_documented_example_makes_an_event(client) -> None:
     assert sent is not None
     response = client.post("/api/v1/events", json=json.loads(sent.group(1)))
     assert response.status_code == 201, response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "has no house option 'nope'."), ("de", "'nope'")]
+)
+def test_an_unknown_house_option_is_refused_on_options_in_the_readers_words(
+    client, language, words
+) -> None:
+    """The refusal names the field to change (`options`, not `format`) in the reader's words."""
+    refused = client.post(
+        "/api/v1/events", json=body(options=["nope"]), headers={"Accept-Language": language}
+    )
+    assert refused.status_code == 422
+    (entry,) = refused.get_json()["errors"]
+    assert entry["field"] == "options" and words in entry["message"], entry
+    if language == "de":
+        assert "has no house option" not in entry["message"]

@@ -49,6 +49,13 @@ def rules_of(document: Mapping[str, Any], active: Iterable[str] = (), where: str
         raise FormatError(error.problems) from None
 
 
+# The words of FormatChoiceError's codes, as the problem table holds them (translated there).
+CHOICE_TEMPLATES = {
+    "unknown_option": N_("%(format)s has no house option %(option)r."),
+    "clashing_options": N_("House options %(first)r and %(second)r both set %(path)s."),
+}
+
+
 def preset_document(format_id: str, options: Iterable[str] = ()) -> dict[str, Any]:
     """Returns a preset's document with these house options already applied."""
     preset = load_presets().get(format_id)
@@ -57,8 +64,9 @@ def preset_document(format_id: str, options: Iterable[str] = ()) -> dict[str, An
         raise FormatError([found])
     try:
         rules = preset.with_options(options)
-    except FormatChoiceError as error:
-        raise FormatError([FormatProblem("options", "unknown_option", error.message)]) from None
+    except FormatChoiceError as error:  # an option the preset has not, or two that clash
+        template = CHOICE_TEMPLATES[error.code]
+        raise FormatError([problem("options", error.code, template, **error.params)]) from None
     document = copied(preset.data)
     for option_id in rules.active_options:
         document = apply_changes(document, rules.option(option_id).changes, preset.where)

@@ -109,7 +109,8 @@ def table_document(
         document = dict(rules_source(db, format_id, tuple(options), None).document)
     except FormatError as error:
         found = error.problems[0]
-        raise InvalidEvent([EventProblem("format", "bad_format", {"problem": found})]) from error
+        field = "options" if found.field == "options" else "format"  # which one to change
+        raise InvalidEvent([EventProblem(field, "bad_format", {"problem": found})]) from error
     except HouseFormatNotFound as error:
         raise InvalidEvent([EventProblem("format", "no_house_format")]) from error
     ending = {k: v for k, v in dict(document.get("ending", {})).items() if k != "target"}

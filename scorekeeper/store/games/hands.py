@@ -372,7 +372,9 @@ def set_reopened(
 ) -> None:
     """Reopens a finished game so a wrong hand can be fixed, or closes it again."""
     game = _current(db, game_id, version, form_token, when_over=True, whole=whole)
-    if not game.head.status.over:
-        return  # a game in play has nothing to reopen or close: its version stays as it is
+    if not game.head.status.over:  # nothing to reopen or close: its version stays as it is
+        with write(db):
+            _use_token(db, game_id, form_token, now())  # a repeat is still known as one
+        return
     with _locked(db, game_id, version, form_token, reopened=reopened):
         pass  # _locked writes the flag: kept only while the game is over
