@@ -13,6 +13,7 @@ from scorekeeper.language import i18n
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.events import event as store_events
 from scorekeeper.store.groups.group import create_group
+from tests.conftest import location
 from tests.season_helpers import night
 from tests.test_api_events import bearer, body
 
@@ -116,3 +117,21 @@ def test_a_day_stored_before_the_check_opens_every_page_and_paper(client, db) ->
 def test_a_stored_day_that_is_not_one_is_written_as_it_is() -> None:
     assert i18n.day("2026-13-45", "de") == "2026-13-45"
     assert i18n.day("2026-12-07", "de") == "07.12.2026"
+
+
+def test_the_groups_season_pages_and_csv_with_a_day_stored_before_the_check(client, db) -> None:
+    group_id = location(client.post("/groups", data={"name": "Club"})).rsplit("/", 1)[1]
+    event_id = night(db, group_id, "2026-01-06", PAIRS, lambda r, t: (1500, 500))
+    new = store_seasons.NewSeason("Winter", "2026-01-01", "2026-03-31")
+    season_id = store_seasons.create_season(db, group_id, new).id
+    db.execute("UPDATE events SET day = '2026-02-30' WHERE id = ?", [event_id])
+    db.commit()
+    base = f"/groups/{group_id}/seasons/{season_id}"
+    for path in (f"/groups/{group_id}/seasons", base, f"{base}/standings.pdf"):
+        for lang in ("en", "de"):
+            response = client.get(path, headers={"Accept-Language": lang})
+            assert response.status_code == 200, (path, lang, response.status_code)
+    listed = client.get(f"/groups/{group_id}/seasons").get_data(as_text=True)
+    assert "2026-02-30" in listed
+    csv = client.get(f"{base}/standings.csv")
+    assert csv.headers["Content-Type"] == "text/csv; charset=utf-8"  # one charset
