@@ -134,3 +134,18 @@ def test_a_csv_download_names_its_charset_once(client) -> None:
     for response in (answer, page):
         assert response.status_code == 200
         assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+
+
+def test_a_missing_token_asks_for_the_rooms_own_token_in_the_requests_language(client) -> None:
+    made = make(client)
+    event = client.get(f"/api/v1/events/{made['id']}", headers=GERMAN)
+    assert event.status_code == 401
+    assert event.get_json()["detail"] == (
+        "Schick das Token des Turniers als `Authorization: Bearer TOKEN`."
+    )
+    side = client.post("/api/v1/tables/hands/1/confirm")
+    assert side.get_json()["detail"] == "Send your side's token as `Authorization: Bearer TOKEN`."
+    group = client.get("/api/v1/groups/nope/history", headers=GERMAN)
+    assert group.get_json()["detail"] == (
+        "Schick das Token der Gruppe als `Authorization: Bearer TOKEN`."
+    )

@@ -45,7 +45,7 @@ def _private(body: Any, status: int = 200) -> Response:
 
 def _event(event_id: str, *, director: bool = False) -> tuple[Event, str]:
     """Returns the event and the bearer token's role; 401, 404 or 403 as a problem otherwise."""
-    token = access.bearer_token()
+    token = access.bearer_token(access.EVENT_TOKEN)
     try:
         role = store_events.token_role(get_db(), event_id, token)
     except EventNotFound:  # an unknown event and another event's token answer the same

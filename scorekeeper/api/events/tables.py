@@ -178,7 +178,7 @@ def withdraw(event_id: str, position: int) -> Response:
 
 def _side() -> event_checks.TableSide:
     try:
-        return event_checks.side_of(get_db(), access.bearer_token())
+        return event_checks.side_of(get_db(), access.bearer_token(access.SIDE_TOKEN))
     except event_checks.SideNotFound:
         raise ApiProblem(
             401,
@@ -216,7 +216,7 @@ def record_as_side() -> Response:
     hand = hand_document(spec.body())
     try:
         game = event_checks.record_as(
-            get_db(), access.bearer_token(), hand, version=version, form_token=key
+            get_db(), access.bearer_token(access.SIDE_TOKEN), hand, version=version, form_token=key
         )
     except AlreadySaved:
         game = get_game(get_db(), side.game_id)
@@ -238,7 +238,7 @@ def check_hand(number: int, state: str) -> Response:
     _side()
     try:
         checked = "confirmed" if state == "confirm" else "disputed"
-        event_checks.check(get_db(), access.bearer_token(), number, checked)
+        event_checks.check(get_db(), access.bearer_token(access.SIDE_TOKEN), number, checked)
     except event_checks.NotYours as error:
         raise ApiProblem(409, error.message, kind="not-yours") from None
     return jsonify({"hand": number, "state": checked})
