@@ -28,6 +28,10 @@ LIMITS = safe_json.Limits(max_bytes=64 * 1024, max_depth=8, max_keys=2_000)
 NOT_JSON = N_("%(what)s is not JSON (line %(line)s, column %(column)s).")
 SEND_VERSION = N_('Send the game\'s version, like "3".')
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'}
+# What a 401 without a bearer token asks for, by the room that asks.
+GROUP_TOKEN = N_("Send the group's token as `Authorization: Bearer TOKEN`.")
+EVENT_TOKEN = N_("Send the event's token as `Authorization: Bearer TOKEN`.")
+SIDE_TOKEN = N_("Send your side's token as `Authorization: Bearer TOKEN`.")
 
 
 def etag(version: int) -> str:
@@ -41,13 +45,11 @@ def version_of(tag: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def bearer_token() -> str:
-    """Returns the request's bearer token; 401 as a problem when there is none."""
+def bearer_token(asked: str = GROUP_TOKEN) -> str:
+    """Returns the request's bearer token; 401 as a problem, in the `asked` words, when none."""
     found = BEARER.fullmatch(request.headers.get("Authorization", "").strip())
     if not found:
-        raise ApiProblem(
-            401, "Send the group's token as `Authorization: Bearer TOKEN`.", headers=CHALLENGE
-        )
+        raise ApiProblem(401, asked, headers=CHALLENGE)
     return found.group(1)
 
 

@@ -15,8 +15,15 @@ from typing_extensions import TypedDict
 
 # Strict: "3" is not 3, "true" is not true; a number sent as text is read by scorekeeper.language.i18n.
 SHAPE = ConfigDict(extra="forbid", strict=True)
-# A day as YYYY-MM-DD, or nothing; [0-9], not \d, which counts other scripts' digits in Python.
-DAY = r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"
+# A day of the calendar as YYYY-MM-DD, or nothing: the pattern itself knows the months' lengths
+# and the leap years (2026-13-45 and 2025-02-29 fail), so the schema and the validator agree
+# with basics.days.real_day. [0-9], not \d, which counts other scripts' digits in Python.
+_YEAR = r"(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])"  # 0001 to 9999
+_LONG = r"(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])"
+_SHORT = r"(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)"
+_FEBRUARY = r"02-(?:0[1-9]|1[0-9]|2[0-8])"
+_LEAP = r"(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29"
+DAY = rf"^({_YEAR}-(?:{_LONG}|{_SHORT}|{_FEBRUARY})|{_LEAP})?$"
 
 
 def one_error(kind: str) -> WrapValidator:

@@ -1,1 +1,1 @@
-"""Basics every layer may use: shipped folders, safe JSON, settings."""
+"""Basics every layer may use: shipped folders, safe JSON, settings, days."""

@@ -19,6 +19,7 @@ from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 
 from scorekeeper import language
+from scorekeeper.basics.days import day_of
 from scorekeeper.language import gettext as _
 
 MAX_TYPED = 200  # characters; a longer number is never a score
@@ -142,7 +143,10 @@ def moment_pattern(locale: str) -> str:
 def day(when: date | str, locale: str | None = None) -> str:
     """Returns a date (or an ISO timestamp's date) the locale's way: 30 Nov 2026, 30.11.2026."""
     if isinstance(when, str):
-        when = date.fromisoformat(when[:10])
+        found = day_of(when[:10])
+        if found is None:  # a row stored before the edges checked the calendar: shown as it is
+            return when
+        when = found
     locale = locale or current()
     return format_date(when, day_pattern(locale), locale=locale)
 

@@ -157,6 +157,7 @@ _EVENTS = {
     "adjust_played": (),
     "adjust_award": ("most",),
     "too_many_deals": ("most",),
+    "event_date": (),
     "entrant_taken": (),
     "last_band_open": (),
     "band_edge": (),

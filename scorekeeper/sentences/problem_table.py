@@ -280,7 +280,14 @@ _EVENTS = {
     "individual_pairs": _t(N_("Rotating partners needs a format played in pairs.")),
     "players_per_entrant": _t(N_("Each entrant needs %(count)s player names.")),
     "player_twice": _t(N_("%(name)s plays for two entrants.")),
-    "too_many_rounds": _t(N_("This movement plays at most %(most)s rounds with these entrants.")),
+    "too_many_rounds": _p(
+        Np_(
+            "This movement plays at most %(most)s round with these entrants.",
+            "This movement plays at most %(most)s rounds with these entrants.",
+        ),
+        "most",
+    ),
+    "event_date": _t(N_("Give the event's date as YYYY-MM-DD, a day of the calendar.")),
     "round_minutes": _t(N_("Give 0 to %(most)s minutes a round.")),
     "table_scores": _t(N_("Type both sides' scores as whole numbers, at most %(most)s each.")),
     "table_sides": _t(N_("This table has %(count)s sides: give a score for each.")),

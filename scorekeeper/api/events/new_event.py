@@ -12,9 +12,10 @@ from scorekeeper.events import ByeAward, VictoryTable, band_problems, template
 from scorekeeper.events.bounds import MAX_ENTRANT_NAME, MAX_ENTRANTS
 from scorekeeper.events.victory import bands_of
 from scorekeeper.language import problem_words
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.events.event import NewEvent
 
-INVALID = "The event cannot be made like this."
+INVALID = N_("The event cannot be made like this.")
 Entries = list[dict[str, Any]]
 
 

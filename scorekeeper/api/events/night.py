@@ -15,6 +15,7 @@ from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import MAX_ROUND_MINUTES
 from scorekeeper.language import problem_words
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.events import event as store_events
 from scorekeeper.store.events import night as event_night
 from scorekeeper.store.events.event import EventClosed, EventNotFound, InvalidEvent
@@ -78,7 +79,7 @@ def adjust(event_id: str, number: int, entrant: int) -> Response:
     except InvalidEvent as error:
         raise _refused(error) from None
     except EventNotFound:
-        raise ApiProblem(404, "There is no such entrant.") from None
+        raise ApiProblem(404, N_("There is no such entrant.")) from None
     except EventClosed as error:
         raise ApiProblem(409, error.message) from None
     return _private(event_json(store_events.get_event(get_db(), event_id)))

@@ -24,14 +24,16 @@ from scorekeeper.events.bounds import (
 )
 from scorekeeper.events.seating import SEATINGS
 from scorekeeper.events.standings import RANKINGS
+from scorekeeper.events.victory import MAX_VP
+from scorekeeper.language import problem_words
 from scorekeeper.sentences.marked import N_
 
-RESULT = (
+RESULT = N_(
     'Send {"scores": [north-south, east-west]} (a third score at a table of three), '
     '{"scores": null} or {"no_play": true|false}.'
 )
-GROUP = "The group is its id, as POST /api/v1/groups answered it."
-ENTRANT = 'Send {"name": "...", "players": ["...", "..."]}.'
+GROUP = N_("The group is its id, as POST /api/v1/groups answered it.")
+ENTRANT = N_('Send {"name": "...", "players": ["...", "..."]}.')
 YES_NO = N_("Send true or false.")
 # Each field of a new event as it is worded when refused (the order of the entries, too).
 WORDS: dict[str, Callable[[], str]] = {
@@ -125,6 +127,26 @@ def _late_entrant(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> Ap
     return ApiProblem(422, ENTRANT, kind="invalid-event", errors=[field_error("name", ENTRANT)])
 
 
+def _store_words(field: str, code: str, params: Mapping[str, Any]) -> ApiProblem:
+    """The 422 the store gives the same field, worded from its code: detail and message alike."""
+    message = problem_words.words(code, params)
+    return ApiProblem(422, message, kind="invalid-event", errors=[field_error(field, message)])
+
+
+def _timer(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
+    return _store_words("round_minutes", "round_minutes", {"most": MAX_ROUND_MINUTES})
+
+
+def _adjustment(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
+    """A kind that is none of the four first, else the award's bounds, as the store says them."""
+    fields = [str(e["loc"][0]) if e["loc"] else "kind" for e in errors]
+    if "kind" in fields:
+        return _store_words("kind", "adjust_kind", {})
+    return _store_words(fields[0], "adjust_award", {"most": MAX_VP})
+
+
 register(bodies_events.NewEvent, _new_event)
 register(bodies_events.TableCorrection, _correction)
 register(bodies_events.LateEntrant, _late_entrant)
+register(bodies_events.RoundTimer, _timer)
+register(bodies_events.Adjustment, _adjustment)

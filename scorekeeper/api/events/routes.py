@@ -13,7 +13,7 @@ from scorekeeper.api.blueprint import bp
 from scorekeeper.api.events import answers as answers_events
 from scorekeeper.api.events import bodies as bodies_events
 from scorekeeper.api.events import refusals  # noqa: F401 - registers its words for refused bodies
-from scorekeeper.api.events.new_event import new_event
+from scorekeeper.api.events.new_event import INVALID, new_event
 from scorekeeper.api.examples import EXAMPLE_EVENT
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.spec import Answer, operation
@@ -25,6 +25,7 @@ from scorekeeper.papers import csv_text
 from scorekeeper.papers import event_papers as papers_of
 from scorekeeper.pdf import event_sheets
 from scorekeeper.pdf.layout import PAPERS
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.events import checks as event_checks
 from scorekeeper.store.events import event as store_events
 from scorekeeper.store.events import handicaps as event_handicaps
@@ -44,21 +45,19 @@ def _private(body: Any, status: int = 200) -> Response:
 
 def _event(event_id: str, *, director: bool = False) -> tuple[Event, str]:
     """Returns the event and the bearer token's role; 401, 404 or 403 as a problem otherwise."""
-    token = access.bearer_token()
+    token = access.bearer_token(access.EVENT_TOKEN)
     try:
         role = store_events.token_role(get_db(), event_id, token)
     except EventNotFound:  # an unknown event and another event's token answer the same
-        raise ApiProblem(404, "There is no such event for this token.") from None
+        raise ApiProblem(404, N_("There is no such event for this token.")) from None
     if director and role != "director":
-        raise ApiProblem(403, "Only the director's token runs the event.")
+        raise ApiProblem(403, N_("Only the director's token runs the event."))
     return store_events.get_event(get_db(), event_id), role
 
 
 def _invalid(error: InvalidEvent) -> ApiProblem:
     errors = [field_error(p.field, problem_words.words(p.code, p.params)) for p in error.problems]
-    return ApiProblem(
-        422, "The event cannot be made like this.", kind="invalid-event", errors=errors
-    )
+    return ApiProblem(422, INVALID, kind="invalid-event", errors=errors)
 
 
 @operation(
@@ -113,7 +112,7 @@ def _group(group_id: str) -> str:
     try:
         return store_groups.token_group(get_db(), group_id, access.bearer_token()).id
     except store_groups.GroupNotFound:
-        raise ApiProblem(404, "There is no such group for this token.") from None
+        raise ApiProblem(404, N_("There is no such group for this token.")) from None
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -269,14 +268,14 @@ def event_papers(event_id: str, kind: str) -> Response:
     entrant = None if typed is None else entrant_id(typed)
     errors = []
     if paper not in PAPERS:
-        errors.append(field_error("paper", "The paper is a4 or letter."))
+        errors.append(field_error("paper", N_("The paper is a4 or letter.")))
     if typed is not None and entrant not in {e.position for e in event.entrants}:
-        errors.append(field_error("entrant", "The entrant is an id of the event's entrants."))
+        errors.append(field_error("entrant", N_("The entrant is an id of the event's entrants.")))
     if errors:
-        raise ApiProblem(422, "No such download.", kind="invalid-query", errors=errors)
+        raise ApiProblem(422, N_("No such download."), kind="invalid-query", errors=errors)
     if kind == "standings.csv":
         body: bytes | str = csv_text.text(papers_of.standings_rows(get_db(), event))
-        response = Response(body, mimetype="text/csv; charset=utf-8")
+        response = Response(body, mimetype="text/csv")  # Werkzeug adds "; charset=utf-8" to text/*
     else:
         papers = papers_of.gather(get_db(), event, cards=kind == "scorecards.pdf")
         body = event_sheets.document(papers, kind, paper, entrant, i18n.current())

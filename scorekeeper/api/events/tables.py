@@ -21,6 +21,7 @@ from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.events.bounds import table_scores_ok
 from scorekeeper.language import problem_words
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.errors import (
     AlreadySaved,
@@ -92,7 +93,7 @@ def correct_table(event_id: str, number: int, table: int) -> Response:
                 422, RESULT, kind="invalid-result", errors=[field_error("no_play", RESULT)]
             )
     except EventNotFound:
-        raise ApiProblem(404, "There is no such table in this event.") from None
+        raise ApiProblem(404, N_("There is no such table in this event.")) from None
     except InvalidEvent as error:  # a score for each side: three at a table of three
         found = error.problems[0]
         message = problem_words.words(found.code, found.params)
@@ -129,11 +130,11 @@ def settle_hand(event_id: str, number: int, table: int, hand: int) -> Response:
         None,
     )
     if found is None or found.game_id is None:
-        raise ApiProblem(404, "There is no such table in this event.")
+        raise ApiProblem(404, N_("There is no such table in this event."))
     try:
         event_checks.resolve(get_db(), found.game_id, hand)
     except HandNotFound:
-        raise ApiProblem(404, "There is no such hand at this table.") from None
+        raise ApiProblem(404, N_("There is no such hand at this table.")) from None
     return jsonify({"hand": hand, "state": "confirmed"})
 
 
@@ -170,18 +171,18 @@ def withdraw(event_id: str, position: int) -> Response:
     """Withdraws an entrant after the rounds started so far; what they played still counts."""
     event, _ = _event(event_id, director=True)
     if not 0 <= position < len(event.entrants):
-        raise ApiProblem(404, "There is no such entrant.")
+        raise ApiProblem(404, N_("There is no such entrant."))
     event_entrants.withdraw(get_db(), event.id, position)
     return _private(event_json(store_events.get_event(get_db(), event_id)))
 
 
 def _side() -> event_checks.TableSide:
     try:
-        return event_checks.side_of(get_db(), access.bearer_token())
+        return event_checks.side_of(get_db(), access.bearer_token(access.SIDE_TOKEN))
     except event_checks.SideNotFound:
         raise ApiProblem(
             401,
-            "That token does not open any table.",
+            N_("That token does not open any table."),
             kind="unknown-token",
             headers=access.CHALLENGE,
         ) from None
@@ -215,7 +216,7 @@ def record_as_side() -> Response:
     hand = hand_document(spec.body())
     try:
         game = event_checks.record_as(
-            get_db(), access.bearer_token(), hand, version=version, form_token=key
+            get_db(), access.bearer_token(access.SIDE_TOKEN), hand, version=version, form_token=key
         )
     except AlreadySaved:
         game = get_game(get_db(), side.game_id)
@@ -233,11 +234,11 @@ def record_as_side() -> Response:
 def check_hand(number: int, state: str) -> Response:
     """Confirms or disputes a hand from the other side's phone (a dispute flags the director)."""
     if state not in ("confirm", "dispute"):
-        raise ApiProblem(404, "There is nothing at this address.")
+        raise ApiProblem(404, N_("There is nothing at this address."))
     _side()
     try:
         checked = "confirmed" if state == "confirm" else "disputed"
-        event_checks.check(get_db(), access.bearer_token(), number, checked)
+        event_checks.check(get_db(), access.bearer_token(access.SIDE_TOKEN), number, checked)
     except event_checks.NotYours as error:
         raise ApiProblem(409, error.message, kind="not-yours") from None
     return jsonify({"hand": number, "state": checked})

@@ -113,7 +113,7 @@ def _group_of(body: dict[str, Any]) -> str | None:
     try:
         return store_groups.token_group(get_db(), group_id, token).id
     except store_groups.GroupNotFound:
-        raise ApiProblem(404, "There is no such group for this token.") from None
+        raise ApiProblem(404, N_("There is no such group for this token.")) from None
 
 
 @operation(

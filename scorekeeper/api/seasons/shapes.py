@@ -14,6 +14,7 @@ from scorekeeper.api.refusals import register
 from scorekeeper.api.shapes import DAY, SHAPE, WHOLE
 from scorekeeper.language import problem_words
 from scorekeeper.seasons.rules import MAX_NIGHTS, MAX_PLACES
+from scorekeeper.sentences.marked import N_
 from scorekeeper.store.seasons.seasons import MAX_SEASON_NAME
 
 Count = Annotated[int, Field(ge=0), WHOLE]
@@ -101,7 +102,7 @@ _WORDS: Mapping[str, tuple[str, dict[str, int]]] = {
     "by": ("season_by", {}),
     "events": ("season_events", {}),
 }
-BAD_SEASON = "The season cannot be made like this."
+BAD_SEASON = N_("The season cannot be made like this.")
 
 
 def _new_season(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
@@ -121,7 +122,7 @@ def _new_season(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiP
 
 
 def _public(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
-    message = 'Send {"public": true or false, "names": "full", "initial" or "hidden"}.'
+    message = N_('Send {"public": true or false, "names": "full", "initial" or "hidden"}.')
     fields = {str(e["loc"][0]) if e["loc"] else "document" for e in errors}
     entries = [field_error(f, message) for f in sorted(fields)]
     return ApiProblem(422, message, kind="invalid-public", errors=entries)

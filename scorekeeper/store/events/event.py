@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from scorekeeper.basics.days import real_day
 from scorekeeper.events import MOVEMENTS, ByeAward, VictoryTable, max_rounds
 from scorekeeper.events.bounds import MAX_EVENT_NAME, MAX_ROUNDS, event_name_problems
 from scorekeeper.events.seating import seating_problems
@@ -130,7 +131,13 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
         *_names_twice(new),
         *_rounds_problems(new),
         *_deals_problems(new, rules),
+        *_day_problems(new),
     ]
+
+
+def _day_problems(new: NewEvent) -> list[EventProblem]:
+    """Returns the problem of a date the calendar does not have: every page and paper prints it."""
+    return [] if not new.day or real_day(new.day) else [EventProblem("date", "event_date")]
 
 
 def _movement_problems(new: NewEvent, rules: Rules) -> list[EventProblem]:

@@ -6,11 +6,11 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
 from typing import Any
 
 from sqlite_utils import Database
 
+from scorekeeper.basics.days import day_of
 from scorekeeper.engine.names import tidy
 from scorekeeper.rules import problem_codes
 from scorekeeper.seasons import SeasonRule, rule_problems
@@ -77,19 +77,12 @@ class Season(NewSeason):
     group: str = ""
 
 
-def _day(text: str) -> date | None:
-    try:
-        return date.fromisoformat(text) if len(text) == 10 else None
-    except ValueError:
-        return None
-
-
 def season_problems(db: Database, group_id: str, new: NewSeason) -> list[SeasonProblem]:
     """Returns every problem of a new season: its name, dates, chosen nights and rule."""
     found = [SeasonProblem(f, c, p) for f, c, p in rule_problems(new.rule)]
     if not 1 <= len(tidy(new.name)) <= MAX_SEASON_NAME:
         found.append(SeasonProblem("name", "season_name", {"most": MAX_SEASON_NAME}))
-    first, last = _day(new.date_from), _day(new.date_to)
+    first, last = day_of(new.date_from), day_of(new.date_to)
     if first is None:
         found.append(SeasonProblem("from", "season_dates"))
     if last is None or (first is not None and last < first):

@@ -19,7 +19,7 @@ def download(event: Event, kind: str, paper: str, entrant: int | None) -> Respon
     """Returns one of event_papers.KINDS as an attachment, in the request's language."""
     if kind == "standings.csv":
         body: bytes | str = csv_text.text(event_papers.standings_rows(get_db(), event))
-        mimetype = "text/csv; charset=utf-8"
+        mimetype = "text/csv"  # Werkzeug adds "; charset=utf-8" to text/*
     else:
         papers = event_papers.gather(get_db(), event, cards=kind == "scorecards.pdf")
         body, mimetype = (

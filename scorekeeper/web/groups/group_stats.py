@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
@@ -12,6 +11,7 @@ from babel.numbers import format_decimal, format_percent
 from flask import abort, render_template, request, session, url_for
 from werkzeug import Response
 
+from scorekeeper.basics.days import real_day
 from scorekeeper.db import get_db
 from scorekeeper.language import i18n, words
 from scorekeeper.stats.history import Entry, Filters, history
@@ -21,8 +21,6 @@ from scorekeeper.store.groups.group import InvalidGroup
 from scorekeeper.web.games import follow
 from scorekeeper.web.groups import group_csv
 from scorekeeper.web.groups.groups import bp, is_admin, member_group
-
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @lru_cache(maxsize=4096)
@@ -74,7 +72,7 @@ def _filters(known: dict[str, str]) -> Filters:
     player = args.get("player", "")
     pair = tuple(sorted(p for p in args.get("partnership", "").split("+") if p in known))
     dates = [args.get(k, "") for k in ("since", "until")]
-    since, until = (d if DATE.fullmatch(d) else "" for d in dates)
+    since, until = (d if real_day(d) else "" for d in dates)
     return Filters(
         format=args.get("format", "")[:200],
         player=player if player in known else "",

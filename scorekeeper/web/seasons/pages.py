@@ -207,7 +207,7 @@ def download(group_id: str, season_id: str, kind: str) -> Response:
         if season.handicap:  # docs/seasons.md: extra columns, by name, after the scratch ones
             rows = _with_handicap(rows, store_seasons.handicap_standings(get_db(), season))
         body: str | bytes = csv_text.text(rows)
-        response = Response(body, mimetype="text/csv; charset=utf-8")
+        response = Response(body, mimetype="text/csv")  # Werkzeug adds "; charset=utf-8" to text/*
     else:
         sub = f"{i18n.day(season.date_from)} – {i18n.day(season.date_to)}"
         count = ngettext("%(num)s night", "%(num)s nights", len(nights))
