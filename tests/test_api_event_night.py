@@ -41,3 +41,24 @@ def test_the_timer_and_an_adjusted_score_through_the_api(client) -> None:
     assert late.status_code == 422 and late.get_json()["errors"][0]["field"] == "round"
     view = bearer(made["view_token"])
     assert client.put(f"{event}/timer", json={"round_minutes": 5}, headers=view).status_code == 403
+
+
+def test_a_fixed_award_without_its_points_is_refused(client) -> None:
+    """A fixed award names its victory points (the director's form asks for them too); the
+    margin may be left out, for 0."""
+    made = make(client, seating="sit_out")
+    director, event = bearer(made["token"]), f"/api/v1/events/{made['id']}"
+    client.post(f"{event}/rounds", headers=director)
+    client.put(f"{event}/rounds/1/tables/1", json={"no_play": True}, headers=director)
+    rounds = client.get(f"{event}/rounds", headers=director).get_json()
+    entrant = rounds[0]["tables"][0]["entrants"][0][0]
+    path = f"{event}/rounds/1/adjustments/{entrant}"
+    refused = client.put(path, json={"kind": "fixed", "margin": 50}, headers=director)
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["field"] == "victory_points"
+    lines = client.get(f"{event}/standings", headers=director).get_json()["standings"]
+    assert next(ln for ln in lines if ln["id"] == entrant)["victory_points"] == 0  # nothing saved
+    saved = client.put(path, json={"kind": "fixed", "victory_points": 9}, headers=director)
+    assert saved.status_code == 200, saved.get_data(as_text=True)
+    lines = client.get(f"{event}/standings", headers=director).get_json()["standings"]
+    assert next(ln for ln in lines if ln["id"] == entrant)["margin"] == 0

@@ -73,7 +73,10 @@ def adjust(event_id: str, number: int, entrant: int) -> Response:
     """Saves an adjusted score: the entrant's average, a fixed award, the bye's, or none."""
     event, _ = _event(event_id, director=True)
     data = spec.body()
-    award = (data.get("victory_points", 0), data.get("margin", 0))
+    # A fixed award names its points, as the director's form asks (-1: none, refused by the
+    # store in its words); the margin may be left out, as there, for 0.
+    points = data.get("victory_points", -1 if data["kind"] == "fixed" else 0)
+    award = (points, data.get("margin", 0))
     try:
         event_night.adjust(get_db(), event.id, number, entrant, data["kind"], award)
     except InvalidEvent as error:
