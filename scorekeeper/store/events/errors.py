@@ -51,3 +51,22 @@ class EventClosed(StoreError):
 
     def __init__(self, message: str = N_("This event is closed.")) -> None:
         super().__init__(message)
+
+
+class TableRefused(StoreError):
+    """A round's table cannot be made a game: its entrants' names break a game's rules.
+
+    The store refuses such entrants when they are added; an event stored before that rule
+    is told this way, naming the table and the game's own problem, never as a server error.
+    """
+
+    def __init__(self, table: int, sides: str, problem: Any) -> None:
+        super().__init__(
+            N_(
+                "Table %(table)s (%(sides)s) cannot start: %(problem)s Withdraw the entrant "
+                "at fault, then start the round again."
+            ),
+            table=table,
+            sides=sides,
+            problem=problem,
+        )
