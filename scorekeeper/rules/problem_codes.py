@@ -160,6 +160,7 @@ _EVENTS = {
     "entrant_taken": ("name",),
     "entrant_name": ("most",),
     "player_name": ("most",),
+    "table_refused": ("table", "sides", "problem"),  # a round's game its entrants cannot make
     "last_band_open": (),
     "band_edge": (),
     "bands_ascending": ("after",),

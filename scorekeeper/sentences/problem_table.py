@@ -297,6 +297,12 @@ _EVENTS = {
     "entrant_taken": _t(N_("“%(name)s” is given twice: each entrant needs a name of its own.")),
     "entrant_name": _t(N_("Each entrant needs a name of its own, 1 to %(most)s letters.")),
     "player_name": _t(N_("Players are a list of names, 1 to %(most)s letters each.")),
+    "table_refused": _t(
+        N_(
+            "Table %(table)s (%(sides)s) cannot start: %(problem)s Withdraw the entrant at "
+            "fault, then start the round again."
+        )
+    ),
     "last_band_open": _t(N_('The last band has "up_to": null (any larger margin).')),
     "band_edge": _t(N_("Give each band but the last the largest margin it covers, 0 or more.")),
     "bands_ascending": _t(N_("Each band starts above the one before (%(after)s).")),

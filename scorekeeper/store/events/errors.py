@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper.rules import problem_codes
 from scorekeeper.sentences import problem_texts
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store.errors import StoreError
+from scorekeeper.store.errors import StoreError, said
 
 
 @dataclass(frozen=True)
@@ -62,10 +62,7 @@ class TableRefused(StoreError):
 
     def __init__(self, table: int, sides: str, problem: Any) -> None:
         super().__init__(
-            N_(
-                "Table %(table)s (%(sides)s) cannot start: %(problem)s Withdraw the entrant "
-                "at fault, then start the round again."
-            ),
+            said("table_refused"),
             table=table,
             sides=sides,
             problem=problem,
