@@ -23,7 +23,7 @@ LATE = [
     ("Late", ["solo"], "players", "players_per_entrant"),
     ("Late", ["p", "q", "r"], "players", "players_per_entrant"),
     ("Late", [], "players", "players_per_entrant"),
-    ("Late", ["dup", "dup"], "players[1]", "player_twice"),
+    ("Late", ["dup", "Dup"], "players[1]", "player_named_twice"),
     ("Late", ["Ann", "Zed"], "players[0]", "player_twice"),  # Ann plays for Aces
     ("Late", ["", "y"], "players[0]", "player_name"),
     ("Late", [LONG, "y"], "players[0]", "player_name"),
@@ -93,7 +93,11 @@ BAD_BODIES = [
     ({"name": "Late", "players": ["solo"]}, "players", "Each entrant needs 2 player names."),
     ({"name": "Late", "players": ["p", "q", "r"]}, "players", "Each entrant needs 2 player names."),
     ({"name": "Late", "players": []}, "players", "Each entrant needs 2 player names."),
-    ({"name": "Late", "players": ["dup", "dup"]}, "players[1]", "dup plays for two entrants."),
+    (
+        {"name": "Late", "players": ["dup", "dup"]},
+        "players[1]",
+        "dup is named twice: give each player once.",
+    ),
     (
         {"name": "Late", "players": ["", ""]},
         "players",
@@ -200,7 +204,8 @@ def test_padded_names_are_judged_as_they_are_stored(client, db) -> None:
     [
         ("Late: solo", "en", "Each entrant needs 2 player names."),
         ("Late: solo", "de", "Jeder Teilnehmer braucht 2 Spielernamen."),
-        ("Late: dup, dup", "en", "dup plays for two entrants."),
+        ("Late: dup, dup", "en", "dup is named twice: give each player once."),
+        ("Late: dup, dup", "de", "dup steht zweimal da: Nenne jeden Spieler nur einmal."),
         (f"Late: {LONG}, y", "en", "Players are a list of names, 1 to 40 letters each."),
         (
             f"Late: {LONG}, y",

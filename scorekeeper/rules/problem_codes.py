@@ -147,6 +147,7 @@ _EVENTS = {
     "individual_pairs": (),
     "players_per_entrant": ("count",),
     "player_twice": ("name",),
+    "player_named_twice": ("name",),
     "too_many_rounds": ("most",),
     "round_minutes": ("most",),
     "table_scores": ("most",),

@@ -280,6 +280,7 @@ _EVENTS = {
     "individual_pairs": _t(N_("Rotating partners needs a format played in pairs.")),
     "players_per_entrant": _t(N_("Each entrant needs %(count)s player names.")),
     "player_twice": _t(N_("%(name)s plays for two entrants.")),
+    "player_named_twice": _t(N_("%(name)s is named twice: give each player once.")),
     "too_many_rounds": _t(N_("This movement plays at most %(most)s rounds with these entrants.")),
     "round_minutes": _t(N_("Give 0 to %(most)s minutes a round.")),
     "table_scores": _t(N_("Type both sides' scores as whole numbers, at most %(most)s each.")),

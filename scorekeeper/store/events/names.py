@@ -28,16 +28,22 @@ def _name(field: str, name: str, code_for_length: str) -> list[EventProblem]:
     return [EventProblem(field, found)]
 
 
+def here(i: int) -> str:
+    """Returns the path of entrant `i` in a new event's list."""
+    return f"entrants[{i}]"
+
+
 def _entrant(
     i: int, name: str, players: Sequence[str], wanted: int, individual: bool
 ) -> list[EventProblem]:
     """Returns the problems of entrant `i` on its own: its name, its players' count and names."""
-    here = f"entrants[{i}]"
-    problems = _name(f"{here}.name", name, "entrant_name")
+    problems = _name(f"{here(i)}.name", name, "entrant_name")
     if len(players) != wanted and not (individual and not players):
-        problems.append(EventProblem(f"{here}.players", "players_per_entrant", {"count": wanted}))
+        problems.append(
+            EventProblem(f"{here(i)}.players", "players_per_entrant", {"count": wanted})
+        )
     for j, player in enumerate(players):
-        problems += _name(f"{here}.players[{j}]", player, "player_name")
+        problems += _name(f"{here(i)}.players[{j}]", player, "player_name")
     return problems
 
 
@@ -59,10 +65,13 @@ def entrant_problems(
                 problems.append(
                     EventProblem(f"entrants[{i}].name", "entrant_taken", {"name": name})
                 )
+        own: set[str] = set()
         for j, player in enumerate(players or [name]):
-            if i >= first and player.casefold() in players_seen:
-                field = f"entrants[{i}].players[{j}]"
-                problems.append(EventProblem(field, "player_twice", {"name": player}))
-            players_seen.add(player.casefold())
+            key = player.casefold()
+            if i >= first and key in players_seen | own:
+                code = "player_named_twice" if key in own else "player_twice"
+                problems.append(EventProblem(f"{here(i)}.players[{j}]", code, {"name": player}))
+            own.add(key)
+        players_seen |= own
         names.add(name.strip().casefold())
     return problems
