@@ -280,6 +280,7 @@ _EVENTS = {
     "individual_pairs": _t(N_("Rotating partners needs a format played in pairs.")),
     "players_per_entrant": _t(N_("Each entrant needs %(count)s player names.")),
     "player_twice": _t(N_("%(name)s plays for two entrants.")),
+    "player_named_twice": _t(N_("%(name)s is named twice: give each player once.")),
     "too_many_rounds": _p(
         Np_(
             "This movement plays at most %(most)s round with these entrants.",
@@ -301,7 +302,15 @@ _EVENTS = {
         N_("A fixed award is 0 to %(most)s victory points and a whole-number margin.")
     ),
     "too_many_deals": _t(N_("This format plays at most %(most)s deals.")),
-    "entrant_taken": _t(N_("Give a new entrant a name of its own.")),
+    "entrant_taken": _t(N_("“%(name)s” is given twice: each entrant needs a name of its own.")),
+    "entrant_name": _t(N_("Each entrant needs a name of its own, 1 to %(most)s letters.")),
+    "player_name": _t(N_("Players are a list of names, 1 to %(most)s letters each.")),
+    "table_refused": _t(
+        N_(
+            "Table %(table)s (%(sides)s) cannot start: %(problem)s Withdraw the entrant at "
+            "fault, then start the round again."
+        )
+    ),
     "last_band_open": _t(N_('The last band has "up_to": null (any larger margin).')),
     "band_edge": _t(N_("Give each band but the last the largest margin it covers, 0 or more.")),
     "bands_ascending": _t(N_("Each band starts above the one before (%(after)s).")),

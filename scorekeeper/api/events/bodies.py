@@ -29,8 +29,23 @@ from scorekeeper.events.victory import MAX_VP
 # JSON Schema's (ECMAScript) counts U+0085 as a letter and U+FEFF as a space, and the
 # validator's (Rust's, Unicode) the other way round; a name of one U+0085 passed the schema.
 NOT_BLANK = r"[^\x09-\x0d \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
+# The spaces a name's ends may hold (the edges strip them), and what no stored name holds: a
+# control character or a text-direction one (engine.names). Written with explicit classes,
+# so JSON Schema's dialect and the validator's read the pattern alike.
+_PADDING = r" \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_NEVER = r"\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+
+
+def name_pattern(most: int) -> str:
+    """Returns the pattern of a name of 1 to `most` characters once its ends' spaces are cut."""
+    end = f"[^{_NEVER}{_PADDING}\\ufeff]"
+    return f"^[{_PADDING}]*{end}(?:[^{_NEVER}]{{0,{most - 2}}}{end})?[{_PADDING}]*$"
+
+
 Name = Annotated[
-    str, StringConstraints(min_length=1, max_length=MAX_ENTRANT_NAME, pattern=NOT_BLANK)
+    str,
+    StringConstraints(pattern=name_pattern(MAX_ENTRANT_NAME)),
+    Field(description=f"1 to {MAX_ENTRANT_NAME} characters, spaces at either end aside"),
 ]
 # 3.0 is 3, as JSON Schema counts it (bodies.WHOLE), wherever a whole number is asked for.
 Int = Annotated[int, WHOLE]
@@ -85,7 +100,9 @@ class NewEvent(TypedDict):
 
     __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
     name: Annotated[
-        str, StringConstraints(min_length=1, max_length=MAX_EVENT_NAME, pattern=NOT_BLANK)
+        str,
+        StringConstraints(pattern=name_pattern(MAX_EVENT_NAME)),
+        Field(description=f"1 to {MAX_EVENT_NAME} characters, spaces at either end aside"),
     ]
     format: Annotated[
         str,
@@ -157,11 +174,11 @@ class TableCorrection(TypedDict, total=False):
 
 
 class LateEntrant(TypedDict):
-    """A late arrival: a name and, for pairs, its players (the store judges the names)."""
+    """A late arrival: a name and, for pairs, its players (the store judges them as a new event's)."""
 
-    __pydantic_config__ = ConfigDict(strict=True)  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
-    name: str
-    players: NotRequired[list[str]]
+    __pydantic_config__ = SHAPE  # type: ignore[misc]  # pydantic reads it on a TypedDict; mypy knows no such key
+    name: Name
+    players: NotRequired[list[Name]]
 
 
 class RoundTimer(TypedDict):

@@ -13,6 +13,7 @@ from scorekeeper.api.events import bodies as bodies_events
 from scorekeeper.api.events.new_event import INVALID, band_entries, judged
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.refusals import register
+from scorekeeper.engine.names import name_problem
 from scorekeeper.events import MOVEMENTS, TEMPLATES
 from scorekeeper.events.bounds import (
     MAX_DEALS,
@@ -62,6 +63,40 @@ ORDER = list(WORDS)
 ENTRANT_INDEX = re.compile(r"entrants\[(\d+)\]")
 
 
+def _name_words(value: Any, fallback: str) -> str:
+    """Words a refused name: the character no name holds (a tab), as the engine says it, or
+    else `fallback`, which names the bound."""
+    if isinstance(value, str):
+        # Wrapped and unbounded, the rule finds only what the name holds, not its length.
+        found = name_problem(f"x{value}x", len(value) + 2)
+        if found is not None:
+            return problem_words.words(found, {})
+    return fallback
+
+
+def _entrant_words() -> str:
+    return gettext(
+        "Each entrant needs a name of its own, 1 to %(most)s letters.", most=MAX_ENTRANT_NAME
+    )
+
+
+def _players_words() -> str:
+    return gettext(
+        "Players are a list of names, 1 to %(most)s letters each.", most=MAX_ENTRANT_NAME
+    )
+
+
+def _player(entrant: Any, loc: tuple[int | str, ...]) -> Any:
+    """Returns the player a refusal's location names (entrant, "players", j), if it is one."""
+    players = entrant.get("players") if isinstance(entrant, dict) else None
+    j = loc[-1]
+    return (
+        players[j]
+        if isinstance(players, list) and isinstance(j, int) and j < len(players)
+        else None
+    )
+
+
 def _entrant_entries(locations: Sequence[tuple[int | str, ...]], raw: Any) -> list[dict[str, Any]]:
     """Words the entrants refused: their number, else each entrant's name, else its players."""
     if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_ENTRANTS:
@@ -69,16 +104,13 @@ def _entrant_entries(locations: Sequence[tuple[int | str, ...]], raw: Any) -> li
     bad_names = {loc[1] for loc in locations if loc[2:3] != ("players",)}
     entries = []
     for i in sorted({loc[1] for loc in locations if len(loc) > 1}, key=int):
+        entrant = raw[int(i)]
         if i in bad_names:  # the name, or an entrant that is no object
-            message = gettext(
-                "Each entrant needs a name of its own, 1 to %(most)s letters.",
-                most=MAX_ENTRANT_NAME,
-            )
-            entries.append(field_error(f"entrants[{i}].name", message))
+            name = entrant.get("name") if isinstance(entrant, dict) else None
+            entries.append(field_error(f"entrants[{i}].name", _name_words(name, _entrant_words())))
         else:
-            message = gettext(
-                "Players are a list of names, 1 to %(most)s letters each.", most=MAX_ENTRANT_NAME
-            )
+            player = next(_player(entrant, loc) for loc in locations if loc[1:2] == (i,))
+            message = _name_words(player, _players_words())
             entries.append(field_error(f"entrants[{i}].players", message))
     return entries
 
@@ -92,6 +124,8 @@ def _field_entries(key: str, errors: Sequence[ErrorDetails], data: Any) -> list[
         return _entrant_entries(locations, data)
     if key == "victory_points":  # bands the shape refused, worded by the bands' own rules
         return band_entries(data) or [field_error(key, WORDS[key]())]
+    if key == "name":
+        return [field_error(key, _name_words(data, WORDS[key]()))]
     return [field_error(key, WORDS[key]())]
 
 
@@ -124,7 +158,19 @@ def _correction(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiP
 
 
 def _late_entrant(errors: Sequence[ErrorDetails], data: Mapping[str, Any]) -> ApiProblem:
-    return ApiProblem(422, ENTRANT, kind="invalid-event", errors=[field_error("name", ENTRANT)])
+    """Words a late entrant's name and players as a new event's; anything else as the body."""
+    entries = []
+    for error in errors:
+        loc = tuple(error["loc"])
+        if loc == ("name",):
+            entries.append(field_error("name", _name_words(data.get("name"), _entrant_words())))
+        elif loc[:1] == ("players",):
+            message = _name_words(_player(data, loc), _players_words())
+            entries.append(field_error("players", message))
+        else:
+            entries.append(field_error(str(loc[0]) if loc else "name", ENTRANT))
+    unique = list({(e["field"], e["message"]): e for e in entries}.values())
+    return ApiProblem(422, unique[0]["message"], kind="invalid-event", errors=unique)
 
 
 def _store_words(field: str, code: str, params: Mapping[str, Any]) -> ApiProblem:

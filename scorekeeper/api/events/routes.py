@@ -30,6 +30,7 @@ from scorekeeper.store.events import checks as event_checks
 from scorekeeper.store.events import event as store_events
 from scorekeeper.store.events import handicaps as event_handicaps
 from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.errors import TableRefused
 from scorekeeper.store.events.event import Event, EventClosed, EventNotFound, InvalidEvent
 from scorekeeper.store.events.rounds import TableResult
 from scorekeeper.store.groups import group as store_groups
@@ -202,6 +203,8 @@ def start_round(event_id: str) -> Response:
         number = event_rounds.start_round(get_db(), event.id)
     except EventClosed as error:
         raise ApiProblem(409, error.message, kind="event-closed") from None
+    except TableRefused as error:
+        raise ApiProblem(409, problem_words.store_error(error), kind="table-refused") from None
     event = store_events.get_event(get_db(), event_id)
     response = _private(rounds_json(event, True)[number - 1], 201)
     response.headers["Location"] = url_for("api.event_rounds_list", event_id=event_id)

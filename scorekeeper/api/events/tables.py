@@ -148,7 +148,11 @@ def settle_hand(event_id: str, number: int, table: int, hand: int) -> Response:
     body=bodies_events.LateEntrant,
     example={"name": "Tens", "players": ["Ivy", "Jo"]},
     answers=(Answer(201, "The event", answers_events.Event),),
-    problems={**RUNS, **BODY, 422: "A name already taken, or none."},
+    problems={
+        **RUNS,
+        **BODY,
+        422: "A name or player refused as a new event's entrant would be, or an unknown key.",
+    },
 )
 def late_arrival(event_id: str) -> Response:
     """Adds a late arrival, who plays from the next round on."""

@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper.rules import problem_codes
 from scorekeeper.sentences import problem_texts
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store.errors import StoreError
+from scorekeeper.store.errors import StoreError, said
 
 
 @dataclass(frozen=True)
@@ -51,3 +51,19 @@ class EventClosed(StoreError):
 
     def __init__(self, message: str = N_("This event is closed.")) -> None:
         super().__init__(message)
+
+
+class TableRefused(StoreError):
+    """A round's table cannot be made a game: its entrants' names break a game's rules.
+
+    The store refuses such entrants when they are added; an event stored before that rule
+    is told this way, naming the table and the game's own problem, never as a server error.
+    """
+
+    def __init__(self, table: int, sides: str, problem: Any) -> None:
+        super().__init__(
+            said("table_refused"),
+            table=table,
+            sides=sides,
+            problem=problem,
+        )

@@ -23,6 +23,7 @@ from scorekeeper.store.events.errors import EventClosed as EventClosed
 from scorekeeper.store.events.errors import EventNotFound as EventNotFound
 from scorekeeper.store.events.errors import EventProblem as EventProblem
 from scorekeeper.store.events.errors import InvalidEvent as InvalidEvent
+from scorekeeper.store.events.names import entrant_problems
 from scorekeeper.store.formats.house import HouseFormatNotFound, rules_source
 from scorekeeper.store.stamps import new_token, now
 
@@ -126,9 +127,7 @@ def _check(new: NewEvent, rules: Rules) -> list[EventProblem]:
     return [
         *[EventProblem("name", c, p) for c, p in event_name_problems(new.name, MAX_EVENT_NAME)],
         *_movement_problems(new, rules),
-        *_players_per_entrant(new, rules),
-        *_players_twice(new),
-        *_names_twice(new),
+        *_entrants_problems(new, rules),
         *_rounds_problems(new),
         *_deals_problems(new, rules),
         *_day_problems(new),
@@ -148,39 +147,11 @@ def _movement_problems(new: NewEvent, rules: Rules) -> list[EventProblem]:
     return [EventProblem("seating", code, params) for code, params in found]
 
 
-def _players_per_entrant(new: NewEvent, rules: Rules) -> list[EventProblem]:
-    """Returns a problem for each entrant without the players a side of the format needs."""
+def _entrants_problems(new: NewEvent, rules: Rules) -> list[EventProblem]:
+    """Returns the problems of the entrants' names and players (the judge of store.events.names)."""
     individual = new.movement == "individual"
     wanted = 1 if individual else rules.table.players_per_side[0]
-    return [
-        EventProblem(f"entrants[{i}].players", "players_per_entrant", {"count": wanted})
-        for i, (_, players) in enumerate(new.entrants)
-        if len(players) != wanted and not (individual and not players)
-    ]
-
-
-def _players_twice(new: NewEvent) -> list[EventProblem]:
-    """Returns a problem for each player named a second time (an entrant alone is its player)."""
-    problems: list[EventProblem] = []
-    seen: set[str] = set()
-    for i, (name, players) in enumerate(new.entrants):
-        for j, player in enumerate(players or [name]):
-            if player.casefold() in seen:
-                field = f"entrants[{i}].players[{j}]"
-                problems.append(EventProblem(field, "player_twice", {"name": player}))
-            seen.add(player.casefold())
-    return problems
-
-
-def _names_twice(new: NewEvent) -> list[EventProblem]:
-    """Returns a problem for each entrant named like one before it (any case)."""
-    seen: set[str] = set()
-    problems: list[EventProblem] = []
-    for i, (name, _) in enumerate(new.entrants):
-        if name.strip().casefold() in seen:
-            problems.append(EventProblem(f"entrants[{i}].name", "entrant_taken"))
-        seen.add(name.strip().casefold())
-    return problems
+    return entrant_problems(new.entrants, wanted, individual)
 
 
 def _rounds_problems(new: NewEvent) -> list[EventProblem]:

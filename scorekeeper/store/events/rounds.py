@@ -17,8 +17,10 @@ from scorekeeper.events.standings import standings as ranked
 from scorekeeper.sentences.marked import N_
 from scorekeeper.store import cache
 from scorekeeper.store.connection import read, write
+from scorekeeper.store.errors import InvalidGame
 from scorekeeper.store.events import draw as event_draw
 from scorekeeper.store.events import ratings as event_ratings
+from scorekeeper.store.events.errors import TableRefused
 from scorekeeper.store.events.event import (
     Entrant,
     Event,
@@ -65,7 +67,9 @@ def _side_name(entrants: Sequence[Entrant], keys: Sequence[int]) -> tuple[str, t
     people = [entrants[k] for k in keys]
     if len(people) == 1:
         return people[0].name, people[0].players
-    return " & ".join(p.name for p in people)[:MAX_ENTRANT_NAME], tuple(p.name for p in people)
+    # Cut to a name's length, without the space a cut may leave at the end ("Ann & ").
+    joined = " & ".join(p.name for p in people)[:MAX_ENTRANT_NAME].rstrip()
+    return joined, tuple(p.name for p in people)
 
 
 def draw(db: Database, event: Event) -> Round:
@@ -104,15 +108,19 @@ def start_round(db: Database, event_id: str) -> int:
     for seat in drawn.seats:
         sides = [_side_name(event.entrants, side) for side in seat.sides]
         format_id, options, document = event_draw.table_format(db, event, seat)
-        game = create_game(
-            db,
-            format_id=format_id,
-            options=options,
-            sides=sides,
-            first_dealer=sides[0][1][0],
-            inline=document,
-            group=event.group,
-        )
+        try:
+            game = create_game(
+                db,
+                format_id=format_id,
+                options=options,
+                sides=sides,
+                first_dealer=sides[0][1][0],
+                inline=document,
+                group=event.group,
+            )
+        except InvalidGame as error:  # entrants stored before the store judged their names
+            problem = error.params.get("problem", error.message)
+            raise TableRefused(seat.table, " – ".join(n for n, _ in sides), problem) from error
         made.append((seat, game.id))
     handicaps = event_ratings.to_freeze(db, event, drawn.number)
     with write(db):

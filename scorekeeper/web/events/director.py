@@ -14,6 +14,7 @@ from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.events import checks as event_checks
 from scorekeeper.store.events import event as store_events
 from scorekeeper.store.events import rounds as event_rounds
+from scorekeeper.store.events.errors import TableRefused
 from scorekeeper.store.events.event import EventClosed, EventNotFound, InvalidEvent
 from scorekeeper.store.groups.group import groups_for_browser
 from scorekeeper.store.groups.players import Player, players_of
@@ -131,6 +132,8 @@ def start_round(token: str) -> Response:
         flash(_("Round %(number)s started.", number=number), "ok")
     except EventClosed as error:
         flash(_(error.message), "error")
+    except TableRefused as error:
+        flash(problem_words.store_error(error), "error")
     return redirect(url_for("events.director", token=token))
 
 
