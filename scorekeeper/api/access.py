@@ -6,8 +6,9 @@ import hashlib
 import re
 from typing import Any
 
-from flask import request
+from flask import jsonify, request
 from flask_babel import gettext
+from werkzeug import Response
 
 from scorekeeper import store
 from scorekeeper.api.problems import ApiProblem, field_error
@@ -180,3 +181,12 @@ def json_body() -> dict[str, Any]:
             errors=[field_error("document", gettext(N_("Expected one JSON object.")))],
         )
     return data
+
+
+def private_json(body: Any, status: int = 200) -> Response:
+    """Returns a JSON answer for this token's reader only: kept privately, asked again each time."""
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Authorization")  # another token may read another answer
+    return response

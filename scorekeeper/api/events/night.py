@@ -5,10 +5,11 @@ from __future__ import annotations
 from werkzeug import Response
 
 from scorekeeper.api import spec
+from scorekeeper.api.access import private_json
 from scorekeeper.api.blueprint import bp
 from scorekeeper.api.events import answers as answers_events
 from scorekeeper.api.events import bodies as bodies_events
-from scorekeeper.api.events.routes import _event, _private, event_json
+from scorekeeper.api.events.routes import _event, event_json
 from scorekeeper.api.events.tables import BODY, RUNS
 from scorekeeper.api.problems import ApiProblem, field_error
 from scorekeeper.api.spec import Answer, operation
@@ -49,7 +50,7 @@ def set_timer(event_id: str) -> Response:
         event_night.set_round_minutes(get_db(), event.id, spec.body()["round_minutes"])
     except InvalidEvent as error:
         raise _refused(error) from None
-    return _private(event_json(store_events.get_event(get_db(), event_id)))
+    return private_json(event_json(store_events.get_event(get_db(), event_id)))
 
 
 @operation(
@@ -85,4 +86,4 @@ def adjust(event_id: str, number: int, entrant: int) -> Response:
         raise ApiProblem(404, N_("There is no such entrant.")) from None
     except EventClosed as error:
         raise ApiProblem(409, error.message) from None
-    return _private(event_json(store_events.get_event(get_db(), event_id)))
+    return private_json(event_json(store_events.get_event(get_db(), event_id)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import request, url_for
 from werkzeug import Response
 
 from scorekeeper.api import access, spec
@@ -34,14 +34,6 @@ from scorekeeper.store.events.errors import TableRefused
 from scorekeeper.store.events.event import Event, EventClosed, EventNotFound, InvalidEvent
 from scorekeeper.store.events.rounds import TableResult
 from scorekeeper.store.groups import group as store_groups
-
-
-def _private(body: Any, status: int = 200) -> Response:
-    response = jsonify(body)
-    response.status_code = status
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.add("Authorization")
-    return response
 
 
 def _event(event_id: str, *, director: bool = False) -> tuple[Event, str]:
@@ -103,7 +95,7 @@ def create_event() -> Response:
         "view_token": event.view_token,
         "screen": screen,
     }
-    response = _private(body, 201)
+    response = access.private_json(body, 201)
     response.headers["Location"] = url_for("api.read_event", event_id=event.id)
     return response
 
@@ -154,7 +146,7 @@ def event_json(event: Event) -> dict[str, Any]:
 def read_event(event_id: str) -> Response:
     """Returns the event's settings and entrants, to the director's or the screen's token."""
     event, _ = _event(event_id)
-    return _private(event_json(event))
+    return access.private_json(event_json(event))
 
 
 def table_json(event: Event, table: TableResult, director: bool) -> dict[str, Any]:
@@ -192,7 +184,7 @@ def rounds_json(event: Event, director: bool) -> list[dict[str, Any]]:
 def event_rounds_list(event_id: str) -> Response:
     """Returns the rounds started so far with their tables (tokens to the director only)."""
     event, role = _event(event_id)
-    return _private(rounds_json(event, role == "director"))
+    return access.private_json(rounds_json(event, role == "director"))
 
 
 @bp.post("/events/<event_id>/rounds")
@@ -206,7 +198,7 @@ def start_round(event_id: str) -> Response:
     except TableRefused as error:
         raise ApiProblem(409, problem_words.store_error(error), kind="table-refused") from None
     event = store_events.get_event(get_db(), event_id)
-    response = _private(rounds_json(event, True)[number - 1], 201)
+    response = access.private_json(rounds_json(event, True)[number - 1], 201)
     response.headers["Location"] = url_for("api.event_rounds_list", event_id=event_id)
     return response
 
@@ -255,7 +247,7 @@ def event_standings(event_id: str) -> Response:
             }
             for ln in event_handicaps.ranking(get_db(), event.id)
         ]
-    response = _private(answer)
+    response = access.private_json(answer)
     response.set_etag(tag)
     return response
 

@@ -8,11 +8,12 @@ from flask import jsonify
 from werkzeug import Response
 
 from scorekeeper.api import access, spec
+from scorekeeper.api.access import private_json
 from scorekeeper.api.blueprint import bp
 from scorekeeper.api.events import answers as answers_events
 from scorekeeper.api.events import bodies as bodies_events
 from scorekeeper.api.events.refusals import RESULT
-from scorekeeper.api.events.routes import _event, _private, event_json, rounds_json
+from scorekeeper.api.events.routes import _event, event_json, rounds_json
 from scorekeeper.api.games import answers, bodies
 from scorekeeper.api.games.documents import hand_document, invalid_hand
 from scorekeeper.api.games.routes import WRITE, _game_response
@@ -100,7 +101,7 @@ def correct_table(event_id: str, number: int, table: int) -> Response:
         raise ApiProblem(
             422, message, kind="invalid-result", errors=[field_error("scores", message)]
         ) from None
-    return _private(rounds_json(store_events.get_event(get_db(), event_id), True)[number - 1])
+    return private_json(rounds_json(store_events.get_event(get_db(), event_id), True)[number - 1])
 
 
 @bp.post("/events/<event_id>/close")
@@ -109,7 +110,7 @@ def close_event(event_id: str) -> Response:
     event, _ = _event(event_id, director=True)
     store_events.close_event(get_db(), event.id)
     store_seasons.night_changed(get_db(), event.id)  # the night's figures, for its seasons
-    return _private(event_json(store_events.get_event(get_db(), event_id)))
+    return private_json(event_json(store_events.get_event(get_db(), event_id)))
 
 
 @bp.post("/events/<event_id>/reopen")
@@ -118,7 +119,7 @@ def reopen_event(event_id: str) -> Response:
     event, _ = _event(event_id, director=True)
     store_events.reopen_event(get_db(), event.id)
     store_seasons.night_changed(get_db(), event.id)  # the night leaves its seasons until closed
-    return _private(event_json(store_events.get_event(get_db(), event_id)))
+    return private_json(event_json(store_events.get_event(get_db(), event_id)))
 
 
 @bp.post("/events/<event_id>/rounds/<int:number>/tables/<int:table>/hands/<int:hand>/confirm")
@@ -167,7 +168,7 @@ def late_arrival(event_id: str) -> Response:
         raise ApiProblem(
             422, message, kind="invalid-event", errors=[field_error(found.field, message)]
         ) from None
-    return _private(event_json(store_events.get_event(get_db(), event_id)), 201)
+    return private_json(event_json(store_events.get_event(get_db(), event_id)), 201)
 
 
 @bp.delete("/events/<event_id>/entrants/<int:position>")
@@ -177,7 +178,7 @@ def withdraw(event_id: str, position: int) -> Response:
     if not 0 <= position < len(event.entrants):
         raise ApiProblem(404, N_("There is no such entrant."))
     event_entrants.withdraw(get_db(), event.id, position)
-    return _private(event_json(store_events.get_event(get_db(), event_id)))
+    return private_json(event_json(store_events.get_event(get_db(), event_id)))
 
 
 def _side() -> event_checks.TableSide:

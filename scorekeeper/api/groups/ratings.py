@@ -9,8 +9,9 @@ from typing_extensions import TypedDict
 from werkzeug import Response
 
 from scorekeeper.api import spec
+from scorekeeper.api.access import private_json
 from scorekeeper.api.blueprint import bp
-from scorekeeper.api.groups.routes import READ_PROBLEMS, _private, member_token
+from scorekeeper.api.groups.routes import READ_PROBLEMS, member_token
 from scorekeeper.api.spec import Answer, operation
 from scorekeeper.db import get_db
 from scorekeeper.language import gettext
@@ -90,7 +91,7 @@ def group_ratings(group_id: str) -> Response:
         }
         for s in stored.table(get_db(), group_id, family)
     ]
-    return _private({"family": family, "ratings": rows})
+    return private_json({"family": family, "ratings": rows})
 
 
 @operation(
@@ -107,7 +108,7 @@ def rating_families(group_id: str) -> Response:
     """Returns every family with its formats and how many of the group's games it rated."""
     member_token(group_id)
     counts = stored.family_counts(get_db(), group_id)
-    return _private(
+    return private_json(
         {
             "families": [
                 {

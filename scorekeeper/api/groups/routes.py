@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import request, url_for
 from werkzeug import Response
 
 from scorekeeper.api import access, spec
@@ -41,14 +41,6 @@ def member_token(group_id: str) -> Group:
     except GroupNotFound:
         # The same answer for an unknown group and a token of another group: ids reveal nothing.
         raise ApiProblem(404, "There is no such group for this token.") from None
-
-
-def _private(body: Any, status: int = 200) -> Response:
-    response = jsonify(body)
-    response.status_code = status
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.add("Authorization")
-    return response
 
 
 @operation(
@@ -88,7 +80,9 @@ def create_group() -> Response:
             422, said, kind="invalid-group", errors=[field_error("name", said)]
         ) from None
     join = public_url(url_for("groups.join", token=group.token))
-    response = _private({"id": group.id, "name": group.name, "token": token, "join": join}, 201)
+    response = access.private_json(
+        {"id": group.id, "name": group.name, "token": token, "join": join}, 201
+    )
     response.headers["Location"] = url_for("api.group_stats", group_id=group.id)
     return response
 
@@ -158,7 +152,7 @@ def group_history(group_id: str) -> Response:
     member_token(group_id)
     sums = summed(get_db(), group_id)
     entries = history(sums.played, sums.names, _filters(sums.names))
-    return _private({"games": [entry_json(e) for e in entries]})
+    return access.private_json({"games": [entry_json(e) for e in entries]})
 
 
 def _line_json(stats: Statistics, line: Line) -> dict[str, Any]:
@@ -222,4 +216,4 @@ def stats_json(stats: Statistics) -> dict[str, Any]:
 def group_stats(group_id: str) -> Response:
     """Returns the group's statistics per player and partnership, overall and per format."""
     member_token(group_id)
-    return _private(stats_json(summed(get_db(), group_id).statistics))
+    return access.private_json(stats_json(summed(get_db(), group_id).statistics))

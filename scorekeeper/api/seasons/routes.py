@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, url_for
+from flask import url_for
 from werkzeug import Response
 
 from scorekeeper.api import access, spec
@@ -38,14 +38,6 @@ BODY = {
 }
 SEASON_404 = "No such season for this token (the same answer whether or not it exists)."
 ADMIN_403 = "A token of the group's, but not an admin's: it reads seasons, never writes them."
-
-
-def _private(body: Any, status: int = 200) -> Response:
-    response = jsonify(body)
-    response.status_code = status
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.add("Authorization")
-    return response
 
 
 def _admin_only(group_id: str) -> None:
@@ -119,7 +111,7 @@ def create_season(group_id: str) -> Response:
             field_error(p.field, problem_words.words(p.code, p.params)) for p in error.problems
         ]
         raise ApiProblem(422, BAD_SEASON, kind="invalid-season", errors=errors) from None
-    response = _private({"id": season.id}, 201)
+    response = access.private_json({"id": season.id}, 201)
     response.headers["Location"] = url_for("api.season_standings", season_id=season.id)
     return response
 
@@ -166,7 +158,7 @@ def season_standings(season_id: str) -> Response:
     if season.handicap:  # beside the scratch standings, which stay first and unchanged
         handicap = store_seasons.handicap_standings(get_db(), season)
         answer["handicap"] = [line_json(line) for line in handicap]
-    return _private(answer)
+    return access.private_json(answer)
 
 
 def _opened(kind: str, subject: str) -> Response:
@@ -176,7 +168,7 @@ def _opened(kind: str, subject: str) -> Response:
         get_db(), kind, subject, body["public"], body.get("names", "initial")
     )
     url = public_url(url_for("seasons.results", slug=found.slug)) if found else None
-    return _private({"url": url})
+    return access.private_json({"url": url})
 
 
 PUBLIC_ANSWERS = (Answer(200, "Where the public page is (null: closed)", PublicAnswer),)
