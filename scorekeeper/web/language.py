@@ -4,6 +4,7 @@ browser's; told to `scorekeeper.language`, so the words shared with the PDF foll
 from __future__ import annotations
 
 import gettext as stdlib_gettext
+from collections.abc import Callable
 from functools import cache
 from typing import Any, cast
 from urllib.parse import urlencode
@@ -71,16 +72,22 @@ def in_use() -> str | None:
         return None  # the command line and scripts: scorekeeper.language decides
     if not has_request_context():
         return str(get_locale() or i18n.DEFAULT_LOCALE)
-    # Kept on `g` with the Locale object it was found for (Flask-Babel's lookup costs about
-    # 20 µs): force_locale() and refresh() replace that object, and are followed, so a page's
-    # `lang`, its numbers and its words (read from `lang`) stay one language.
+    # Flask-Babel's lookup costs about 20 µs; kept, a page's `lang`, its numbers and its words
+    # (read from `lang`) follow force_locale() as one language.
+    return str(_kept("kept_locale_code", lambda: str(get_locale() or i18n.DEFAULT_LOCALE)))
+
+
+def _kept(key: str, find: Callable[[], object]) -> object:
+    """Returns what `find` gives for the request's language, kept on `g` under `key` with the
+    Locale object it was found for: force_locale() and refresh() replace that object, so a
+    switch is followed as Flask-Babel follows it."""
     locale = getattr(g.get("_flask_babel"), "babel_locale", None)
-    kept = g.get("kept_locale_code")
+    kept = g.get(key)
     if kept is not None and locale is not None and kept[0] is locale:
-        return str(kept[1])
-    code = str(get_locale() or i18n.DEFAULT_LOCALE)
-    g.kept_locale_code = (getattr(g.get("_flask_babel"), "babel_locale", None), code)
-    return code
+        return kept[1]
+    found = find()  # chooses the request's locale first, if nothing has yet
+    setattr(g, key, (getattr(g.get("_flask_babel"), "babel_locale", None), found))
+    return found
 
 
 def here() -> str:
@@ -147,18 +154,10 @@ def _catalogue() -> NullTranslations:
 def translations() -> NullTranslations:
     """Returns the catalogue of the language in use: looked up once per request and language."""
     # Flask-Babel looks the domain, the locale and its cache up again for every string, about
-    # 40 µs each: a sheet's 40 strings cost more than its 30 rows. Kept on `g` with the Locale
-    # object it was found for, so force_locale() and refresh(), which replace that object,
-    # are followed as Flask-Babel follows them.
+    # 40 µs each: a sheet's 40 strings cost more than its 30 rows.
     if not has_request_context():
         return _catalogue()
-    locale = getattr(g.get("_flask_babel"), "babel_locale", None)
-    kept = g.get("kept_translations")
-    if kept is not None and locale is not None and kept[0] is locale:
-        return cast(NullTranslations, kept[1])
-    found = _catalogue()  # chooses the request's locale first, if nothing has yet
-    g.kept_translations = (getattr(g.get("_flask_babel"), "babel_locale", None), found)
-    return found
+    return cast(NullTranslations, _kept("kept_translations", _catalogue))
 
 
 def _page_catalogue(context: Context) -> stdlib_gettext.NullTranslations:
