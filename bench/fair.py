@@ -116,7 +116,9 @@ GOALS = [  # (what, case, yardstick, figure, goal)
     ("full-stack page / bare page", "full_page", "bare_page", "rps", None),
     ("sheet / full-stack page", "sheet", "full_page", "rps", 0.7),
     ("sheet / bare page", "sheet", "bare_page", "rps", None),
+    ("full-stack 304 / bare page", "full_304", "bare_page", "rps", None),
     ("sheet 304 / bare page", "sheet_304", "bare_page", "rps", 1.0),
+    ("sheet 304 / full-stack 304", "sheet_304", "full_304", "rps", None),
     ("stats (1,000 games) / sheet", "stats", "sheet", "rps", 0.5),
     ("full-stack record / bare insert", "full_record", "bare_insert", "rps", None),
     ("record / bare insert", "record", "bare_insert", "rps", 0.7),
@@ -206,10 +208,15 @@ def _cases(
 ) -> dict:
     bare, full = Client(servers["bare"]), Client(servers["full"])
     full_cookie = full.send("GET", "/sheet", BROWSER)[1].get("Set-Cookie", "").split(";")[0]
+    full_tag = full.send("GET", "/sheet", BROWSER | {"Cookie": full_cookie})[1]["ETag"]
     full_pool = [(f"pool{i}", f"pool{i}-token", 1) for i in range(400)]
     cases = {
         "bare_page": (_get(bare, "/rows", {}), "bare"),
         "full_page": (_get(full, "/sheet", {"Cookie": full_cookie}), "full"),
+        "full_304": (
+            _get(full, "/sheet", {"Cookie": full_cookie, "If-None-Match": full_tag}),
+            "full",
+        ),
         "bare_insert": (_bare_insert(bare), "bare"),
         "full_record": (_recorder(full, full_pool, "/games/{game}/hands", False), "full"),
     }
@@ -252,7 +259,9 @@ def _run(servers, databases, long_pool, rounds: int, count: int, stats: bool) ->
         print(f"-- the app{' before (--before)' if suffix else ''}:")
         for what, case, yardstick, figure, goal in GOALS:
             case, yardstick = (
-                n if n in ("bare_page", "full_page", "bare_insert", "full_record") else n + suffix
+                n
+                if n in ("bare_page", "full_page", "full_304", "bare_insert", "full_record")
+                else n + suffix
                 for n in (case, yardstick)
             )
             if case in medians and yardstick in medians:

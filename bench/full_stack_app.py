@@ -4,7 +4,8 @@ Beside the bare page and the bare insert (bench/baseline_app.py), what an ordina
 stack costs for the same two jobs (issue 36): Flask-WTF's CSRF token in a form, Flask-Babel
 choosing the language per request, a signed session, the same security headers, Flask-Compress
 (brotli first, as the app). `GET /sheet` renders a 30-row We/They sheet from SQLite rows on
-every request; `POST /games/<id>/hands` reads a bearer token and If-Match, judges a pydantic
+every request, or a 304 when the browser holds the current one (an ETag of the game's version,
+the browser and the language); `POST /games/<id>/hands` reads a bearer token and If-Match, judges a pydantic
 body, inserts the hand and updates a totals row in one BEGIN IMMEDIATE transaction, and answers
 JSON. Served under gunicorn by bench/fair.py:
     FULL_STACK_DB=path gunicorn --pythonpath bench 'full_stack_app:create_app()'
@@ -16,8 +17,8 @@ import os
 import secrets
 import sqlite3
 
-from flask import Flask, jsonify, request, session
-from flask_babel import Babel, format_decimal, gettext
+from flask import Flask, Response, jsonify, request, session
+from flask_babel import Babel, format_decimal, get_locale, gettext
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -134,15 +135,28 @@ def create_app() -> Flask:
         return response
 
     @app.get("/sheet")
-    def sheet() -> str:
-        session.setdefault("browser", secrets.token_urlsafe(16))
+    def sheet() -> Response:
+        browser = session.setdefault("browser", secrets.token_urlsafe(16))
         db = _db()
-        totals = db.execute("SELECT we, they FROM games WHERE id = 'sheet'").fetchone()
+        version, we, they = db.execute(
+            "SELECT version, we, they FROM games WHERE id = 'sheet'"
+        ).fetchone()
+        # The ordinary conditional GET: a tag from the game's version, the browser (the page
+        # holds its CSRF token) and the language, answered 304 before any row is read.
+        tag = f"{version}-{browser}-{get_locale()}"
+        held = request.if_none_match  # Flask-Compress tags a compressed page "tag:br"
+        if any(held.contains_weak(tag + s) for s in ("", ":br", ":gzip", ":zstd", ":deflate")):
+            unchanged = Response(status=304)
+            unchanged.set_etag(tag)
+            return unchanged
         rows = db.query(
             "SELECT number, we_score, we_total, they_score, they_total FROM hands"
             " WHERE game_id = 'sheet' ORDER BY number"
         )
-        return page.render(rows=list(rows), totals={"we": totals[0], "they": totals[1]}, lang="en")
+        answer = Response(page.render(rows=list(rows), totals={"we": we, "they": they}, lang="en"))
+        answer.set_etag(tag)
+        answer.headers["Cache-Control"] = "private, no-cache"
+        return answer
 
     @app.post("/games/<game_id>/hands")
     def record(game_id: str):  # type: ignore[no-untyped-def]

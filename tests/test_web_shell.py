@@ -141,3 +141,44 @@ def test_hand_form_counter_carries_the_presets_values(table: Table, client, form
     assert [int(v) for v in re.findall(r'data-points="(\d+)"', groups[1])] == in_hand
     assert 'data-target="f-0-melded_points"' in groups[0]
     assert 'data-target="f-0-hand_points"' in groups[1]
+
+
+@pytest.mark.parametrize(
+    ("what", "asked"),
+    [
+        ("language in the address", {"query": "?lang=de"}),
+        ("language remembered", {"cookie": ("lang", "de")}),
+        ("the browser's language", {"headers": {"Accept-Language": "pt-BR"}}),
+        ("paper chosen", {"cookie": ("paper", "letter")}),
+        ("type size", {"cookie": ("type", "large")}),
+    ],
+)
+def test_a_sheet_asked_for_otherwise_is_not_a_304(table: Table, client, what, asked):
+    """A 304 is answered without choosing the page's language, paper or type size: whatever
+    they are chosen from changes the tag, so a poll never keeps the other page."""
+    game_id = table.new_game()
+    client.get(f"/games/{game_id}")  # shows "Game started." once, a page never revalidated
+    first = client.get(f"/games/{game_id}")
+    tag = first.headers["ETag"]
+    assert client.get(f"/games/{game_id}", headers={"If-None-Match": tag}).status_code == 304
+    if "cookie" in asked:
+        client.set_cookie(*asked["cookie"])
+    path = f"/games/{game_id}{asked.get('query', '')}"
+    headers = {"If-None-Match": tag, **asked.get("headers", {})}
+    other = client.get(path, headers=headers)
+    assert other.status_code == 200, what
+    assert other.headers["ETag"] != tag
+    again = client.get(path, headers={**headers, "If-None-Match": other.headers["ETag"]})
+    assert again.status_code == 304 and "Content-Language" not in again.headers
+
+
+def test_a_sheet_is_a_group_members_to_read_and_nobody_elses(app, client, table: Table):
+    """The role read with the sheet's head: a group member views it, a stranger gets a 404."""
+    from tests.test_web_groups import finished_game, join_link, make_group
+
+    group_id = make_group(client)
+    game_id = finished_game(table, group_id, ("Ann", "Bob", "Cy", "Di"))
+    member, stranger = app.test_client(), app.test_client()
+    member.get(join_link(client, group_id))
+    assert member.get(f"/games/{game_id}").status_code == 200
+    assert stranger.get(f"/games/{game_id}").status_code == 404

@@ -158,7 +158,9 @@ def tag(code: str) -> str:
 @bp.after_app_request
 def say_language(response: Response) -> Response:
     """Names a page's language in Content-Language; the service worker reads it (sw.js)."""
-    if response.mimetype == "text/html" and "Content-Language" not in response.headers:
+    # Not on a 304: it has no page to name, and the browser keeps the header of the page it holds.
+    page = response.mimetype == "text/html" and response.status_code != 304
+    if page and "Content-Language" not in response.headers:
         response.headers["Content-Language"] = tag(i18n.current())
     return response
 

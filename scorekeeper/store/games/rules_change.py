@@ -43,11 +43,13 @@ class Frozen:
 
 @dataclass(frozen=True)
 class SheetHead:
-    """What names a game's sheet, read without its hands: version, reopened, rules moved on."""
+    """What names a game's sheet, read without its hands: version, reopened, rules moved on,
+    and the role of the browser asking (None: it has none)."""
 
     version: int
     reopened: bool
     rules_changed: bool
+    role: str | None = None
 
 
 # How to read what each kind of source gives today.
@@ -79,20 +81,27 @@ def rules_changed(db: Database, game: Game) -> bool:
     return origin_changed(db, game.rule_book.current)
 
 
-def sheet_head(db: Database, game_id: str) -> SheetHead:
-    """Returns what names a game's sheet in one statement (and its house format's, if any)."""
+def sheet_head(db: Database, game_id: str, browser_id: str) -> SheetHead:
+    """Returns what names a game's sheet for this browser in one statement: its role (None:
+    none), the version, and its house format's, if any; GameNotFound when deleted or unknown."""
+    # The role is the browser's own, or "view" for a member of the game's group: a poll of an
+    # unchanged sheet (a 304) reads nothing else.
     row = db.execute(
-        "SELECT g.version, g.reopened, r.source, r.source_id, r.options, r.digest "
-        "FROM games g LEFT JOIN game_rules r ON r.game_id = g.id WHERE g.id = ? "
-        "ORDER BY r.from_hand DESC LIMIT 1",
-        [game_id],
+        "SELECT g.version, g.reopened, r.source, r.source_id, r.options, r.digest, "
+        "COALESCE((SELECT b.role FROM browser_games b WHERE b.browser_id = ?1 AND b.game_id = g.id), "
+        "(SELECT 'view' FROM group_games gg JOIN group_members m ON m.group_id = gg.group_id "
+        "WHERE gg.game_id = g.id AND m.browser_id = ?1)) "
+        "FROM games g LEFT JOIN game_rules r ON r.game_id = g.id "
+        "WHERE g.id = ?2 AND g.deleted_at IS NULL ORDER BY r.from_hand DESC LIMIT 1",
+        [browser_id, game_id],
     ).fetchone()
     if row is None:
         raise GameNotFound()
+    version, reopened, role = int(row[0]), bool(row[1]), row[6]
     if row[2] is None:  # no rules at all: the sheet says so (RulesUnreadable) when built
-        return SheetHead(int(row[0]), bool(row[1]), rules_changed=False)
+        return SheetHead(version, reopened, rules_changed=False, role=role)
     origin = Frozen(row[2], row[3], tuple(json.loads(row[4])), row[5])
-    return SheetHead(int(row[0]), bool(row[1]), origin_changed(db, origin))
+    return SheetHead(version, reopened, origin_changed(db, origin), role)
 
 
 def origin_changed(db: Database, segment: Origin) -> bool:

@@ -187,11 +187,13 @@ def sheet(game_id: str) -> Response:
         copy = make_response(offline_copy(game, role, now()))
         copy.headers["Cache-Control"] = "private, no-store"  # the worker keeps it, by hand
         return copy
-    role = access.held(game_id)
-    try:
-        head = store.sheet_head(get_db(), game_id)  # no hand is read unless the page is new
+    try:  # the role and the head in one statement: no hand is read unless the page is new
+        head = store.sheet_head(get_db(), game_id, access.browser_id())
     except store.GameNotFound:
         abort(404)
+    if head.role is None:
+        abort(404)  # the same answer as an unknown id, so ids reveal nothing
+    role = head.role
     tag = follow.etag(game_id, head.version, role)  # the header's, and the page's follow tag
     unchanged = follow.not_modified(tag)
     if unchanged is not None:
