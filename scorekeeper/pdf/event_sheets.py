@@ -18,12 +18,12 @@ from scorekeeper.pdf.layout import (
     INK,
     MARGIN,
     RULE,
-    SHADE,
     draw_line,
     draw_page_line,
     new_canvas,
     page_size,
     points,
+    shade,
 )
 from scorekeeper.pdf.names import shorten
 
@@ -91,9 +91,7 @@ def _top(canvas: Canvas, size: tuple[float, float], heading: Heading, title: str
 def _table_head(canvas: Canvas, placed: list[tuple[Col, float, float]], y: float) -> float:
     """Draws the shaded heading row; returns the y of its bottom edge."""
     left, right = placed[0][1], placed[-1][1] + placed[-1][2]
-    canvas.setFillColorRGB(*SHADE)
-    canvas.rect(left, y - HEAD, right - left, HEAD, stroke=0, fill=1)
-    canvas.setFillColorRGB(*INK)
+    shade(canvas, left, y - HEAD, right - left, HEAD)
     for col, x, w in placed:
         _cell(canvas, col.heading, x, w, y - HEAD + 6, 8, align=col.align, bold=True)
     return y - HEAD
@@ -165,9 +163,7 @@ def standings_pdf(papers: Papers, paper: str) -> bytes:
         y = _table_head(canvas, placed, _top(canvas, size, heading, title))
         for i, e in enumerate(chunk):
             if i % 2:
-                canvas.setFillColorRGB(*SHADE)
-                canvas.rect(MARGIN, y - ROW, size[0] - 2 * MARGIN, ROW, stroke=0, fill=1)
-                canvas.setFillColorRGB(*INK)
+                shade(canvas, MARGIN, y - ROW, size[0] - 2 * MARGIN, ROW)
             figures = (
                 str(e.rank),
                 "",
@@ -211,9 +207,7 @@ def _handicap_pages(canvas: Canvas, papers: Papers, size: tuple[float, float]) -
         y = _table_head(canvas, placed, _top(canvas, size, papers.heading, title))
         for i, h in enumerate(chunk):
             if i % 2:
-                canvas.setFillColorRGB(*SHADE)
-                canvas.rect(MARGIN, y - ROW, size[0] - 2 * MARGIN, ROW, stroke=0, fill=1)
-                canvas.setFillColorRGB(*INK)
+                shade(canvas, MARGIN, y - ROW, size[0] - 2 * MARGIN, ROW)
             # As the pages do: 0 without a rating, the mark beside the name.
             figures = (
                 str(h.place),

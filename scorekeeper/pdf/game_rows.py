@@ -11,7 +11,7 @@ from scorekeeper.engine import GameState, Item, OpeningNeed, Row
 from scorekeeper.language import gettext, words
 from scorekeeper.language.words import short_minus_reason
 from scorekeeper.pdf import fonts
-from scorekeeper.pdf.layout import INK, RULE, SHADE, Column, Grid, Group, points
+from scorekeeper.pdf.layout import INK, RULE, Column, Grid, Group, points, shade
 from scorekeeper.pdf.names import Legend
 
 PAD = 3.0
@@ -128,11 +128,7 @@ class Rows:
 
     def _shade(self, canvas: Canvas, line: Line, top: float) -> None:
         grid = self.grid
-        canvas.setFillColorRGB(*SHADE)
-        canvas.rect(
-            grid.left, top - line.height, grid.right - grid.left, line.height, stroke=0, fill=1
-        )
-        canvas.setFillColorRGB(*INK)
+        shade(canvas, grid.left, top - line.height, grid.right - grid.left, line.height)
 
     def _from_paper(self, pen: PDFTextObject, base: float) -> None:
         dealer = self.grid.lead[1]

@@ -87,6 +87,13 @@ def new_canvas(buffer: io.BytesIO, size: tuple[float, float], title: str) -> Can
     return canvas
 
 
+def shade(canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+    """Fills a shaded band, (x, y) its bottom-left corner, and leaves the pen in ink."""
+    canvas.setFillColorRGB(*SHADE)
+    canvas.rect(x, y, width, height, stroke=0, fill=1)
+    canvas.setFillColorRGB(*INK)
+
+
 @dataclass(frozen=True)
 class Column:
     """One column of the grid: what it holds, its heading, where it starts and how wide it is."""
@@ -200,9 +207,7 @@ def draw_heading(
     """
     legend = legend if legend is not None else Legend()
     size = heading_size or max(5.5, 7.0 * grid.scale)
-    canvas.setFillColorRGB(*SHADE)
-    canvas.rect(grid.left, top - band - sub, grid.right - grid.left, band + sub, stroke=0, fill=1)
-    canvas.setFillColorRGB(*INK)
+    shade(canvas, grid.left, top - band - sub, grid.right - grid.left, band + sub)
     for group in grid.groups:
         _draw_side(canvas, group, top, band, legend)
     for col in (*grid.lead, *(c for g in grid.groups for c in g.columns)):

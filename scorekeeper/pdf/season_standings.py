@@ -13,11 +13,11 @@ from scorekeeper.pdf.layout import (
     INK,
     MARGIN,
     RULE,
-    SHADE,
     draw_line,
     draw_page_line,
     new_canvas,
     page_size,
+    shade,
 )
 from scorekeeper.seasons import SeasonLine
 
@@ -128,9 +128,7 @@ def _pages(
     below = gettext("Below the minimum of %(count)s nights", count=minimum)
     for number, chunk in enumerate(pages, 1):
         y = _top(canvas, size, title, sub)
-        canvas.setFillColorRGB(*SHADE)
-        canvas.rect(MARGIN, y - HEAD, size[0] - 2 * MARGIN, HEAD, stroke=0, fill=1)
-        canvas.setFillColorRGB(*INK)
+        shade(canvas, MARGIN, y - HEAD, size[0] - 2 * MARGIN, HEAD)
         _row(canvas, placed, y - HEAD + 6, [_heading(k) for k, _x, _w in placed], bold=True)
         y -= HEAD
         for cells in chunk:

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from scorekeeper.engine import opening_minimum
 from scorekeeper.language import gettext, ngettext, words
 from scorekeeper.pdf import fonts
-from scorekeeper.pdf.layout import INK, RULE, SHADE, points
+from scorekeeper.pdf.layout import RULE, points, shade
 from scorekeeper.rules.model import RED_THREE_SIGN_RULES, Rules, Threes
 
 SIZE = 7.0
@@ -201,9 +201,7 @@ def draw_block(
     canvas: Canvas, block: Block, x: float, top: float, width: float, height: float
 ) -> None:
     """Draws a block in a box of this size, its top-left corner at (x, top)."""
-    canvas.setFillColorRGB(*SHADE)
-    canvas.rect(x, top - 14, width, 14, stroke=0, fill=1)
-    canvas.setFillColorRGB(*INK)
+    shade(canvas, x, top - 14, width, 14)
     canvas.setStrokeColorRGB(*RULE)
     canvas.setLineWidth(0.6)
     canvas.rect(x, top - height, width, height, stroke=1, fill=0)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.engine import Problem
 from scorekeeper.engine.ending import EndProblem
+from scorekeeper.rules import problem_codes
 from scorekeeper.rules.checks import FormatProblem
 from scorekeeper.sentences import problem_texts
 from scorekeeper.sentences.marked import N_
@@ -131,3 +134,29 @@ class InvalidHand(StoreError):
     def __init__(self, problems: Sequence[Problem]) -> None:
         super().__init__("; ".join(english(p) for p in problems))
         self.problems = tuple(problems)
+
+
+@dataclass(frozen=True)
+class FieldProblem:
+    """One bad field of a new event or season: its path, a code and its params."""
+
+    field: str
+    code: str  # declared in problem_codes, its sentence in problem_texts
+    # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        problem_codes.check(self.code, self.params)
+
+    @property
+    def message(self) -> str:
+        """Returns the problem in English, for logs and the command line."""
+        return problem_texts.english(self.code, self.params)
+
+
+class InvalidFields(StoreError):
+    """A new event or season cannot be made like this; `problems` names each bad field."""
+
+    def __init__(self, problems: Sequence[FieldProblem]) -> None:
+        super().__init__(problems[0].message)
+        self.problems = list(problems)

@@ -2,41 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules import problem_codes
-from scorekeeper.sentences import problem_texts
 from scorekeeper.sentences.marked import N_
-from scorekeeper.store.errors import StoreError, said
+from scorekeeper.store.errors import FieldProblem, InvalidFields, StoreError, said
 
 
-@dataclass(frozen=True)
-class EventProblem:
-    """One bad field of a new event: its path, a code and its params (problem_texts words it)."""
-
-    field: str
-    code: str  # declared in problem_codes, its sentence in problem_texts
-    # `dataclasses.field`: the bare name is this class's `field` attribute for a type checker.
-    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        problem_codes.check(self.code, self.params)
-
-    @property
-    def message(self) -> str:
-        """Returns the problem in English, for logs and the command line."""
-        return problem_texts.english(self.code, self.params)
+class EventProblem(FieldProblem):
+    """One bad field of a new event: its path, a code and its params."""
 
 
-class InvalidEvent(StoreError):
+class InvalidEvent(InvalidFields):
     """The event cannot be made like this; `problems` names each bad field."""
-
-    def __init__(self, problems: Sequence[EventProblem]) -> None:
-        super().__init__(problems[0].message)
-        self.problems = list(problems)
 
 
 class EventNotFound(StoreError):

@@ -19,7 +19,7 @@ from scorekeeper.store.errors import AlreadyStarted, InvalidGame
 from scorekeeper.store.formats.house import HouseFormatNotFound, rules_source
 from scorekeeper.store.games import scores
 from scorekeeper.store.games.game import Game, Tokens, load
-from scorekeeper.store.games.rules import freeze
+from scorekeeper.store.games.rules import freeze, frozen_row
 from scorekeeper.store.stamps import new_token, now
 
 
@@ -164,13 +164,15 @@ def create_game(
             _spend_start_token(db, form_token, game_id, stamp)
         freeze(
             db,
-            game_id,
-            from_hand=1,
-            source=chosen.source,
-            source_id=chosen.source_id,
-            options=rules.active_options,
-            document=chosen.document,
-            stamp=stamp,
+            frozen_row(
+                game_id,
+                from_hand=1,
+                source=chosen.source,
+                source_id=chosen.source_id,
+                options=rules.active_options,
+                document=chosen.document,
+                stamp=stamp,
+            ),
         )
         if group:
             # Imported here: store.groups.players reads this module's token and clock helpers.

@@ -121,27 +121,8 @@ def frozen_row(
     }
 
 
-def freeze(
-    db: Database,
-    game_id: str,
-    *,
-    from_hand: int,
-    source: str,
-    source_id: str,
-    options: Iterable[str],
-    document: Mapping[str, Any],
-    stamp: str,
-) -> str:
-    """Saves a frozen copy of the rules that score hand `from_hand` on; returns its digest."""
-    row = frozen_row(
-        game_id,
-        from_hand=from_hand,
-        source=source,
-        source_id=source_id,
-        options=options,
-        document=document,
-        stamp=stamp,
-    )
+def freeze(db: Database, row: Mapping[str, Any]) -> str:
+    """Saves a frozen copy of rules, a `frozen_row`, for its hands on; returns its digest."""
     db.execute(
         "INSERT OR REPLACE INTO game_rules "
         "(game_id, from_hand, source, source_id, options, document, digest, frozen_at) "

@@ -15,7 +15,7 @@ from scorekeeper.store.errors import GameNotFound, StoreError
 from scorekeeper.store.formats.house import house_document
 from scorekeeper.store.games.game import Game
 from scorekeeper.store.games.hands import _current, _locked
-from scorekeeper.store.games.rules import HOUSE, PRESET, freeze
+from scorekeeper.store.games.rules import HOUSE, PRESET, freeze, frozen_row
 
 
 class Origin(Protocol):
@@ -126,12 +126,14 @@ def play_on_under_new_rules(db: Database, game_id: str, *, version: int, form_to
     with _locked(db, game_id, version, form_token, rescore_from=from_hand) as stamp:
         freeze(
             db,
-            game_id,
-            from_hand=from_hand,
-            source=segment.source,
-            source_id=segment.source_id,
-            options=segment.options,
-            document=today,
-            stamp=stamp,
+            frozen_row(
+                game_id,
+                from_hand=from_hand,
+                source=segment.source,
+                source_id=segment.source_id,
+                options=segment.options,
+                document=today,
+                stamp=stamp,
+            ),
         )
     return from_hand

@@ -121,26 +121,26 @@ def add_member(db: Database, group_id: str, browser_id: str, *, admin: bool = Fa
     )
 
 
+def _found(db: Database, sql: str, params: list[str], message: str | None = None) -> dict[str, Any]:
+    """Returns the query's first row; GroupNotFound, saying `message` if given, when none."""
+    rows = list(db.query(sql, params))
+    if not rows:
+        raise GroupNotFound(message)
+    return rows[0]
+
+
 def get_group(db: Database, group_id: str) -> Group:
     """Returns the group with this id; GroupNotFound when there is none."""
-    rows = list(db.query("SELECT * FROM groups WHERE id = ?", [group_id]))
-    if not rows:
-        raise GroupNotFound()
-    return _group(rows[0])
+    return _group(_found(db, "SELECT * FROM groups WHERE id = ?", [group_id]))
 
 
 def member_group(db: Database, browser_id: str, group_id: str) -> Group:
     """Returns the group when this browser is a member; GroupNotFound otherwise (same answer)."""
-    rows = list(
-        db.query(
-            "SELECT g.* FROM groups g JOIN group_members m ON m.group_id = g.id "
-            "WHERE g.id = ? AND m.browser_id = ?",
-            [group_id, browser_id],
-        )
+    sql = (
+        "SELECT g.* FROM groups g JOIN group_members m ON m.group_id = g.id "
+        "WHERE g.id = ? AND m.browser_id = ?"
     )
-    if not rows:
-        raise GroupNotFound()
-    return _group(rows[0])
+    return _group(_found(db, sql, [group_id, browser_id]))
 
 
 def is_member(db: Database, browser_id: str, group_id: str) -> bool:
@@ -164,10 +164,8 @@ def token_group(db: Database, group_id: str, token: str) -> Group:
 
 def group_of_token(db: Database, token: str) -> Group:
     """Returns the group whose join link carries this token; GroupNotFound when none."""
-    rows = list(db.query("SELECT * FROM groups WHERE token = ?", [token]))
-    if not rows:
-        raise GroupNotFound(N_("That link does not open any group; ask for a new one."))
-    return _group(rows[0])
+    gone = N_("That link does not open any group; ask for a new one.")
+    return _group(_found(db, "SELECT * FROM groups WHERE token = ?", [token], gone))
 
 
 def groups_for_browser(db: Database, browser_id: str) -> list[Group]:
@@ -225,16 +223,11 @@ def members(db: Database, group_id: str) -> list[Member]:
 
 def member_of(db: Database, browser_id: str, group_id: str) -> Member:
     """Returns this browser's membership of the group; GroupNotFound when it is none."""
-    rows = list(
-        db.query(
-            "SELECT browser_id, founder, admin, key, joined_at FROM group_members "
-            "WHERE group_id = ? AND browser_id = ?",
-            [group_id, browser_id],
-        )
+    sql = (
+        "SELECT browser_id, founder, admin, key, joined_at FROM group_members "
+        "WHERE group_id = ? AND browser_id = ?"
     )
-    if not rows:
-        raise GroupNotFound()
-    return _member(rows[0])
+    return _member(_found(db, sql, [group_id, browser_id]))
 
 
 def admin_group(db: Database, browser_id: str, group_id: str) -> Group:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,41 +12,22 @@ from sqlite_utils import Database
 
 from scorekeeper.basics.days import day_of
 from scorekeeper.engine.names import tidy
-from scorekeeper.rules import problem_codes
 from scorekeeper.seasons import SeasonRule, rule_problems
-from scorekeeper.sentences import problem_texts
 from scorekeeper.sentences.marked import N_
 from scorekeeper.store.connection import rows, write
-from scorekeeper.store.errors import StoreError
+from scorekeeper.store.errors import FieldProblem, InvalidFields, StoreError
 from scorekeeper.store.stamps import new_token, now
 
 MAX_SEASON_NAME = 80
 MAX_CHOSEN = 400
 
 
-@dataclass(frozen=True)
-class SeasonProblem:
+class SeasonProblem(FieldProblem):
     """One bad field of a new season: its name in the API's body, a code and its params."""
 
-    field: str
-    code: str
-    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        problem_codes.check(self.code, self.params)
-
-    @property
-    def message(self) -> str:
-        """Returns the problem in English, for logs and the command line."""
-        return problem_texts.english(self.code, self.params)
-
-
-class InvalidSeason(StoreError):
+class InvalidSeason(InvalidFields):
     """The season cannot be made like this; `problems` names each bad field."""
-
-    def __init__(self, problems: Sequence[SeasonProblem]) -> None:
-        super().__init__(problems[0].message)
-        self.problems = list(problems)
 
 
 class SeasonNotFound(StoreError):

@@ -8,60 +8,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import flash, jsonify, redirect, render_template, request
+from flask import flash, jsonify, redirect, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import engine, store
+from scorekeeper import store
 from scorekeeper.db import get_db
-from scorekeeper.engine import sitting_out
 from scorekeeper.language import problem_words
 from scorekeeper.store import Game
 from scorekeeper.store.errors import RoundMovedOn
 from scorekeeper.web import access
-from scorekeeper.web.games import hand_form
+from scorekeeper.web.games import hand_form, hands
 from scorekeeper.web.games.hand_form import Reading
-from scorekeeper.web.posting import new_form_token, posted
+from scorekeeper.web.posting import posted
 
 Save = Callable[[Game, dict[str, object], int, str], int]
 # Words for a hand number another phone took first, from the game as it is now and the number.
 Clash = Callable[[Game, int], str]
 
 
-def _outbox() -> bool:
-    """Tells whether the phone's outbox sent this form: it reads a JSON answer, not a page."""
-    return request.accept_mimetypes.best == "application/json"
-
-
 def form_page(
     game: Game, number: int, reading: Reading, version: int, back: str, status: int = 200
 ) -> tuple[str, int]:
     """Renders the hand form for hand `number`, its Cancel and outbox leading back to `back`."""
-    rules, setup = game.rules, game.setup
-    row = game.state.rows[number - 1] if number <= game.hand_count else None
     access.join(game.tokens.view)  # the live preview reads the game: a viewer's role is enough
-    page = render_template(
-        "hands/form.html",
-        game=game,
-        state=game.state,
-        number=number,
-        totals_before=game.totals_before(number),
-        editing=row is not None,
-        minimums=row.minimums if row else game.state.next_minimums,
-        dealer=engine.dealer(rules, setup, number - 1),
-        sitting_out=sitting_out(rules, setup, number - 1),
-        next_dealers=hand_form.coming_dealers(rules, setup, number),
-        fields=hand_form.fields_for(rules),
-        going_out=hand_form.going_out_choices(rules),
-        special_hands=hand_form.special_hand_choices(rules),
-        lone=hand_form.lone_hand_applies(rules),
-        emptied=rules.table.individual or hand_form.lone_hand_applies(rules),
-        reading=reading,
-        version=version,
-        form_token=new_form_token(),
-        back_url=back,
-    )
-    return page, status
+    return hands.form_page(game, number, reading, version, status, back)
 
 
 def values(game: Game, number: int) -> dict[str, str]:
@@ -74,7 +45,7 @@ def values(game: Game, number: int) -> dict[str, str]:
 
 def refused(message: str, back: str, status: int = 409) -> ResponseReturnValue:
     """Answers a hand that cannot be saved here: the outbox's JSON, or back with the reason."""
-    if _outbox():
+    if hands.outbox():
         return jsonify(ok=False, reason=message, errors=[]), status
     flash(message, "error")
     return redirect(back)
@@ -97,14 +68,14 @@ def save_form(
     except store.InvalidHand as error:
         if error.problems:
             reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
-        if _outbox():
+        if hands.outbox():
             listed = [m for ms in reading.errors.values() for m in ms]
             checked = _("some fields need checking.")  # beside "Open it": nothing marked yet
             return jsonify(ok=False, reason=checked, errors=listed), 422
         return form_page(game, number, reading, version, back, 422)
     except store.AlreadySaved as error:
         said = problem_words.store_error(error)
-        if _outbox():
+        if hands.outbox():
             return jsonify(ok=True, number=0, repeat=True, message=said, sheet=back)
         flash(said, "ok")
         return redirect(back)
@@ -116,7 +87,7 @@ def save_form(
     except (store.GameOver, RoundMovedOn) as error:
         return refused(problem_words.store_error(error), back)
     said = _("Hand %(number)s saved.", number=saved)
-    if _outbox():
+    if hands.outbox():
         if request.headers.get("X-Outbox-Flash"):
             flash(said, "ok")
         return jsonify(ok=True, number=saved, repeat=False, message=said, sheet=back)
@@ -132,7 +103,7 @@ def _typed_number(number: int) -> int:
 
 def _clashed(fresh: Game, reading: Reading, back: str, said: str) -> ResponseReturnValue:
     """Answers a hand another phone saved first: the outbox's choice, or the form kept as typed."""
-    if _outbox():
+    if hands.outbox():
         return jsonify(ok=False, reason=said, errors=[], clash=True), 409
     reading.errors = {hand_form.FORM: [said]}
     return form_page(fresh, fresh.hand_count + 1, reading, fresh.version, back, 409)

@@ -31,7 +31,7 @@ def _to_sheet(game_id: str, number: int | None = None) -> Response:
     return redirect(url_for("games.sheet", game_id=game_id, _anchor=anchor))
 
 
-def _outbox() -> bool:
+def outbox() -> bool:
     """Tells whether the phone's outbox sent this form: it reads a JSON answer, not a page."""
     return request.accept_mimetypes.best == "application/json"
 
@@ -53,10 +53,15 @@ def _returned(
     return jsonify(ok=False, reason=reason, errors=listed, clash=clash), status
 
 
-def _form_page(
-    game: Game, number: int, reading: Reading, version: int, status: int = 200
+def form_page(
+    game: Game,
+    number: int,
+    reading: Reading,
+    version: int,
+    status: int = 200,
+    back: str | None = None,
 ) -> tuple[str, int]:
-    """Renders the hand form for hand `number` with its values, errors and hidden fields."""
+    """Renders the hand form for hand `number`; its Cancel and outbox lead to `back`, or the sheet."""
     rules, setup = game.rules, game.setup
     row = game.state.rows[number - 1] if number <= game.hand_count else None
     page = render_template(
@@ -79,6 +84,7 @@ def _form_page(
         reading=reading,
         version=version,
         form_token=new_form_token(),
+        back_url=back,
     )
     return page, status
 
@@ -92,7 +98,7 @@ def _hand_page(
         return closed
     number = number or game.hand_count + 1
     if request.method == "GET":
-        return _form_page(game, number, Reading(None, _values(game, number)), game.version)
+        return form_page(game, number, Reading(None, _values(game, number)), game.version)
     version, token = posted()
     reading = hand_form.read(game.rules, game.side_keys, request.form)
     if reading.errors:
@@ -120,13 +126,13 @@ def _closed(game: Game, number: int | None) -> ResponseReturnValue | None:
         # restart): its hand may be the one that ended the game. Say it was saved.
         spent = store.repeated(get_db(), posted()[1])
         if spent is not None:
-            if _outbox():
+            if outbox():
                 return _sent(game.id, 0, problem_words.store_error(spent), repeat=True)
             flash(problem_words.store_error(spent), "error")
             return _to_sheet(game.id)
     # Reopened to fix, not to play on: no new hand either.
     why = gettext(store.GameOver.message) if game.locked else gettext(PLAY_ON)
-    if request.method == "POST" and _outbox():
+    if request.method == "POST" and outbox():
         return _returned(why, 409)
     flash(why, "error")
     return _to_sheet(game.id)
@@ -142,27 +148,27 @@ def _values(game: Game, number: int) -> dict[str, str]:
 
 def _not_saved(game: Game, number: int, reading: Reading, version: int) -> ResponseReturnValue:
     """Answers a hand with problems: the form again beside its fields, or the outbox's 422."""
-    if _outbox():
+    if outbox():
         # Said in the outbox's panel beside "Open it", where no field is marked yet.
         checked = gettext("some fields need checking.")
         return _returned(checked, 422, reading.errors)
-    return _form_page(game, number, reading, version, 422)
+    return form_page(game, number, reading, version, 422)
 
 
 def _stale(
     game_id: str, number: int, reading: Reading, error: store.StaleGame
 ) -> ResponseReturnValue:
     """Answers a hand typed against an older sheet: never saved on top of what changed."""
-    if _outbox():
+    if outbox():
         return _returned(problem_words.store_error(error), 409, clash=True)
     reading.errors = {hand_form.FORM: [problem_words.store_error(error)]}
     fresh = store.get_game(get_db(), game_id)  # show what changed; keep what was typed
-    return _form_page(fresh, min(number, len(fresh.hands) + 1), reading, fresh.version, 409)
+    return form_page(fresh, min(number, len(fresh.hands) + 1), reading, fresh.version, 409)
 
 
 def _refused(game_id: str, error: store.StoreError) -> ResponseReturnValue:
     """Answers a hand saved before (its answer lost: saved once counts) or after the end."""
-    if _outbox():
+    if outbox():
         if isinstance(error, store.AlreadySaved):
             return _sent(game_id, 0, problem_words.store_error(error), repeat=True)
         return _returned(problem_words.store_error(error), 409)
@@ -176,7 +182,7 @@ def _saved(game: Game, number: int, saved: int | None, reading: Reading) -> Resp
     hand, _problems = game.check(reading.document, number)  # saved: the same hand, no problems
     checks = [notes.warning(w) for w in game.warnings(hand, number)]
     said = " ".join([gettext("Hand %(number)s saved.", number=saved or number), *checks])
-    if _outbox():
+    if outbox():
         if request.headers.get("X-Outbox-Flash"):  # sent from its form, which opens the sheet
             flash(said, "warning" if checks else "ok")
         return _sent(game.id, saved or number, said)

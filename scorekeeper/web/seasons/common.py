@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from flask import Blueprint
+from flask import Blueprint, abort, flash, request
 from flask_babel import gettext as _
 
+from scorekeeper.db import get_db
 from scorekeeper.language import i18n
 from scorekeeper.seasons import SeasonLine, shown_name
+from scorekeeper.seasons.names import NAMINGS
+from scorekeeper.store import seasons as store_seasons
 
 bp = Blueprint("seasons", __name__)
 
@@ -60,3 +63,13 @@ def shown_beside(
         replace(s, name=names.get(line.name, s.name))
         for line, s in zip(other, shown_lines(other, naming), strict=True)
     ]
+
+
+def set_public_as_posted(kind: str, subject: str) -> None:
+    """Opens or closes a night's or a season's public page as the form asks, and says so."""
+    names = request.form.get("names", "initial")
+    if names not in NAMINGS:
+        abort(400)
+    opened = request.form.get("public") == "1"
+    store_seasons.set_public(get_db(), kind, subject, opened, names)
+    flash(_("The public results page is open.") if opened else _("The results are private."))

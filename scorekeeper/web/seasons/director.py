@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, request, url_for
-from flask_babel import gettext as _
+from flask import abort, redirect, url_for
 from werkzeug import Response
 
 from scorekeeper.db import get_db
@@ -13,7 +12,7 @@ from scorekeeper.seasons.names import NAMINGS
 from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.events import event as store_events
 from scorekeeper.web.origin import public_url
-from scorekeeper.web.seasons.common import bp
+from scorekeeper.web.seasons.common import bp, set_public_as_posted
 
 
 @bp.app_template_global()
@@ -48,10 +47,5 @@ def event_public(token: str) -> Response:
         event = store_events.by_token(get_db(), token, "director")
     except store_events.EventNotFound:
         abort(404)
-    names = request.form.get("names", "initial")
-    if names not in NAMINGS:
-        abort(400)
-    opened = request.form.get("public") == "1"
-    store_seasons.set_public(get_db(), "event", event.id, opened, names)
-    flash(_("The public results page is open.") if opened else _("The results are private."))
+    set_public_as_posted("event", event.id)
     return redirect(url_for("events.director", token=token, _anchor="results"))

@@ -11,8 +11,9 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.language import problem_words
 from scorekeeper.seasons import SeasonRule
+from scorekeeper.store.errors import FieldProblem
 from scorekeeper.store.seasons import NewSeason
-from scorekeeper.store.seasons.seasons import MAX_CHOSEN, SeasonProblem
+from scorekeeper.store.seasons.seasons import MAX_CHOSEN
 
 FIELDS = (
     "name",
@@ -99,7 +100,7 @@ def read(form: MultiDict[str, str]) -> tuple[Typed, NewSeason]:
     return typed, new
 
 
-def refused(typed: Typed, problems: Sequence[SeasonProblem]) -> Typed:
+def refused(typed: Typed, problems: Sequence[FieldProblem]) -> Typed:
     """Notes the store's problems beside their fields (one a field), in the page's words."""
     for problem in problems:
         if problem.field not in typed.problems:

@@ -25,7 +25,7 @@ from scorekeeper.store.seasons.seasons import GroupNight
 from scorekeeper.web.groups.groups import admin_group, is_admin, member_group
 from scorekeeper.web.origin import public_url
 from scorekeeper.web.seasons import form as season_form
-from scorekeeper.web.seasons.common import bp, shown_lines
+from scorekeeper.web.seasons.common import bp, set_public_as_posted, shown_lines
 
 
 def _season(group_id: str, season_id: str) -> tuple[Group, Season]:
@@ -171,12 +171,7 @@ def set_public(group_id: str, season_id: str) -> Response:
     """Opens or closes the season's public results page (an admin's; 403 for a member)."""
     _group, season = _season(group_id, season_id)
     admin_group(group_id)
-    names = request.form.get("names", "initial")
-    if names not in NAMINGS:
-        abort(400)
-    opened = request.form.get("public") == "1"
-    store_seasons.set_public(get_db(), "season", season.id, opened, names)
-    flash(_("The public results page is open.") if opened else _("The results are private."))
+    set_public_as_posted("season", season.id)
     return redirect(url_for("seasons.page", group_id=group_id, season_id=season_id))
 
 
