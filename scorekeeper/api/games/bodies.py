@@ -1,20 +1,23 @@
 """The game API's request bodies: a hand, a preview, a reopening, a new game.
 
-The shapes say what JSON may look like (types, keys, number ranges); the engine and the store
-judge the rest (a side name that is not in the game, a format's own fields, a name's rules),
-with their own problems on each field.
+The shapes say what JSON may look like (types, keys, number ranges) and read a hand's typed
+numbers ("1,250") into ints in the request's language; the engine and the store judge the rest
+(a side name that is not in the game, a format's own fields, a name's rules), with their own
+problems on each field.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NotRequired, TypeAlias
 
-from pydantic import ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, ConfigDict, Field, StringConstraints
+from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from scorekeeper.api.shapes import SHAPE, WHOLE, one_error
 from scorekeeper.engine.hand import MAX_ENTRY
 from scorekeeper.engine.setup import MAX_START_TOTAL
+from scorekeeper.language import i18n
 from scorekeeper.language.i18n import MAX_COUNT
 
 # Digits as a person types them, grouped or not ("1,250", "1.250", "1 250"); the request's
@@ -23,17 +26,35 @@ DIGITS = r"^ *(-? *[0-9]{1,3}([,. '\u00a0\u202f\u2019]?[0-9]{3})*)? *$"
 
 ONE_NUMBER = one_error("number")
 Typed = Annotated[str, StringConstraints(pattern=DIGITS, max_length=40)]
+
+
+def _read(limit: int) -> AfterValidator:
+    """Reads digits as typed into a whole number, as the web form reads them in the request's language."""
+
+    def read(text: str) -> int | str:
+        if not text:
+            return text  # left out, like an empty box on the form: the engine counts it as 0
+        try:
+            return i18n.parse_whole(text, limit=limit)
+        except i18n.NumberProblem:
+            # The pattern cannot say a language's grouping or the limit; the refusal words
+            # the value with its field's name (games/refusals.py), as the form's reader does.
+            raise PydanticCustomError("number", "not a {kind}", {"kind": "number"}) from None
+
+    return AfterValidator(read)
+
+
 Points: TypeAlias = Annotated[
-    Annotated[int, Field(ge=0, le=MAX_ENTRY), WHOLE] | Typed | None,
+    Annotated[int, Field(ge=0, le=MAX_ENTRY), WHOLE] | Annotated[Typed, _read(MAX_ENTRY)] | None,
     ONE_NUMBER,
     Field(description='points: a whole number, or digits as typed ("1,250")'),
 ]
 Count: TypeAlias = Annotated[
-    Annotated[int, Field(ge=0, le=MAX_COUNT), WHOLE] | Typed | None,
+    Annotated[int, Field(ge=0, le=MAX_COUNT), WHOLE] | Annotated[Typed, _read(MAX_COUNT)] | None,
     ONE_NUMBER,
     Field(description="a count: a whole number, or digits as typed"),
 ]
-StartTotal: TypeAlias = Annotated[
+StartTotal: TypeAlias = Annotated[  # read by new_game.py, which words it beside the setup's checks
     Annotated[int, Field(ge=-MAX_START_TOTAL, le=MAX_START_TOTAL), WHOLE] | Typed | None,
     ONE_NUMBER,
     Field(description="a multiple of 5, below the target; may be below 0"),

@@ -9,7 +9,6 @@ from typing import Any
 import orjson
 
 from scorekeeper import engine
-from scorekeeper.api.games.numbers import hand_numbers
 from scorekeeper.api.problems import ApiProblem
 from scorekeeper.engine import Hand, OpeningNeed, Problem, Row
 from scorekeeper.language import problem_words, words
@@ -138,12 +137,8 @@ def _stored_hands(game: Game) -> list[dict[str, Any]]:
 
 
 def hand_document(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Returns the checked body's hand (bodies.HandInput) with every number read as the form reads it."""
-    document = {key: data[key] for key in HAND_KEYS if key in data}
-    document["hand"], errors = hand_numbers(document["hand"])
-    if errors:
-        raise invalid_hand(errors)
-    return document
+    """Returns the checked body's hand (bodies.HandInput), its typed numbers already read by the shape."""
+    return {key: data[key] for key in HAND_KEYS if key in data}
 
 
 def invalid_hand(problems: Sequence[Problem | Mapping[str, Any]]) -> ApiProblem:
