@@ -145,7 +145,10 @@ def main() -> int:
     build(database, filler=8, pool=200)
     if not args.no_stats:
         add_stats_group(database)
-    long_pool = add_long_pool(database, 20) if args.long else []
+    # Enough games that none passes the most a game holds (1,000 hands) before the last round:
+    # each game of the long pool starts at 950 and takes at most 40 records.
+    long_games = max(20, (rounds * count + 20) // 40 + 1)
+    long_pool = add_long_pool(database, long_games) if args.long else []
     servers: dict[str, Gunicorn] = {}
     try:  # each server stopped at the end, also when a later one fails to start
         servers["app"] = Gunicorn(
