@@ -92,6 +92,8 @@ def _refused_as_typed(error: ErrorDetails) -> bool:
     loc, typed = error["loc"], error["input"]
     if error["type"] != "number" or not isinstance(typed, str) or len(typed) > 40:
         return False
+    if loc[0] != "hand" or len(loc) not in (3, 4):  # a side's field, or one of its canastas
+        return False  # a new game's starting totals are read by new_game.py, not the shape
     if re.fullmatch(DIGITS.removeprefix("^").removesuffix("$"), typed) is None:
         return False
     limit = MAX_ENTRY if loc[-1] in POINTS and len(loc) == 3 else MAX_COUNT

@@ -44,12 +44,13 @@ class Frozen:
 @dataclass(frozen=True)
 class SheetHead:
     """What names a game's sheet, read without its hands: version, reopened, rules moved on,
-    and the role of the browser asking (None: it has none)."""
+    the role of the browser asking (None: it has none), and whether its club night is closed."""
 
     version: int
     reopened: bool
     rules_changed: bool
     role: str | None = None
+    event_closed: bool = False
 
 
 # How to read what each kind of source gives today.
@@ -90,18 +91,21 @@ def sheet_head(db: Database, game_id: str, browser_id: str) -> SheetHead:
         "SELECT g.version, g.reopened, r.source, r.source_id, r.options, r.digest, "
         "COALESCE((SELECT b.role FROM browser_games b WHERE b.browser_id = ?1 AND b.game_id = g.id), "
         "(SELECT 'view' FROM group_games gg JOIN group_members m ON m.group_id = gg.group_id "
-        "WHERE gg.game_id = g.id AND m.browser_id = ?1)) "
+        "WHERE gg.game_id = g.id AND m.browser_id = ?1)), "
+        # Neither a closed club night nor rules moved on moves the game's version; the page shows both.
+        "EXISTS (SELECT 1 FROM event_tables t JOIN events e ON e.id = t.event_id "
+        "WHERE t.game_id = g.id AND e.closed_at IS NOT NULL) "
         "FROM games g LEFT JOIN game_rules r ON r.game_id = g.id "
         "WHERE g.id = ?2 AND g.deleted_at IS NULL ORDER BY r.from_hand DESC LIMIT 1",
         [browser_id, game_id],
     ).fetchone()
     if row is None:
         raise GameNotFound()
-    version, reopened, role = int(row[0]), bool(row[1]), row[6]
+    version, reopened, role, closed = int(row[0]), bool(row[1]), row[6], bool(row[7])
     if row[2] is None:  # no rules at all: the sheet says so (RulesUnreadable) when built
-        return SheetHead(version, reopened, rules_changed=False, role=role)
+        return SheetHead(version, reopened, rules_changed=False, role=role, event_closed=closed)
     origin = Frozen(row[2], row[3], tuple(json.loads(row[4])), row[5])
-    return SheetHead(version, reopened, origin_changed(db, origin), role)
+    return SheetHead(version, reopened, origin_changed(db, origin), role, closed)
 
 
 def origin_changed(db: Database, segment: Origin) -> bool:

@@ -8,6 +8,7 @@ import secrets
 from flask import Response, make_response, request, session
 
 from scorekeeper.language import i18n
+from scorekeeper.store import SheetHead
 from scorekeeper.web import access, text_size
 from scorekeeper.web.games import paper
 
@@ -26,9 +27,12 @@ BUILD = secrets.token_hex(4)
 CACHE = "private, no-cache"  # keep a copy, but ask every time: the sheet changes each hand
 
 
-def etag(game_id: str, version: int, role: str) -> str:
-    """Returns the tag of a sheet as this browser sees it: game, version, role, browser, paper."""
-    return page_tag(game_id, str(version), role)
+def etag(game_id: str, head: SheetHead, role: str, version: int | None = None) -> str:
+    """Returns the tag of a sheet as this browser sees it: the game at its version (`head`'s,
+    unless another is given), the role, and what changes the page without moving the version:
+    rules moved on, its club night closed."""
+    moved = ("rules" if head.rules_changed else "", "closed" if head.event_closed else "")
+    return page_tag(game_id, str(head.version if version is None else version), role, *moved)
 
 
 def page_tag(*names: str) -> str:
@@ -50,11 +54,13 @@ def page_tag(*names: str) -> str:
 
 def not_modified(tag: str) -> Response | None:
     """Returns a 304 when the browser's copy of the sheet, tagged `tag`, is current."""
-    if not request.if_none_match or "_flashes" in session:
+    held = request.if_none_match
+    if not held or "_flashes" in session:
         return None  # a message waits to be shown: render the page afresh
-    held_tag = next(
-        (held for held in request.if_none_match.as_set(True) if _bare(held) == tag), None
-    )
+    if held.star_tag:  # "*": any current copy of the page will do (RFC 9110, 13.1.2)
+        held_tag: str | None = tag
+    else:
+        held_tag = next((h for h in held.as_set(True) if _bare(h) == tag), None)
     if held_tag is None:
         return None
     response = Response(status=304)

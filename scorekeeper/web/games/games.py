@@ -194,13 +194,13 @@ def sheet(game_id: str) -> Response:
     if head.role is None:
         abort(404)  # the same answer as an unknown id, so ids reveal nothing
     role = head.role
-    tag = follow.etag(game_id, head.version, role)  # the header's, and the page's follow tag
+    tag = follow.etag(game_id, head, role)  # the header's, and the page's follow tag
     unchanged = follow.not_modified(tag)
     if unchanged is not None:
         return unchanged
     game = store.get_game(get_db(), game_id)  # its stored rows, rendered on every request
     if game.version != head.version:  # a hand came in between: the page is the newer one's
-        tag = follow.etag(game_id, game.version, role)
+        tag = follow.etag(game_id, head, role, game.version)
     offered = undo.offered(game_id, game.version)
     if offered is not None and access.can_write(role):  # this browser's own Undo: never cached
         return follow.untagged(sheet_html(game, role, tag, offered))

@@ -14,7 +14,7 @@ from scorekeeper.db import get_db
 from scorekeeper.engine.ending import next_target
 from scorekeeper.store import Game
 from scorekeeper.store.events import checks as event_checks
-from scorekeeper.web.access import can_write
+from scorekeeper.web.access import browser_id, can_write
 from scorekeeper.web.games import follow, paper
 from scorekeeper.web.games.game_summary import course_of
 from scorekeeper.web.games.undo import said
@@ -26,7 +26,8 @@ def render_sheet(
 ) -> tuple[str, int]:
     """Returns the sheet page for this browser's role, with a given status code (and the
     Undo this browser is offered, if any)."""
-    live = follow.etag(game.id, game.version, role)
+    head = store.sheet_head(get_db(), game.id, browser_id())  # what else the tag names
+    live = follow.etag(game.id, head, role, game.version)
     return sheet_html(game, role, live, undo), status  # as tests wrap it
 
 
