@@ -203,10 +203,10 @@ def sheet(game_id: str) -> Response:
         tag = follow.etag(game_id, head, role, game.version)
     offered = undo.offered(game_id, game.version)
     if offered is not None and access.can_write(role):  # this browser's own Undo: never cached
-        return follow.untagged(sheet_html(game, role, tag, offered))
+        return follow.untagged(sheet_html(game, head, role, tag, offered))
     if "_flashes" in session:  # a page with "Hand 3 saved." must never come back from a 304
-        return follow.untagged(sheet_html(game, role, tag))
-    return follow.tagged(sheet_html(game, role, tag), tag)
+        return follow.untagged(sheet_html(game, head, role, tag))
+    return follow.tagged(sheet_html(game, head, role, tag), tag)
 
 
 @bp.post("/games/<game_id>/reopen")

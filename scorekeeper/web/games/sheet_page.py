@@ -12,8 +12,7 @@ from markupsafe import Markup
 from scorekeeper import store
 from scorekeeper.db import get_db
 from scorekeeper.engine.ending import next_target
-from scorekeeper.store import Game
-from scorekeeper.store.events import checks as event_checks
+from scorekeeper.store import Game, SheetHead
 from scorekeeper.web.access import browser_id, can_write
 from scorekeeper.web.games import follow, paper
 from scorekeeper.web.games.game_summary import course_of
@@ -28,24 +27,27 @@ def render_sheet(
     Undo this browser is offered, if any)."""
     head = store.sheet_head(get_db(), game.id, browser_id())  # what else the tag names
     live = follow.etag(game.id, head, role, game.version)
-    return sheet_html(game, role, live, undo), status  # as tests wrap it
+    return sheet_html(game, head, role, live, undo), status  # as tests wrap it
 
 
 def offline_copy(game: Game, role: str, as_of: str) -> str:
     """Returns the sheet as the phone keeps it to read offline: no form, no token, no button."""
     # The service worker asks for it beside each sheet it loads and keeps it in this
     # browser's cache under the sheet's address; offline, it is what the address opens.
-    return sheet_html(game, role, "", offline_as_of=as_of)
+    head = store.sheet_head(get_db(), game.id, browser_id())
+    return sheet_html(game, head, role, "", offline_as_of=as_of)
 
 
 def sheet_html(
     game: Game,
+    head: SheetHead,
     role: str,
     live: str,
     undo: Mapping[str, Any] | None = None,
     offline_as_of: str = "",
 ) -> str:
-    """Renders the sheet from the game's stored rows, with this browser's tokens and Undo."""
+    """Renders the sheet from the game's stored rows, with this browser's tokens and Undo;
+    `head` says whether its rules moved on and its club night closed."""
     offline = bool(offline_as_of)
     form_token = "" if offline else new_form_token()  # one for every form of the page
     # A finished game shows how it went at once; one in play loads the chart when asked.
@@ -65,9 +67,9 @@ def sheet_html(
         can_write=can_write(role) and not offline,
         offline_as_of=offline_as_of,
         undo_form="" if offline else _undo_form(game.id, game.version, form_token, undo),
-        rules_changed=store.rules_changed(get_db(), game),
+        rules_changed=head.rules_changed,
         # a closed event's table: "Reopen to fix a hand" would only be refused at the save
-        event_closed=game.head.status.over and event_checks.in_closed_event(get_db(), game.id),
+        event_closed=game.head.status.over and head.event_closed,
         form_token=form_token,
         live_etag=live,
         **paper.described(*paper.chosen()),
