@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from conftest import ARTIFACTS, stored_game
 from playwright.sync_api import expect
-from test_field import a_phone, api_hands, hands_arrive, origin, seated, type_hand
+from test_field import a_phone, api_hands, hands_arrive, leave, origin, seated, type_hand
 from test_outbox import someone_else_saves
 
 from scorekeeper import engine
@@ -76,7 +76,7 @@ def test_leaving_record_mine_keeps_the_hand_and_the_choice(live_app, browser, or
     assert [h["number"] for h in api_hands(live_app, game_id)] == [1, 2]
     expect(page.locator(".outbox-clash")).to_have_count(0)
     assert page.evaluate(WAITING) in ([], ["sent"])
-    page.context.close()
+    leave(page)
 
 
 def test_offline_the_next_form_has_its_dealer_and_nobody_out(live_app, browser, origin):
@@ -103,7 +103,7 @@ def test_offline_the_next_form_has_its_dealer_and_nobody_out(live_app, browser, 
     expect(page.locator("main h1")).to_have_text("Hand 3")
     expect(dealer_line).to_have_text(f"Dealer: {dealers[2]}.")
     expect(page.locator("input[name='0-went_out'][value=no]")).to_be_checked()
-    page.context.close()
+    leave(page)
 
 
 def test_a_refused_offline_hand_is_said_once(live_app, browser, origin):
@@ -125,7 +125,7 @@ def test_a_refused_offline_hand_is_said_once(live_app, browser, origin):
     expect(returned).to_have_text("Hand 1 was not saved: some fields need checking. Open it")
     page.goto(f"{origin}/games/{game_id}")
     expect(page.locator(".outbox-returned")).to_have_count(1)
-    page.context.close()
+    leave(page)
 
 
 def test_after_an_offline_save_one_box_and_the_next_field_on_the_first_screen(
@@ -150,4 +150,4 @@ def test_after_an_offline_save_one_box_and_the_next_field_on_the_first_screen(
     page.screenshot(path=str(ARTIFACTS / f"field-waiting-mended-{scheme}.png"))
     page.context.set_offline(False)
     assert len(hands_arrive(live_app, game_id, 1, 5.0)) == 1
-    page.context.close()
+    leave(page)
