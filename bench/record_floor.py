@@ -103,6 +103,35 @@ def bare_record_app(path: str) -> object:
     return app
 
 
+def post_environ(path: str, body: bytes, authorization: str, if_match: str) -> dict[str, Any]:
+    """Returns the environ gunicorn builds for a JSON POST with a token, a version and a fresh key."""
+    return {
+        "REQUEST_METHOD": "POST",
+        "SCRIPT_NAME": "",
+        "PATH_INFO": path,
+        "RAW_URI": path,
+        "QUERY_STRING": "",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "REMOTE_ADDR": "127.0.0.1",
+        "HTTP_HOST": "127.0.0.1:8000",
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(len(body)),
+        "HTTP_AUTHORIZATION": authorization,
+        "HTTP_IF_MATCH": if_match,
+        "HTTP_IDEMPOTENCY_KEY": uuid.uuid4().hex,
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.url_scheme": "http",
+        "wsgi.errors": sys.stderr,
+        "wsgi.version": (1, 0),
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "wsgi.input_terminated": True,
+    }
+
+
 def wsgi_record(app: Any, games: list[list[str]], turn: Any) -> Callable[[], None]:
     """Returns a record sent straight to the app's WSGI callable with the environ gunicorn
     builds: the app's own work, without the test client's."""
@@ -115,31 +144,7 @@ def wsgi_record(app: Any, games: list[list[str]], turn: Any) -> Callable[[], Non
     def send() -> None:
         game = games[next(turn) % len(games)]
         path = f"/api/v1/games/{game[0]}/hands"
-        environ = {
-            "REQUEST_METHOD": "POST",
-            "SCRIPT_NAME": "",
-            "PATH_INFO": path,
-            "RAW_URI": path,
-            "QUERY_STRING": "",
-            "SERVER_PROTOCOL": "HTTP/1.1",
-            "SERVER_NAME": "127.0.0.1",
-            "SERVER_PORT": "8000",
-            "REMOTE_ADDR": "127.0.0.1",
-            "HTTP_HOST": "127.0.0.1:8000",
-            "CONTENT_TYPE": "application/json",
-            "CONTENT_LENGTH": str(len(body)),
-            "HTTP_AUTHORIZATION": f"Bearer {game[1]}",
-            "HTTP_IF_MATCH": game[2],
-            "HTTP_IDEMPOTENCY_KEY": uuid.uuid4().hex,
-            "wsgi.input": io.BytesIO(body),
-            "wsgi.url_scheme": "http",
-            "wsgi.errors": sys.stderr,
-            "wsgi.version": (1, 0),
-            "wsgi.multithread": False,
-            "wsgi.multiprocess": True,
-            "wsgi.run_once": False,
-            "wsgi.input_terminated": True,
-        }
+        environ = post_environ(path, body, f"Bearer {game[1]}", game[2])
         answer = app(environ, start_response)
         try:
             b"".join(answer)

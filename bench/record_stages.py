@@ -15,13 +15,11 @@ records a round and 5 rounds.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import statistics
 import sys
 import tempfile
 import time
-import uuid
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import orjson  # noqa: E402
-from record_floor import GAME, GAMES, HAND, wsgi_record  # noqa: E402
+from record_floor import GAME, GAMES, HAND, post_environ, wsgi_record  # noqa: E402
 
 # (label, module, attribute): the function each stage is, in the order a record runs them.
 STAGES = (
@@ -193,30 +191,8 @@ def _full_stack_record(app: Any) -> Callable[[], None]:
 
     def send() -> None:
         game = next(turn) % 400
-        environ = {
-            "REQUEST_METHOD": "POST",
-            "PATH_INFO": f"/games/pool{game}/hands",
-            "SCRIPT_NAME": "",
-            "QUERY_STRING": "",
-            "SERVER_PROTOCOL": "HTTP/1.1",
-            "SERVER_NAME": "127.0.0.1",
-            "SERVER_PORT": "8000",
-            "REMOTE_ADDR": "127.0.0.1",
-            "HTTP_HOST": "127.0.0.1:8000",
-            "CONTENT_TYPE": "application/json",
-            "CONTENT_LENGTH": str(len(body)),
-            "HTTP_AUTHORIZATION": f"Bearer pool{game}-token",
-            "HTTP_IF_MATCH": f'"{versions[game]}"',
-            "HTTP_IDEMPOTENCY_KEY": uuid.uuid4().hex,
-            "wsgi.input": io.BytesIO(body),
-            "wsgi.url_scheme": "http",
-            "wsgi.errors": sys.stderr,
-            "wsgi.version": (1, 0),
-            "wsgi.multithread": False,
-            "wsgi.multiprocess": True,
-            "wsgi.run_once": False,
-            "wsgi.input_terminated": True,
-        }
+        path, version = f"/games/pool{game}/hands", f'"{versions[game]}"'
+        environ = post_environ(path, body, f"Bearer pool{game}-token", version)
         answer = app(environ, start_response)
         b"".join(answer)
         assert seen["status"].startswith("201"), seen["status"]
