@@ -483,6 +483,10 @@ def test_a_number_sent_as_text_is_read_like_a_typed_one(api):
         pytest.param(10**9, "A starting total is too large: at most 100,000.", id="huge-number"),
         pytest.param("lots", "A starting total is a whole multiple of 5, like 1250 or -120.", id="text"),
         pytest.param(True, "A starting total is a whole multiple of 5, like 1250 or -120.", id="true"),
+        pytest.param(None, "A starting total is a whole multiple of 5, like 1250 or -120.", id="null"),
+        pytest.param("", "A starting total is a whole multiple of 5, like 1250 or -120.", id="blank"),
+        pytest.param(12, "A starting total is a whole multiple of 5, like 1250 or -120.", id="not-5"),
+        pytest.param("-1,2", "A starting total is a whole multiple of 5, like 1250 or -120.", id="bad-group"),
     ],
 )  # fmt: skip
 def test_a_starting_total_gets_the_web_forms_number_message(client, db, total, message):
@@ -492,8 +496,9 @@ def test_a_starting_total_gets_the_web_forms_number_message(client, db, total, m
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 0
 
 
-def test_a_starting_total_sent_as_text_is_read_like_a_typed_one(client):
-    body = {**EXAMPLE_GAME, "start_totals": {"We": "-1,250"}}
+@pytest.mark.parametrize("typed", ["-1,250", "\N{MINUS SIGN}1250", " -1 250 "])
+def test_a_starting_total_sent_as_text_is_read_like_a_typed_one(client, typed):
+    body = {**EXAMPLE_GAME, "start_totals": {"We": typed}}
     response = client.post("/api/v1/games", json=body)
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["game"]["start_totals"] == {"We": -1250}

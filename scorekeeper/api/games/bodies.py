@@ -22,20 +22,24 @@ from scorekeeper.language.i18n import MAX_COUNT
 
 # Digits as a person types them, grouped or not ("1,250", "1.250", "1 250"); the request's
 # language decides which grouping it takes (i18n.parse_whole).
-DIGITS = r"^ *(-? *[0-9]{1,3}([,. '\u00a0\u202f\u2019]?[0-9]{3})*)? *$"
+DIGITS = r"^ *([-\u2212]? *[0-9]{1,3}([,. '\u00a0\u202f\u2019]?[0-9]{3})*)? *$"
 
 ONE_NUMBER = one_error("number")
 Typed = Annotated[str, StringConstraints(pattern=DIGITS, max_length=40)]
 
 
-def _read(limit: int) -> AfterValidator:
-    """Reads digits as typed into a whole number, as the web form reads them in the request's language."""
+def _read(limit: int, *, negative: bool = False, blank: bool = True) -> AfterValidator:
+    """Reads digits as typed into a whole number, as the web form reads them in the request's language.
+
+    `blank`: an empty text is left out, as an empty box on the hand form is (the engine
+    counts it as 0); a starting total has no such box, so for it an empty text is refused.
+    """
 
     def read(text: str) -> int | str:
-        if not text:
-            return text  # left out, like an empty box on the form: the engine counts it as 0
+        if not text and blank:
+            return text
         try:
-            return i18n.parse_whole(text, limit=limit)
+            return i18n.parse_whole(text, limit=limit, negative=negative)
         except i18n.NumberProblem:
             # The pattern cannot say a language's grouping or the limit; the refusal words
             # the value with its field's name (games/refusals.py), as the form's reader does.
@@ -54,8 +58,9 @@ Count: TypeAlias = Annotated[
     ONE_NUMBER,
     Field(description="a count: a whole number, or digits as typed"),
 ]
-StartTotal: TypeAlias = Annotated[  # read by new_game.py, which words it beside the setup's checks
-    Annotated[int, Field(ge=-MAX_START_TOTAL, le=MAX_START_TOTAL), WHOLE] | Typed | None,
+StartTotal: TypeAlias = Annotated[
+    Annotated[int, Field(ge=-MAX_START_TOTAL, le=MAX_START_TOTAL), WHOLE]
+    | Annotated[Typed, _read(MAX_START_TOTAL, negative=True, blank=False)],
     ONE_NUMBER,
     Field(description="a multiple of 5, below the target; may be below 0"),
 ]
