@@ -136,3 +136,28 @@ def test_the_victory_point_rows_headings_break_only_between_words(browser, live_
                 found[f"{language} ({shot.name})"] = problems
     context.close()
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+# Each standings box that scrolls sideways, with how far: "season-standings 372 > 354".
+SCROLLING = """() => [...document.querySelectorAll('.scroll')]
+  .filter(box => box.scrollWidth > box.clientWidth)
+  .map(box => `${box.querySelector('table').id} ${box.scrollWidth} > ${box.clientWidth}`)"""
+
+
+def test_a_public_seasons_standings_fit_a_phone_in_large_type(browser, live_app, base_url):
+    """In the app's large type at 390 px the season's four columns fit; a night's wider tables
+    scroll in their own box, never the page."""
+    context = browser.new_context(**NARROW, service_workers="block")
+    page = context.new_page()
+    _join, pages = _pages(live_app)
+    page.goto(f"{base_url}/text-size/large?next=/")
+    for language in LANGUAGES:
+        page.goto(f"{base_url}/language/{language}?next=/")
+        page.goto(base_url + pages["public season"])
+        assert page.evaluate(ROOT_SIZE) == "24px"
+        assert page.evaluate(SCROLLING) == [], language
+        page.goto(base_url + pages["public night"])
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, language
+    page.goto(base_url + pages["public season"])
+    screenshot(page, "public-season-large-type")
+    context.close()
