@@ -32,7 +32,6 @@ def test_first_start_creates_the_instance_folder_key_and_database(tmp_path, monk
     with closing(connect(app.config["DATABASE"])) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-        assert db.execute("PRAGMA temp_store").fetchone()[0] == 2  # in memory, not a file
         assert {"games", "sides", "players", "hands", "used_form_tokens", "browser_games"} <= set(
             db.table_names()
         )
