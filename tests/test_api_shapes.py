@@ -16,6 +16,7 @@ from scorekeeper.api.games.bodies import DIGITS
 from scorekeeper.api.games.numbers import POINTS
 from scorekeeper.api.openapi import EXAMPLE_FORMAT, EXAMPLE_GAME, EXAMPLE_HAND, document
 from scorekeeper.engine.hand import MAX_ENTRY
+from scorekeeper.engine.setup import MAX_START_TOTAL
 from scorekeeper.language.i18n import MAX_COUNT, NumberProblem, parse_whole
 
 
@@ -92,13 +93,14 @@ def _refused_as_typed(error: ErrorDetails) -> bool:
     loc, typed = error["loc"], error["input"]
     if error["type"] != "number" or not isinstance(typed, str) or len(typed) > 40:
         return False
-    if loc[0] != "hand" or len(loc) not in (3, 4):  # a side's field, or one of its canastas
-        return False  # a new game's starting totals are read by new_game.py, not the shape
+    total = loc[0] == "start_totals" and len(loc) == 2  # a new game's starting total
+    if not total and (loc[0] != "hand" or len(loc) not in (3, 4)):  # a side's field, a canasta
+        return False
     if re.fullmatch(DIGITS.removeprefix("^").removesuffix("$"), typed) is None:
         return False
     limit = MAX_ENTRY if loc[-1] in POINTS and len(loc) == 3 else MAX_COUNT
-    try:
-        parse_whole(typed, limit=limit)  # no request: the default language, English
+    try:  # no request: the default language, English
+        parse_whole(typed, limit=MAX_START_TOTAL if total else limit, negative=total)
     except NumberProblem:
         return True
     return False
@@ -109,9 +111,10 @@ def _refused_as_typed(error: ErrorDetails) -> bool:
 def test_every_body_the_schema_allows_passes_its_validator(app, method, path):
     """The 12 disagreements schemathesis found: a body the schema allows the shape must take.
 
-    One exception: a hand's digits as typed are read by the shape in the request's language,
-    and the schema's DIGITS cannot say a language's grouping or a field's limit ("1,250.000",
-    "999,999"). Such a body may be refused, but only by errors of type "number" on text that
+    One exception: digits as typed (a hand's numbers, a new game's starting totals) are read by
+    the shape in the request's language, and the schema's DIGITS cannot say a language's
+    grouping or a field's limit ("1,250.000", "999,999"), nor that a starting total is never
+    blank. Such a body may be refused, but only by errors of type "number" on text that
     matches DIGITS within its length and that the number reader itself refuses.
     """
     import schemathesis  # slow to import: the fast loop never does

@@ -23,10 +23,6 @@ def _invalid(errors: list[Any]) -> ApiProblem:
     )
 
 
-def _text(value: Any) -> str:
-    return value.strip() if isinstance(value, str) else ""
-
-
 def _format(data: Mapping[str, Any]) -> tuple[Rules, dict[str, Any] | None]:
     """Returns the chosen rules (a preset, a house format by id, or an inline format), checked.
 
@@ -37,14 +33,15 @@ def _format(data: Mapping[str, Any]) -> tuple[Rules, dict[str, Any] | None]:
         if isinstance(chosen, Mapping):
             document, inline_options = inline_document({"options": options, **chosen})
             return rules_of(document, inline_options), document
-        if chosen.strip().startswith(ID_PREFIX):
-            document = house_document(get_db(), chosen.strip(), tuple(options))
+        chosen = chosen.strip()
+        if chosen.startswith(ID_PREFIX):
+            document = house_document(get_db(), chosen, tuple(options))
             return rules_of(document, options), None
     except FormatError as error:
         raise _invalid([field_error(p.field, format_problem(p)) for p in error.problems]) from None
     except HouseFormatNotFound:
         raise _invalid([field_error("format", N_("There is no such house format."))]) from None
-    preset = load_presets().get(chosen.strip())
+    preset = load_presets().get(chosen)
     if preset is None:
         raise _invalid([field_error("format", N_("Choose a format from the list."))])
     try:
