@@ -2,7 +2,8 @@
 
 A helper for the width, zoom and no-English tests (not a test module): one browser owns a
 Classic game, a Modern American game and a group it administers; an event gives the
-director's page, the big screen and a pair's table page.
+director's page, the big screen and a pair's table page; a closed night in a season, both public,
+gives the public results pages anyone may open.
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ from dataclasses import dataclass
 from conftest import TYPICAL_HAND, sign_in
 from test_events import _event_with_a_pending_hand
 from test_groups import _group_with_games
+from test_seasons import PAIRS
 
 from scorekeeper import store
+from scorekeeper.store import seasons as store_seasons
 from scorekeeper.store.connection import connect
-from scorekeeper.store.groups.group import add_member
+from scorekeeper.store.groups.group import add_member, create_group
+from tests.season_helpers import night
 
 SIDES = (("We", ("Ann", "Bob")), ("They", ("Cy", "Di")))
 
@@ -34,6 +38,8 @@ class Made:
     north_south: str
     east_west: str
     entrant: str
+    public_night: str
+    public_season: str
 
 
 def _game(db, owner: str, format_id: str, hands: list) -> str:
@@ -43,6 +49,18 @@ def _game(db, owner: str, format_id: str, hands: list) -> str:
         version = store.get_game(db, game.id).version
         store.record_hand(db, game.id, hand, version=version, form_token=secrets.token_urlsafe(16))
     return game.id
+
+
+def _public_results(db) -> tuple[str, str]:
+    """Makes a club's closed night in a season, both public; returns their addresses' slugs."""
+    group = create_group(db, "Riverside club")
+    event = night(db, group.id, "2026-02-03", PAIRS, lambda r, t: (1800, 400 + 100 * r), 2)
+    new = store_seasons.NewSeason("Winter cup", "2026-02-01", "2026-03-31")
+    season = store_seasons.create_season(db, group.id, new)
+    public_night = store_seasons.set_public(db, "event", event, True, "full")
+    public_season = store_seasons.set_public(db, "season", season.id, True, "full")
+    assert public_night is not None and public_season is not None
+    return public_night.slug, public_season.slug
 
 
 def make(live_app, context) -> Made:
@@ -67,9 +85,22 @@ def make(live_app, context) -> Made:
         add_member(db, group, secrets.token_urlsafe(16))  # a member the admin can act on
         game = _game(db, owner, "classic", [TYPICAL_HAND, TYPICAL_HAND])
         modern_game = _game(db, owner, "modern_american", [modern])
+        public_night, public_season = _public_results(db)
     finally:
         db.close()
-    return Made(game, finished, modern_game, group, director, view, ns, ew, entrant)
+    return Made(
+        game,
+        finished,
+        modern_game,
+        group,
+        director,
+        view,
+        ns,
+        ew,
+        entrant,
+        public_night,
+        public_season,
+    )
 
 
 def paths(made: Made) -> tuple[str, ...]:
@@ -118,6 +149,9 @@ def paths(made: Made) -> tuple[str, ...]:
         f"/events/table/{made.east_west}",
         f"/events/entrant/{made.entrant}",
         f"/events/entrant/{made.entrant}/hands/new",
+        f"/results/{made.public_night}",
+        f"/results/{made.public_night}/entrants/0",
+        f"/results/{made.public_season}",
         "/games/no-such-game",
         "/offline",
     )
