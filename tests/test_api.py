@@ -484,7 +484,6 @@ def test_a_number_sent_as_text_is_read_like_a_typed_one(api):
         pytest.param("lots", "A starting total is a whole multiple of 5, like 1250 or -120.", id="text"),
         pytest.param(True, "A starting total is a whole multiple of 5, like 1250 or -120.", id="true"),
         pytest.param(None, "A starting total is a whole multiple of 5, like 1250 or -120.", id="null"),
-        pytest.param("", "A starting total is a whole multiple of 5, like 1250 or -120.", id="blank"),
         pytest.param(12, "A starting total is a whole multiple of 5, like 1250 or -120.", id="not-5"),
         pytest.param("-1,2", "A starting total is a whole multiple of 5, like 1250 or -120.", id="bad-group"),
     ],
@@ -502,6 +501,14 @@ def test_a_starting_total_sent_as_text_is_read_like_a_typed_one(client, typed):
     response = client.post("/api/v1/games", json=body)
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["game"]["start_totals"] == {"We": -1250}
+
+
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_starting_total_counts_as_none_as_the_forms_empty_box_does(client, blank):
+    body = {**EXAMPLE_GAME, "start_totals": {"We": blank, "They": "120"}}
+    response = client.post("/api/v1/games", json=body)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["game"]["start_totals"] == {"They": 120}
 
 
 def test_a_name_that_is_not_text_is_refused_on_its_field(client, db):

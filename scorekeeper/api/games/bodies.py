@@ -1,9 +1,10 @@
 """The game API's request bodies: a hand, a preview, a reopening, a new game.
 
-The shapes say what JSON may look like (types, keys, number ranges) and read a hand's typed
-numbers ("1,250") into ints in the request's language; the engine and the store judge the rest
-(a side name that is not in the game, a format's own fields, a name's rules), with their own
-problems on each field.
+The shapes say what JSON may look like (types, keys, number ranges) and read the numbers a
+person types ("1,250": a hand's, a new game's starting totals) into ints in the request's
+language; the engine and the store judge the rest (a side name that is not in the game, a
+format's own fields, a name's rules), with their own problems on each field. A body the shape
+refuses gets the shape's problems alone, before any of the engine's.
 """
 
 from __future__ import annotations
@@ -28,16 +29,12 @@ ONE_NUMBER = one_error("number")
 Typed = Annotated[str, StringConstraints(pattern=DIGITS, max_length=40)]
 
 
-def _read(limit: int, *, negative: bool = False, blank: bool = True) -> AfterValidator:
-    """Reads digits as typed into a whole number, as the web form reads them in the request's language.
-
-    `blank`: an empty text is left out, as an empty box on the hand form is (the engine
-    counts it as 0); a starting total has no such box, so for it an empty text is refused.
-    """
+def _read(limit: int, *, negative: bool = False) -> AfterValidator:
+    """Reads digits as typed into a whole number, as the web form reads them in the request's language."""
 
     def read(text: str) -> int | str:
-        if not text and blank:
-            return text
+        if not text.strip():
+            return ""  # left out, like an empty box on the form: the engine counts it as 0
         try:
             return i18n.parse_whole(text, limit=limit, negative=negative)
         except i18n.NumberProblem:
@@ -60,7 +57,7 @@ Count: TypeAlias = Annotated[
 ]
 StartTotal: TypeAlias = Annotated[
     Annotated[int, Field(ge=-MAX_START_TOTAL, le=MAX_START_TOTAL), WHOLE]
-    | Annotated[Typed, _read(MAX_START_TOTAL, negative=True, blank=False)],
+    | Annotated[Typed, _read(MAX_START_TOTAL, negative=True)],
     ONE_NUMBER,
     Field(description="a multiple of 5, below the target; may be below 0"),
 ]

@@ -63,10 +63,12 @@ def _sides(rules: Rules, raw: list[Mapping[str, Any]]) -> list[tuple[str, list[s
 
 
 def read_new_game(data: Mapping[str, Any]) -> tuple[Draft, dict[str, Any] | None]:
-    """Returns the game a body its shape took describes, and any inline format; 422 otherwise.
+    """Returns the game the body describes and any inline format; 422 with every problem otherwise.
 
-    The shape (bodies.NewGame) judged the JSON: types, keys, starting totals read as typed;
-    what is left is the engine's: the format's rules, the side count, names, the dealer.
+    The shape (bodies.NewGame) judged the JSON already: its types, its keys, the starting
+    totals read as typed. What is left is the engine's: the format, the side count, the
+    names, the dealer, and each total's own rules (a multiple of 5, a side of the game, below
+    the target).
     """
     rules, inline = _format(data)
     raw = data["sides"]
@@ -77,7 +79,8 @@ def read_new_game(data: Mapping[str, Any]) -> tuple[Draft, dict[str, Any] | None
         dealer: str | None = (data["first_dealer"] or "").strip() or None
     else:  # the first seat deals, as on the web form
         dealer = sides[0][1][0] if sides[0][1] else None
-    totals = {str(side): total for side, total in (data.get("start_totals") or {}).items()}
+    typed = (data.get("start_totals") or {}).items()
+    totals = {side: total for side, total in typed if total != ""}  # an empty box counts 0
     draft, problems = engine.check_setup(rules, sides, dealer, totals)
     if problems:
         raise _invalid(problems)
