@@ -113,9 +113,9 @@ def test_every_body_the_schema_allows_passes_its_validator(app, method, path):
 
     One exception: digits as typed (a hand's numbers, a new game's starting totals) are read by
     the shape in the request's language, and the schema's DIGITS cannot say a language's
-    grouping or a field's limit ("1,250.000", "999,999"), nor that a starting total is never
-    blank. Such a body may be refused, but only by errors of type "number" on text that
-    matches DIGITS within its length and that the number reader itself refuses.
+    grouping or a field's limit ("1,250.000", "999,999"). Such a body may be refused, but only
+    by errors of type "number" on text that matches DIGITS within its length and that the
+    number reader itself refuses.
     """
     import schemathesis  # slow to import: the fast loop never does
 
