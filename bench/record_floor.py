@@ -103,6 +103,15 @@ def bare_record_app(path: str) -> object:
     return app
 
 
+def new_games(client: Any, count: int = GAMES) -> list[list[str]]:
+    """Starts `count` games through the app's API; returns each one's [id, edit token, ETag]."""
+    games = []
+    for _ in range(count):
+        made = client.post("/api/v1/games", json=GAME)
+        games.append([made.json["id"], made.json["tokens"]["edit"], made.headers["ETag"]])
+    return games
+
+
 def post_environ(path: str, body: bytes, authorization: str, if_match: str) -> dict[str, Any]:
     """Returns the environ gunicorn builds for a JSON POST with a token, a version and a fresh key."""
     return {
@@ -216,11 +225,7 @@ def main() -> int:
     bare, client = baseline_app.create_app().test_client(), app.test_client()
     statements_only = bare_record_app(f"{folder}/scorekeeper.db").test_client()
 
-    def new_game() -> list[str]:
-        made = client.post("/api/v1/games", json=GAME)
-        return [made.json["id"], made.json["tokens"]["edit"], made.headers["ETag"]]
-
-    games = [new_game() for _ in range(GAMES)]
+    games = new_games(client)
     turn = iter(range(10**9))
 
     def record() -> None:
@@ -231,7 +236,7 @@ def main() -> int:
         assert answer.status_code == 201, answer.get_data(as_text=True)
         game[2] = answer.headers["ETag"]
 
-    own_games = [made[:2] for made in (new_game() for _ in range(GAMES))]  # theirs alone
+    own_games = [made[:2] for made in new_games(client)]  # theirs alone
 
     def bare_record() -> None:
         game = own_games[next(turn) % len(own_games)]

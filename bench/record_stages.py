@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import orjson  # noqa: E402
-from record_floor import GAME, GAMES, HAND, post_environ, wsgi_record  # noqa: E402
+from record_floor import GAMES, HAND, new_games, post_environ, wsgi_record  # noqa: E402
 
 # (label, module, attribute): the function each stage is, in the order a record runs them.
 STAGES = (
@@ -125,10 +125,7 @@ def main() -> int:
 
     app = create_app({"DATABASE": f"{folder}/scorekeeper.db"})
     client = app.test_client()
-    games = []
-    for _ in range(GAMES):
-        made = client.post("/api/v1/games", json=GAME)
-        games.append([made.json["id"], made.json["tokens"]["edit"], made.headers["ETag"]])
+    games = new_games(client)
     turn = iter(range(10**9))
     ours = wsgi_record(app, games, turn)
     yardstick = full_stack_app.create_app()

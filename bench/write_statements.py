@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from record_floor import GAME, GAMES, wsgi_record  # noqa: E402
+from record_floor import GAMES, new_games, wsgi_record  # noqa: E402
 
 HEAD = '{"hand": 21, "totals": {"We": 2100, "They": 2100}}'
 ENTRY = '{"hand": {"We": {"melded_points": 60, "hand_points": 60}}}'
@@ -61,10 +61,7 @@ def _database(folder: str) -> tuple[str, list[str]]:
     path = f"{folder}/scorekeeper.db"
     app = create_app({"DATABASE": path})
     client = app.test_client()
-    games = []
-    for _ in range(GAMES):
-        made = client.post("/api/v1/games", json=GAME)
-        games.append([made.json["id"], made.json["tokens"]["edit"], made.headers["ETag"]])
+    games = new_games(client)
     record = wsgi_record(app, games, iter(range(10**9)))
     for _ in range(20 * GAMES):
         record()
