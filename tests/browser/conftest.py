@@ -95,6 +95,12 @@ def base_url(live_app) -> str:
     return live_app.config["LIVE_URL"]
 
 
+@pytest.fixture
+def origin(live_app) -> str:
+    """Returns where the phones reach the app: the LAN address in a namespace, else loopback."""
+    return str(live_app.config["PHONE_URL"])
+
+
 @pytest.fixture(params=["light", "dark"])
 def scheme(request) -> str:
     """Runs a test once in each colour scheme."""
@@ -142,7 +148,8 @@ def sign_in(live_app, context) -> str:
     serializer = live_app.session_interface.get_signing_serializer(live_app)
     cookie = serializer.dumps({"browser": browser_id, "_permanent": True})
     name = live_app.config["SESSION_COOKIE_NAME"]
-    context.add_cookies([{"name": name, "value": cookie, "url": live_app.config["LIVE_URL"]}])
+    urls = {live_app.config["LIVE_URL"], live_app.config["PHONE_URL"]}  # one in a namespace
+    context.add_cookies([{"name": name, "value": cookie, "url": url} for url in urls])
     return browser_id
 
 

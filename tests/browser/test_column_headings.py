@@ -144,20 +144,20 @@ SCROLLING = """() => [...document.querySelectorAll('.scroll')]
   .map(box => `${box.querySelector('table').id} ${box.scrollWidth} > ${box.clientWidth}`)"""
 
 
-def test_a_public_seasons_standings_fit_a_phone_in_large_type(browser, live_app, base_url):
+def test_a_public_seasons_standings_fit_a_phone_in_large_type(browser, live_app, origin):
     """In the app's large type at 390 px the season's four columns fit; a night's wider tables
-    scroll in their own box, never the page."""
+    scroll in their own box, never the page. At the phones' address (the LAN one in a namespace)."""
     context = browser.new_context(**NARROW, service_workers="block")
     page = context.new_page()
     _join, pages = _pages(live_app)
-    page.goto(f"{base_url}/text-size/large?next=/")
+    page.goto(f"{origin}/text-size/large?next=/")
     for language in LANGUAGES:
-        page.goto(f"{base_url}/language/{language}?next=/")
-        page.goto(base_url + pages["public season"])
+        page.goto(f"{origin}/language/{language}?next=/")
+        page.goto(origin + pages["public season"])
         assert page.evaluate(ROOT_SIZE) == "24px"
         assert page.evaluate(SCROLLING) == [], language
-        page.goto(base_url + pages["public night"])
+        page.goto(origin + pages["public night"])
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, language
-    page.goto(base_url + pages["public season"])
+    page.goto(origin + pages["public season"])
     screenshot(page, "public-season-large-type")
     context.close()

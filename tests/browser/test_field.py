@@ -33,12 +33,6 @@ IN_LAN = bool(os.environ.get("SK_LAN_ADDRESS"))
 SENT_WITHIN = 5.0  # seconds: the issue's promise, a hand on the server once the network is back
 
 
-@pytest.fixture
-def origin(live_app) -> str:
-    """Returns where the phones reach the app: the LAN address in a namespace, else loopback."""
-    return str(live_app.config["PHONE_URL"])
-
-
 def a_phone(browser, scheme: str = "light"):
     """Returns a fresh phone page (its own cookies); no service worker, as over plain http."""
     context = browser.new_context(**PHONE, color_scheme=scheme, service_workers="block")
@@ -368,8 +362,8 @@ def test_the_home_qr_admits_a_scorer(live_app, browser, origin, scheme):
 @pytest.mark.slow
 @pytest.mark.skipif(IN_LAN, reason="already inside the namespace")
 def test_the_field_over_the_lan() -> None:
-    """Runs every test above, test_field_mend.py's and large type's, again in a network
-    namespace, phones at its LAN address."""
+    """Runs every test above, test_field_mend.py's and large type's (the switch, and the public
+    standings in it), again in a network namespace, phones at its LAN address."""
     from tests.test_serve_lan import _unshare
 
     replay = subprocess.Popen(
@@ -388,6 +382,8 @@ def test_the_field_over_the_lan() -> None:
             # large type is the page's own <style>: allowed by its CSP at the LAN address too
             str(Path(__file__).with_name("test_legible.py"))
             + "::test_large_type_is_kept_on_every_page_without_javascript",
+            str(Path(__file__).with_name("test_column_headings.py"))  # public results, large type
+            + "::test_a_public_seasons_standings_fit_a_phone_in_large_type",
             "-k",
             "not over_the_lan",
         ],

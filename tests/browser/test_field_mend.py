@@ -9,13 +9,12 @@ from __future__ import annotations
 import pytest
 from conftest import ARTIFACTS, stored_game
 from playwright.sync_api import expect
-from test_field import a_phone, api_hands, hands_arrive, leave, origin, seated, type_hand
+from test_field import a_phone, api_hands, hands_arrive, leave, seated, type_hand
 from test_outbox import someone_else_saves
 
 from scorekeeper import engine
 
 pytestmark = pytest.mark.browser
-__all__ = ["origin"]  # the fixture, used by name
 
 WAITING = "Outbox.all().then(list => list.map(e => e.state))"
 NATURAL = "button.step[data-for='f-0-canastas-natural'][data-step='1']"

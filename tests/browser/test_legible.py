@@ -45,12 +45,13 @@ OVERLAPS = """() => {
 }"""
 
 
-def test_large_type_is_kept_on_every_page_without_javascript(browser, live_app, base_url):
-    """The switch on every page is a plain link; the choice reaches the next pages at once."""
+def test_large_type_is_kept_on_every_page_without_javascript(browser, live_app, origin):
+    """The switch on every page is a plain link; the choice reaches the next pages at once (at
+    the phones' address: the LAN address in a namespace, where no page is a secure context)."""
     context = browser.new_context(**NARROW, java_script_enabled=False, service_workers="block")
     page = context.new_page()
     made = make(live_app, context)
-    page.goto(f"{base_url}/games/{made.game}")
+    page.goto(f"{origin}/games/{made.game}")
     assert page.evaluate(ROOT_SIZE) == "18px"
     page.locator("header a.type").click()
     page.locator("a[href*='/text-size/large']").click()
@@ -62,15 +63,15 @@ def test_large_type_is_kept_on_every_page_without_javascript(browser, live_app, 
         f"/events/director/{made.director}",
         f"/events/table/{made.north_south}",
     ):
-        page.goto(base_url + path)
+        page.goto(origin + path)
         assert page.evaluate(ROOT_SIZE) == "24px", path  # a third larger than 18 px
         assert page.locator("header a.type").count() == 1, path
     screenshot(page, "legible-large-type-table")  # the last page read: a pair's table page
     other = browser.new_context(**NARROW, service_workers="block").new_page()  # another browser
-    other.goto(f"{base_url}/games/new")
+    other.goto(f"{origin}/games/new")
     assert other.evaluate(ROOT_SIZE) == "18px"
     other.context.close()
-    page.goto(f"{base_url}/text-size?next=/")
+    page.goto(f"{origin}/text-size?next=/")
     page.locator("a[href*='/text-size/normal']").click()
     assert page.evaluate(ROOT_SIZE) == "18px"
     context.close()
