@@ -128,6 +128,22 @@ def test_pages_name_their_scripts_early(table: Table, client):
     assert "/static/js/sheet.js" in sheet and "opening.js" not in sheet  # loaded only if opened
 
 
+def test_what_can_wait_comes_after_the_page(table: Table, client):
+    """The wake lock (and the sheet's outbox) are marked for app.js, not fetched up front."""
+    game_id = table.new_game()
+    for url, later, early in [
+        (f"/games/{game_id}/hands/new", ["awake.js"], ["hand.js", "outbox_form.js", "outbox.js"]),
+        (f"/games/{game_id}", ["outbox.js", "awake.js"], ["sheet.js"]),
+    ]:
+        answer = client.get(url)
+        page, links = answer.get_data(as_text=True), answer.headers["Link"]
+        for name in later:
+            assert f'<template data-later="/static/js/{name}"></template>' in page
+            assert f"/static/js/{name}" not in links and f'src="/static/js/{name}"' not in page
+        for name in early:
+            assert f"/static/js/{name}>" in links and f'src="/static/js/{name}" defer' in page
+
+
 @pytest.mark.parametrize("format_id", ["classic", "oklahoma", "hand_and_foot"])
 def test_hand_form_counter_carries_the_presets_values(table: Table, client, format_id):
     game_id = table.new_game(format_id)

@@ -82,6 +82,14 @@ def asset(filename: str) -> str:
 
 
 @bp.app_template_global()
+def later_script(filename: str) -> Markup:
+    """Returns a mark app.js reads to load a static script once the page has loaded."""
+    # For what can wait until the page is on screen (the wake lock, the sheet's outbox): kept
+    # out of the Link header and of DOMContentLoaded, so a slow phone's first tap never waits.
+    return Markup('<template data-later="%s"></template>') % url_for("static", filename=filename)
+
+
+@bp.app_template_global()
 def stylesheet(filename: str) -> Markup:
     """Returns a static stylesheet inlined as a <style> element, its hash noted for the CSP."""
     # Inline, a first visit paints after one round trip instead of two: on the throttled phone

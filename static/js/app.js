@@ -27,11 +27,21 @@ if (window.MutationObserver && document.querySelector("main")) {
    (Here, not in a file of its own: every extra file costs a slow phone a round trip.) */
 (function () {
   var script = document.currentScript;
-  if ("serviceWorker" in navigator && script && script.dataset.worker) {
-    navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(function () {
-      /* No worker (private mode, plain http on a LAN): the app still works online. */
+  // What can wait comes after the page: the worker (it fetches every file) and the page's
+  // <template data-later="url"> scripts, in order (docs/performance.md).
+  window.addEventListener("load", function () {
+    if ("serviceWorker" in navigator && script && script.dataset.worker) {
+      navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(function () {
+        /* No worker (private mode, plain http on a LAN): the app still works online. */
+      });
+    }
+    document.querySelectorAll("template[data-later]").forEach(function (mark) {
+      var later = document.createElement("script");
+      later.src = mark.dataset.later;
+      later.async = false;
+      document.head.appendChild(later);
     });
-  }
+  });
 
   var note = document.createElement("p");
   note.className = "flash error offline-note";

@@ -1,10 +1,9 @@
 /* The live sheet: rows open their breakdown in place, "Can we open?" loads when opened, and
    while shown it asks every 3 s if the game changed (304 if not) and swaps it in.
-   The outbox and wake lock load after the page. */
+   The outbox and wake lock come after the page (app.js). */
 "use strict";
 
 (function () {
-  var me = document.currentScript;
   var main = document.querySelector("main");
   var marker = document.querySelector("[data-follow]");
   if (!main || !marker || !window.fetch || !window.DOMParser) return;
@@ -126,11 +125,4 @@
     }
   });
   start();
-  window.addEventListener("load", function () {
-    ["outbox", "awake"].forEach(function (name) {
-      var s = document.createElement("script");
-      s.src = me.src.replace(/sheet\.js$/, name + ".js");
-      document.head.appendChild(s);
-    });
-  });
 })();
