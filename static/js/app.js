@@ -1,8 +1,8 @@
 /* Enhancements only: every screen works without this file. */
 "use strict";
 
-/* Steppers: − and + beside small counts. One listener for the page, and buttons shown as
-   they arrive, so a sheet refreshed in place by sheet.js keeps working steppers. */
+/* Steppers (− and +): one listener for the page, and buttons shown as they arrive, so a
+   sheet swapped in by sheet.js keeps them. */
 function showSteppers() {
   document.querySelectorAll("button.step[hidden]").forEach(function (button) {
     if (document.getElementById(button.dataset.for)) button.hidden = false;
@@ -24,21 +24,19 @@ if (window.MutationObserver && document.querySelector("main")) {
 }
 
 /* The installable app: register the service worker, and say so while the phone is offline.
-   (Here, not in a file of its own: every extra file costs a slow phone a round trip.) */
+   (Here: a file of its own would cost a slow phone a round trip.) */
 (function () {
   var script = document.currentScript;
-  // What can wait comes after the page: the worker (it fetches every file) and the page's
-  // <template data-later="url"> scripts, in order (docs/performance.md).
+  // After the page: the worker (it fetches every file), then data-later scripts.
   window.addEventListener("load", function () {
     if ("serviceWorker" in navigator && script && script.dataset.worker) {
       navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(function () {
-        /* No worker (private mode, plain http on a LAN): the app still works online. */
+        /* No worker (private mode, plain http): the app works online. */
       });
     }
     document.querySelectorAll("template[data-later]").forEach(function (mark) {
       var later = document.createElement("script");
       later.src = mark.dataset.later;
-      later.async = false;
       document.head.appendChild(later);
     });
   });

@@ -1,6 +1,5 @@
 /* The live sheet: rows open their breakdown in place, "Can we open?" loads when opened, and
-   while shown it asks every 3 s if the game changed (304 if not) and swaps it in.
-   The outbox and wake lock come after the page (app.js). */
+   while shown it asks every 3 s if the game changed (304 if not) and swaps it in. */
 "use strict";
 
 (function () {
