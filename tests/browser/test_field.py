@@ -285,6 +285,24 @@ def test_the_screen_stays_on_in_play_and_is_released_at_the_end(live_app, browse
 
 
 KEPT_ON = "() => ['held', 'video'].includes(document.documentElement.dataset.wakeLock)"
+
+
+def test_the_hand_form_keeps_the_screen_on_once_it_has_loaded(live_app, browser, origin):
+    """The form's wake lock comes after the page (app.js loads it): over plain http the
+    looping video from the first tap, at loopback the API or the video; the outbox is there
+    before, as a Save offline needs it."""
+    page = a_phone(browser)
+    game_id = seated(live_app, page, origin)
+    page.goto(f"{origin}/games/{game_id}/hands/new")
+    assert page.evaluate("typeof Outbox") == "object"  # deferred: there by the load event
+    page.wait_for_function("() => document.documentElement.dataset.wakeLock")
+    page.locator("h1").tap()
+    page.wait_for_function(KEPT_ON)
+    if IN_LAN:
+        assert page.locator("html").get_attribute("data-wake-lock") == "video"
+    leave(page)
+
+
 HIDDEN = """hidden => {
   Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
   document.dispatchEvent(new Event("visibilitychange"));
