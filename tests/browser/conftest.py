@@ -8,6 +8,7 @@ import secrets
 import shutil
 import threading
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -230,6 +231,18 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def hold_clock(page) -> None:
+    """Installs the page's clock paused, so its timers fire only when a test runs it on.
+
+    An installed clock flows with real time until paused: on a loaded machine a big screen's
+    12 s turn came early ("Page 2" where "Page 1" was due). axe waits on the page's timers, so
+    resume the clock before an accessibility check.
+    """
+    now = datetime.now(UTC)
+    page.clock.install(time=now)
+    page.clock.pause_at(now + timedelta(seconds=5))
 
 
 def axe_violations(page) -> list[dict]:

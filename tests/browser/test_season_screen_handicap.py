@@ -4,10 +4,9 @@ standings, paged like them, and follows a night that closes without a reload."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
 
 import pytest
-from conftest import axe_violations, screenshot
+from conftest import axe_violations, hold_clock, screenshot
 from playwright.sync_api import expect
 
 from scorekeeper.store import seasons as store_seasons
@@ -46,11 +45,7 @@ def test_the_handicap_ranking_pages_after_the_season_standings(live_app, base_ur
     context.set_default_timeout(8000)
     tv = context.new_page()
     tv.goto(f"{base_url}/groups/join/{group.token}")
-    now = datetime.now(UTC)
-    tv.clock.install(time=now)
-    # Paused: the screen's clock moves only by run_for, however slow the machine (a clock left
-    # to flow with real time gave an extra turn on a loaded machine, "Page 2" for "Page 1").
-    tv.clock.pause_at(now + timedelta(seconds=5))
+    hold_clock(tv)  # turns come only from run_for, however slow the machine
     tv.goto(f"{base_url}/groups/{group.id}/seasons/{season.id}/screen")
     expect(tv.locator("#panel-standings")).to_be_visible()
     expect(tv.locator("#panel-handicap")).to_be_hidden()
