@@ -1,13 +1,8 @@
 /* Enhancements only: every screen works without this file. */
 "use strict";
 
-/* Steppers (− and +): one listener for the page, and buttons shown as they arrive, so a
-   sheet swapped in by sheet.js keeps them. */
-function showSteppers() {
-  document.querySelectorAll("button.step[hidden]").forEach(function (button) {
-    if (document.getElementById(button.dataset.for)) button.hidden = false;
-  });
-}
+/* Steppers (− and +), drawn by the page (shown only where scripts run, app.css): one
+   listener for the page, so a sheet swapped in by sheet.js keeps them. */
 document.addEventListener("click", function (event) {
   var button = event.target.closest && event.target.closest("button.step");
   var input = button && document.getElementById(button.dataset.for);
@@ -18,10 +13,6 @@ document.addEventListener("click", function (event) {
   input.value = String(Math.max(0, value));
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
-showSteppers();
-if (window.MutationObserver && document.querySelector("main")) {
-  new MutationObserver(showSteppers).observe(document.querySelector("main"), { childList: true, subtree: true });
-}
 
 /* The installable app: register the service worker, and say so while the phone is offline.
    (Here: a file of its own would cost a slow phone a round trip.) */

@@ -241,7 +241,6 @@ function previewKey(form) {
   }
 
   document.querySelectorAll("details.counter").forEach(function (counter) {
-    counter.hidden = false;
     counter.querySelectorAll("fieldset.counter-group").forEach(function (group) {
       var target = document.getElementById(group.dataset.target);
       if (!target) return;
@@ -400,158 +399,45 @@ function previewKey(form) {
   if (discard) discard.addEventListener("click", function () { drop(key); });
 })();
 
-/* One-tap counts (issue 32): canastas, threes and the format's penalties as chips 0, 1, 2, 3,
-   4+ (as many as the format allows) under their stepper, which stays for more; the chip of the
-   value shown is pressed. Two kinds a side often holds together, natural and mixed canastas,
-   are one grid (a tap says "1 natural and 2 mixed"), and where two sides both lay red threes
-   down, one grid takes both sides' counts, up to the pack's (data-red-threes-in-pack, the engine's): two
-   counts, one tap. Nothing is scored here: the chips only fill the fields the server reads. */
+/* One-tap counts (issue 32): the page draws the chips (templates/hands/_chips.html); a tap
+   fills the field beside it, "1·2" in a grid both of its two, and the chip of the value
+   shown is pressed. Nothing is scored here: the chips only fill the fields the server reads. */
 (function () {
   var form = document.querySelector("form.hand");
   if (!form) return;
-  var COUNTS = /-(canastas-[\w-]+|red_threes|black_threes)$/;
-  var items = [];  // [inputs, node, value test]: a chip is pressed when its test holds
-  function labelOf(input) {
-    var label = form.querySelector("label[for='" + input.id + "']");
-    return label ? label.textContent.trim() : "";
-  }
-  function topOf(input, most) {
-    var max = parseInt(input.dataset.max, 10);
-    return Math.min(isNaN(max) ? most : max, most);
-  }
-  function chipButton(text, name) {
-    var chip = document.createElement("button");
-    chip.type = "button";
-    chip.className = "chip";
-    chip.textContent = text;
-    if (name) chip.setAttribute("aria-label", name);
-    chip.style.cssText = "min-width:44px;min-height:44px;padding:0 .5rem";
-    return chip;
-  }
-  function set(input, value) {
-    input.value = String(value);
+  function byId(id) { return document.getElementById(id); }
+  function value(input) { return parseInt(input.value, 10) || 0; }
+  function set(input, to) {
+    input.value = to;
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
-  function value(input) { return parseInt(input.value, 10) || 0; }
-  function row(input, top) {
-    var max = parseInt(input.dataset.max, 10);
-    var node = document.createElement("span");
-    node.className = "chips";
-    node.setAttribute("role", "group");
-    node.setAttribute("aria-label", labelOf(input));
-    node.dataset.chipsFor = input.id;
-    // The stylesheets are not grown for this: a full row of 44 px targets under the stepper.
-    node.style.cssText = "display:flex;flex-wrap:wrap;gap:.25rem;grid-column:1/-1;margin-top:.25rem";
-    for (var n = 0; n <= top; n++) {
-      var chip = chipButton(n === top && (isNaN(max) || max > top) ? n + "+" : String(n));
-      chip.dataset.value = String(n);
-      node.appendChild(chip);
+  function pair(chip) { return chip.closest("[data-grid-for]").dataset.gridFor.split(" ").map(byId); }
+  function pressed(chip) {
+    var row = chip.closest("[data-chips-for]");
+    if (!row) {
+      var fields = pair(chip);
+      return chip.dataset.values === value(fields[0]) + "," + value(fields[1]);
     }
-    node.addEventListener("click", function (event) {
-      var chip = event.target.closest("button.chip");
-      if (chip) set(input, chip.dataset.value);
-    });
-    input.closest(".field").appendChild(node);
-    items.push([node, function (chip) {
-      var n = Number(chip.dataset.value);
-      return n === top ? value(input) >= n : value(input) === n;
-    }]);
+    var n = Number(chip.dataset.value), shown = value(byId(row.dataset.chipsFor));
+    return chip.nextElementSibling ? shown === n : shown >= n;  // the last is "n or more"
   }
-  /* Two counts in one tap: rows the first's 0..3, columns the second's; `fits` leaves out the
-     pairs the pack cannot hold. */
-  function grid(first, second, names, caption, most, fits, where) {
-    var tops = [topOf(first, most), topOf(second, most)];
-    var node = document.createElement("div");
-    node.className = "chip-grid";
-    node.setAttribute("role", "group");
-    node.setAttribute("aria-label", caption);
-    node.dataset.gridFor = first.id + " " + second.id;
-    node.style.cssText = "margin:.35rem 0";
-    var head = document.createElement("p");
-    head.className = "quiet";
-    head.style.margin = "0 0 .25rem";
-    head.textContent = caption;
-    node.appendChild(head);
-    var cells = document.createElement("div");
-    cells.style.cssText = "display:grid;grid-template-columns:repeat(" + (tops[1] + 2) + ",minmax(44px,auto));gap:.25rem;justify-content:start;align-items:center";
-    cells.appendChild(document.createElement("span"));
-    for (var m = 0; m <= tops[1]; m++) {
-      var top = document.createElement("span");
-      top.setAttribute("aria-hidden", "true");
-      top.style.textAlign = "center";
-      top.textContent = String(m);
-      cells.appendChild(top);
-    }
-    for (var n = 0; n <= tops[0]; n++) {
-      var side = document.createElement("span");
-      side.setAttribute("aria-hidden", "true");
-      side.textContent = String(n);
-      cells.appendChild(side);
-      for (var k = 0; k <= tops[1]; k++) {
-        if (!fits(n, k)) { cells.appendChild(document.createElement("span")); continue; }
-        var shown = n + "\u00b7" + k;
-        var chip = chipButton(shown, shown + ": " + names[0] + " " + n + ", " + names[1] + " " + k);
-        chip.dataset.values = n + "," + k;
-        // Five cells and their row's number fit a 390 px phone at twice the text size: a cell's
-        // "1·2" grows to 20 px at most, while the numbers around the grid grow with the text.
-        chip.style.padding = "0 4px";
-        chip.style.fontSize = "min(1em, 20px)";
-        cells.appendChild(chip);
-      }
-    }
-    node.appendChild(cells);
-    node.addEventListener("click", function (event) {
-      var chip = event.target.closest("button.chip");
-      if (!chip) return;
-      var pair = chip.dataset.values.split(",");
-      first.value = pair[0];
-      set(second, pair[1]);
-    });
-    where(node);
-    items.push([node, function (chip) {
-      return chip.dataset.values === value(first) + "," + value(second);
-    }]);
-  }
-  function field(name) { return form.querySelector(".field.count input[name='" + name + "']"); }
-  var paired = {};
-  form.querySelectorAll("fieldset.side-entry").forEach(function (fieldset, i) {
-    var natural = field(i + "-canastas-natural");
-    var mixed = field(i + "-canastas-mixed");
-    if (!natural || !mixed) return;
-    paired[natural.name] = paired[mixed.name] = true;
-    var caption = labelOf(natural) + " \u2193 \u00b7 " + labelOf(mixed) + " \u2192";
-    grid(natural, mixed, [labelOf(natural), labelOf(mixed)], caption, 3, function () { return true; }, function (node) {
-      mixed.closest(".field").after(node);
-    });
-  });
-  var threes = [field("0-red_threes"), field("1-red_threes")];
-  var pack = parseInt(form.dataset.redThreesInPack, 10);  // the engine's count, from the page
-  if (threes[0] && threes[1] && !field("2-red_threes") && pack && pack <= 4 && !form.querySelector("[name=lone_hand]")) {
-    paired[threes[0].name] = paired[threes[1].name] = true;
-    var names = form.querySelectorAll("fieldset.side-entry .side-name");
-    var caption = labelOf(threes[0]) + ": " + names[0].textContent + " \u2193 \u00b7 " + names[1].textContent + " \u2192";
-    grid(threes[0], threes[1], [names[0].textContent, names[1].textContent], caption, pack, function (a, b) { return a + b <= pack; }, function (node) {
-      node.classList.add("threes-grid");
-      var sides = form.querySelectorAll("fieldset.side-entry");
-      sides[sides.length - 1].after(node);
-    });
-  }
-  form.querySelectorAll(".field.count input").forEach(function (input) {
-    if (paired[input.name]) return;
-    if (COUNTS.test(input.name)) row(input, topOf(input, 4));
-    else if (input.closest(".penalty")) row(input, topOf(input, 4));
+  form.addEventListener("click", function (event) {
+    var chip = event.target.closest("button.chip");
+    if (!chip) return;
+    var row = chip.closest("[data-chips-for]");
+    if (row) return set(byId(row.dataset.chipsFor), chip.dataset.value);
+    var fields = pair(chip), values = chip.dataset.values.split(",");
+    fields[0].value = values[0];
+    set(fields[1], values[1]);
   });
   function sync() {
-    items.forEach(function (item) {
-      item[0].querySelectorAll("button.chip").forEach(function (chip) {
-        var pressed = item[1](chip);
-        chip.setAttribute("aria-pressed", String(pressed));
-        chip.classList.toggle("primary", pressed);  // the buttons' own pressed look
-      });
+    form.querySelectorAll("button.chip").forEach(function (chip) {
+      var on = pressed(chip);
+      chip.setAttribute("aria-pressed", String(on));
+      chip.classList.toggle("primary", on);  // the buttons' own pressed look
     });
   }
   form.addEventListener("input", sync);
   form.addEventListener("reset", function () { setTimeout(sync, 0); });
-  sync();
   setTimeout(sync, 0);  // after a draft is restored
 })();

@@ -18,7 +18,7 @@ from scorekeeper.language import i18n, problem_words
 from scorekeeper.store import Game
 from scorekeeper.store.games.hands import PLAY_ON
 from scorekeeper.web import access
-from scorekeeper.web.games import hand_form, notes, undo
+from scorekeeper.web.games import hand_chips, hand_form, notes, undo
 from scorekeeper.web.games.hand_form import Reading
 from scorekeeper.web.games.sheet_page import render_sheet
 from scorekeeper.web.posting import new_form_token, posted
@@ -64,6 +64,7 @@ def form_page(
     """Renders the hand form for hand `number`; its Cancel and outbox lead to `back`, or the sheet."""
     rules, setup = game.rules, game.setup
     row = game.state.rows[number - 1] if number <= game.hand_count else None
+    fields, lone = hand_form.fields_for(rules), hand_form.lone_hand_applies(rules)
     page = render_template(
         "hands/form.html",
         game=game,
@@ -75,12 +76,13 @@ def form_page(
         dealer=engine.dealer(rules, setup, number - 1),
         sitting_out=sitting_out(rules, setup, number - 1),
         next_dealers=hand_form.coming_dealers(rules, setup, number),
-        fields=hand_form.fields_for(rules),
+        fields=fields,
+        chips=hand_chips.chips_for(rules, fields, len(setup.sides), lone),
         going_out=hand_form.going_out_choices(rules),
         special_hands=hand_form.special_hand_choices(rules),
-        lone=hand_form.lone_hand_applies(rules),
+        lone=lone,
         # One player a column (Two-hand, Oklahoma, Cutthroat): whoever went out holds no cards.
-        emptied=rules.table.individual or hand_form.lone_hand_applies(rules),
+        emptied=rules.table.individual or lone,
         reading=reading,
         version=version,
         form_token=new_form_token(),
