@@ -9,7 +9,8 @@ DOMContentLoaded (every deferred script has run); the figure printed is the medi
 the page's physical floor (`physical_floor`: round trips plus bytes over bandwidth of what the
 page needs before it is usable) and usable over the floor (issue 36's goal: within 1.3x), and
 usable over the floor plus the throttled browser's least work for any page (a lone SVG's
-usable time above its own floor, measured first in the same run).
+usable time above its own floor, measured first in the same run). Last, "shift": how far the
+page jumped while it loaded (the layout shift Chrome's CLS counts; 0 is none).
 """
 
 from __future__ import annotations
@@ -45,6 +46,15 @@ TIMINGS = """() => {
   return {fcp: fcp ? fcp.startTime : null, dcl: nav.domContentLoadedEventEnd,
           load: nav.loadEventEnd, html: nav.responseEnd, bytes: nav.transferSize};
 }"""
+# Layout shift (as Chrome's CLS counts it, without input): how far the page jumped as its
+# scripts arrived, e.g. chips or steppers drawn by a script after the first paint.
+SHIFT = """() => new Promise(done => {
+  let sum = 0;
+  new PerformanceObserver(list => list.getEntries().forEach(e => {
+    if (!e.hadRecentInput) sum += e.value;
+  })).observe({type: "layout-shift", buffered: true});
+  setTimeout(() => done(sum), 100);
+})"""
 DEBUG = False  # True: print each load's files (name, start, first byte, end, bytes)
 RESOURCES = """() => performance.getEntriesByType("resource").map(
   r => [r.name.split("/").pop(), Math.round(r.startTime), Math.round(r.responseStart),
@@ -119,6 +129,7 @@ def measure(browser, url: str, cookie: dict, ready: str, worker: bool = False) -
     if not (target.is_visible() and target.is_enabled()):
         raise SystemExit(f"{ready} is not visible and enabled on {url}")
     timings = page.evaluate(TIMINGS)
+    timings["shift"] = page.evaluate(SHIFT)
     files = page.evaluate(RESOURCES)
     if DEBUG:
         print(files)
@@ -172,7 +183,7 @@ def main() -> None:
         print(f"load average before: {load} (other work on the machine inflates every figure)")
         print(
             f"{'page':<20} {'html':>6} {'FCP':>6} {'DCL':>6} {'usable':>7} {'load':>6} {'KB':>5}"
-            f" {'floor':>6} {'usable/floor':>13} {'/(floor+browser)':>17}"
+            f" {'floor':>6} {'usable/floor':>13} {'/(floor+browser)':>17} {'shift':>6}"
         )
         browser_least = 0.0  # the lone SVG's usable time above its floor, in this run
         for name, (page_url, ready) in pages.items():
@@ -186,7 +197,7 @@ def main() -> None:
                 f"{name:<20} {med['html']:6.0f} {med['fcp']:6.0f} {med['dcl']:6.0f} "
                 f"{med['usable']:7.0f} {med['load']:6.0f} {med['bytes'] / 1024:5.1f}"
                 f" {med['floor']:6.0f} {med['usable'] / med['floor']:13.2f}"
-                f" {med['usable'] / (med['floor'] + browser_least):17.2f}"
+                f" {med['usable'] / (med['floor'] + browser_least):17.2f} {med['shift']:6.3f}"
             )
         browser.close()
 
