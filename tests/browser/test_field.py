@@ -380,8 +380,9 @@ def test_the_home_qr_admits_a_scorer(live_app, browser, origin, scheme):
 @pytest.mark.slow
 @pytest.mark.skipif(IN_LAN, reason="already inside the namespace")
 def test_the_field_over_the_lan() -> None:
-    """Runs every test above, test_field_mend.py's and large type's (the switch, and the public
-    standings in it), again in a network namespace, phones at its LAN address."""
+    """Runs every test above, test_field_mend.py's, the hand form's chips (test_form_drawn.py)
+    and large type's (the switch, and the public standings in it), again in a network
+    namespace, phones at its LAN address."""
     from tests.test_serve_lan import _unshare
 
     replay = subprocess.Popen(
@@ -397,6 +398,7 @@ def test_the_field_over_the_lan() -> None:
             "-x",
             str(Path(__file__)),
             str(Path(__file__).with_name("test_field_mend.py")),  # the review's mends too
+            str(Path(__file__).with_name("test_form_drawn.py")),  # the form's chips and steppers
             # large type is the page's own <style>: allowed by its CSP at the LAN address too
             str(Path(__file__).with_name("test_legible.py"))
             + "::test_large_type_is_kept_on_every_page_without_javascript",
