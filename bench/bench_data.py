@@ -307,3 +307,32 @@ def add_long_pool(path: Path, count: int) -> list[tuple[str, str, int]]:
     conn.close()
     store_scores(path, games)
     return [(g, token(g, "edit"), 1 + LONG_HANDS) for g in games]
+
+
+def long_pool_heads(path: Path) -> list[tuple]:
+    """Returns the long pool's heads as stored now (before any record), for `rewind_long_pool`."""
+    conn = sqlite3.connect(path, timeout=10)
+    try:
+        return conn.execute(
+            "SELECT version, head, hand_count, updated_at, ended_at, id FROM games"
+            " WHERE id LIKE 'long%'"
+        ).fetchall()
+    finally:
+        conn.close()
+
+
+def rewind_long_pool(path: Path, heads: list[tuple]) -> None:
+    """Takes the long pool back to its LONG_HANDS hands and stored `heads`, so that a load of
+    any length records about the 1,000th hand and none is refused as one past the most."""
+    conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")  # waits for a record still in flight after wrk stopped
+        conn.execute("DELETE FROM hands WHERE game_id LIKE 'long%' AND number > ?", [LONG_HANDS])
+        conn.executemany(
+            "UPDATE games SET version = ?, head = ?, hand_count = ?, updated_at = ?,"
+            " ended_at = ? WHERE id = ?",
+            heads,
+        )
+        conn.execute("COMMIT")
+    finally:
+        conn.close()

@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import wrk_scripts  # noqa: E402
 from bench_data import (  # noqa: E402
+    LONG_HANDS,
     PDF_GAME,
     SHEET_GAME,
     STATS_GROUP,
@@ -48,11 +49,15 @@ from bench_data import (  # noqa: E402
     add_long_pool,
     add_stats_group,
     build,
+    long_pool_heads,
+    rewind_long_pool,
     token,
 )
 
 POOL = 400
-LONG_POOL = 100  # games at about their 1,000th hand
+# Games at about their 1,000th hand, taken back to 950 before each load: 50 records a game,
+# 10,000 a load, more than 2,000 a second for 5 s (the most a game holds is 1,000 hands).
+LONG_POOL = 200
 BIG_GAMES = 100_000
 STATS_10K, STATS_10K_TOKEN = "stats10k", "stats10k-member-token"
 # Scores nothing on either side, so the write pool's games never end however long the run.
@@ -229,6 +234,7 @@ class Target:
         self.base = f"http://127.0.0.1:{server.port}"
         self.read_extra: tuple[str, ...] = ()
         self.runs = 0
+        self.long_heads = long_pool_heads(database) if database is not None else []
         if database is not None:
             cookie = session_cookie(server.port, SHEET_GAME)
             self.read_extra = ("-H", f"Cookie: {cookie}")
@@ -268,6 +274,8 @@ class Target:
             extra = (*self.read_extra, *BROWSER)
             return wrk(self.base + pages[kind], seconds, connections, script, *extra)
         prefix = "long" if kind == "write_long" else "pool"
+        if kind == "write_long":
+            rewind_long_pool(self.database, self.long_heads)
         pool = pool_versions(self.database, prefix)
         script = wrk_scripts.record_script(pool, HAND, self.folder / f"{prefix}.lua")
         tag = f"{os.getpid()}x{self.runs}x{time.time_ns()}"
@@ -400,7 +408,7 @@ def databases(folder: Path, big_too: bool) -> tuple[tuple[Path, Built], tuple[Pa
     long_pool = add_long_pool(small / "scorekeeper.db", LONG_POOL)
     small_built = Built(
         small_built.games + games + more + len(long_pool),
-        small_built.hands + hands + more_hands + len(long_pool) * 950,
+        small_built.hands + hands + more_hands + len(long_pool) * LONG_HANDS,
         small_built.pool,
     )
     if not big_too:
