@@ -218,6 +218,21 @@ def test_a_withdrawn_card_says_so_and_a_late_one_when_it_plays(client, db) -> No
     assert "a bye" not in queens
 
 
+def test_a_pair_that_did_not_come_is_withdrawn_before_round_1(client, db) -> None:
+    """Before the first round the director's page offers "Withdraw before round 1", not "after
+    round 0"; the pair is seated in no round and its card says so."""
+    path = director(client, confirm="on", deals_per_round="1")
+    page = client.get(path).get_data(as_text=True)
+    assert "Withdraw before round 1 (did not come)" in page and "after round 0" not in page
+    client.post(f"{path}/withdraw", data={"position": "2"})  # Queens
+    client.post(f"{path}/rounds")
+    found = cards(db, path)
+    queens = client.get(found["Queens"]).get_data(as_text=True)
+    assert "Withdrawn before round 1: no round seats you." in queens
+    assert "Round 1: table" not in queens
+    assert "Withdraw after round 1" in client.get(path).get_data(as_text=True)
+
+
 def test_a_second_phone_saving_the_same_hand_keeps_what_it_typed(client, db) -> None:
     """The review's D9: two phones of a card (or both sides) type hand 1; the second is kept."""
     path, found = started(client, db, deals_per_round="3")
@@ -245,3 +260,20 @@ def test_a_second_phone_saving_the_same_hand_keeps_what_it_typed(client, db) -> 
         f"{ns}/hands/new", data=partner | typed, headers={"Accept": "application/json"}
     )
     assert outbox.status_code == 409 and outbox.get_json()["clash"] is True
+
+
+def test_the_hand_forms_lead_back_to_the_page_that_opened_them(client, db) -> None:
+    """A pair's card opens the hand form, whose header leads back to the card and says so; the
+    director's correction leads back to the director's page; neither says "the sheet"."""
+    path, found = started(client, db)
+    card = found["Aces"]
+    form = client.get(f"{card}/hands/new").get_data(as_text=True)
+    assert f'<a href="{card}">Back to your card</a>' in form
+    assert "Back to the sheet" not in form
+    german = client.get(f"{card}/hands/new", headers={"Accept-Language": "de"})
+    assert "Zurück zu eurer Karte" in german.get_data(as_text=True)
+    record(client, card)
+    game = db.execute("SELECT game_id FROM hands").fetchone()[0]
+    fixing = client.get(f"{path}/hands/{game}/1/edit").get_data(as_text=True)
+    assert f'<a href="{path}#to-settle">Back to the director&#39;s page</a>' in fixing
+    assert "Back to the sheet" not in fixing

@@ -118,7 +118,6 @@ def test_stored_values_round_trip() -> None:
             Problem("We", "canastas.mixed", "no_target"), "0-canastas-mixed", id="canasta-kind"
         ),
         pytest.param(Problem("We", "canastas", "no_target"), "0-canastas", id="canasta-group"),
-        pytest.param(Problem(None, "red_threes", "no_target"), "_form", id="whole-hand"),
         pytest.param(Problem("We", "totals_before", "no_target"), "_form", id="totals"),
         pytest.param(Problem("Nobody", "hand", "no_target"), "_form", id="unknown-side"),
         pytest.param(Problem("We", "no_such_field", "no_target"), "_form", id="unknown-field"),
@@ -128,6 +127,24 @@ def test_problems_land_beside_their_field(problem: Problem, field: str) -> None:
     """Engine problems are keyed by the form field the template shows them beside."""
     said = "This format ends after a number of deals, not at a target."
     assert hand_form.errors_from([problem], CLASSIC, SIDES) == {field: [said]}
+
+
+def test_a_whole_hands_count_is_marked_beside_each_side_that_entered_some() -> None:
+    """The pack's red threes counted over both sides: the message stands beside each side's
+    red threes that holds some (3 and 3 in a pack of 4), not only above the form; a side that
+    entered none is left unmarked, and with none entered at all every side's field is marked."""
+    said = "The pack has 4 red threes, but 6 were entered in all."
+    problem = Problem(None, "red_threes", "red_threes_in_pack", {"max": 4, "value": 6})
+    both = {"0-red_threes": "3", "1-red_threes": "3"}
+    assert hand_form.errors_from([problem], CLASSIC, SIDES, both) == {
+        "0-red_threes": [said],
+        "1-red_threes": [said],
+    }
+    one = {"0-red_threes": "0", "1-red_threes": "6"}
+    assert hand_form.errors_from([problem], CLASSIC, SIDES, one) == {"1-red_threes": [said]}
+    assert set(hand_form.errors_from([problem], CLASSIC, SIDES)) == {"0-red_threes", "1-red_threes"}
+    beyond = Problem(None, "no_such_field", "red_threes_in_pack", {"max": 4, "value": 6})
+    assert hand_form.errors_from([beyond], CLASSIC, SIDES) == {"_form": [said]}
 
 
 def test_cutthroat_needs_a_lone_hand_choice() -> None:

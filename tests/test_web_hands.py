@@ -108,6 +108,21 @@ def saved_nothing(db, version: int = 1, hands: int = 0) -> bool:
             "The pack has only 4",
             id="five-red-threes",
         ),
+        *(
+            pytest.param(
+                {i: {"melded_points": "100", "red_threes": "3"} for i in (0, 1)},
+                f"{marked}-red_threes",
+                "The pack has 4 red threes, but 6 were entered in all.",
+                id=f"red-threes-of-both-sides-marked-on-side-{marked}",
+            )
+            for marked in (0, 1)
+        ),
+        pytest.param(
+            {i: {"melded_points": "600"} for i in (0, 1)},
+            "1-melded_points",
+            "All sides together hold 1,200 card points",
+            id="card-points-of-both-sides-past-the-pack",
+        ),
         pytest.param(
             {0: {"melded_points": "100", "went_out": "maybe"}},
             "0-went_out",

@@ -144,3 +144,34 @@ def test_a_classic_hand_typed_the_spanish_way(live_app, base_url, light_phone):
     assert page.locator(".board .side-0 .total").inner_text() == "1.685"
     assert page.locator("#hand-1").inner_text().split() == ["1", "+1.685", "1.685", "+90", "90"]
     assert page.locator(".flash").first.inner_text() == "Mano 1 guardada."
+
+
+# Thousands on both sides, one hand each side's big one: the widest numbers a game to 5,000 shows.
+BIG_HAND = {
+    "Smiths": {
+        "melded_points": 220,
+        "canastas": {"natural": 2, "mixed": 1},
+        "went_out": "out",
+    },
+    "Joneses": {"melded_points": 150, "hand_points": 45, "canastas": {"mixed": 1}},
+}
+SMALL_HAND = {
+    "Smiths": {"melded_points": 60, "hand_points": 145},
+    "Joneses": {"melded_points": 180, "canastas": {"natural": 1}, "went_out": "out"},
+}
+
+
+def test_the_hand_by_hand_table_fits_a_phone_with_real_names(live_app, base_url, light_phone):
+    """Each side's name is written once over its score and total (as on the PDF), so the table
+    of a game with real names and four-digit totals fits 390 px in every language."""
+    page = light_phone
+    sides = (("Smiths", ("Ann", "Bob")), ("Joneses", ("Cat", "Dan")))
+    hands = [{"hand": hand} for hand in (BIG_HAND, SMALL_HAND, BIG_HAND, SMALL_HAND)]
+    game_id = new_game(live_app, page, sides=sides, hands=hands)
+    for language in LANGUAGES:
+        page.goto(f"{base_url}/language/{language}?next=/games/{game_id}/summary")
+        table = page.get_by_role("region").locator("table")
+        names = table.locator("thead th[scope=colgroup]")
+        assert names.all_inner_texts() == ["Smiths", "Joneses"], language
+        assert table.locator("tbody tr").last.inner_text().split()[0] == "4", language
+        assert page.evaluate(SCROLLED) == [], language

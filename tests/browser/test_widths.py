@@ -28,6 +28,11 @@ PAST = """() => [...document.querySelectorAll("body *")]
   })
   .map(el => el.outerHTML.slice(0, 90)).slice(-3)"""
 
+# What a thumb taps that stands on its own: a disclosure, a button. At least 44 px tall.
+SMALL_TAPS = """() => [...document.querySelectorAll("summary, button, .button")]
+  .filter(el => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
+  .map(el => Math.round(el.getBoundingClientRect().height) + " px: " + el.outerHTML.slice(0, 60))"""
+
 
 def too_wide(page, language: str, path: str) -> str | None:
     """Returns what makes the page wider than 390 px, or None when it fits."""
@@ -40,19 +45,22 @@ def too_wide(page, language: str, path: str) -> str | None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_screen_fits_390_px(browser, live_app, base_url, language):
-    """No screen (events, groups, the house editor, Modern American too) is wider than 390 px."""
+    """No screen (events, groups, the house editor, Modern American too) is wider than 390 px,
+    and every disclosure and button on it is at least 44 px tall."""
     context = browser.new_context(**NARROW, service_workers="block")
     context.set_default_timeout(5000)
     page = context.new_page()
     made = make(live_app, context)
     page.goto(f"{base_url}/language/{language}?next=/")
-    wide = []
+    wide, small = [], []
     for path in paths(made):
         page.goto(base_url + path)
         assert page.evaluate("innerWidth") == 390  # never widened to fit
         wide.append(too_wide(page, language, path))
+        small += [f"{path}: {tap}" for tap in page.evaluate(SMALL_TAPS)]
     context.close()
     assert [w for w in wide if w] == []
+    assert small == []
 
 
 @pytest.mark.parametrize("language", ["pt_BR", "de"])

@@ -74,7 +74,10 @@ def correct_hand(token: str, game: str, number: int) -> ResponseReturnValue:
     table_game = _table_game(event, game)
     if not 1 <= number <= table_game.hand_count:
         abort(404)
-    back = url_for("events.director", token=token, _anchor="to-settle")
+    back = side_hands.Back(
+        url_for("events.director", token=token, _anchor="to-settle"),
+        _("Back to the director's page"),
+    )
     if event.closed:
         return side_hands.refused(_(EventIsClosed.message), back)
     if request.method != "POST":

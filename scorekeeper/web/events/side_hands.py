@@ -7,6 +7,7 @@ that asked rather than to the game's sheet, and save through the store's side fl
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from flask import flash, jsonify, redirect, request
 from flask.typing import ResponseReturnValue
@@ -23,16 +24,25 @@ from scorekeeper.web.games.hand_form import Reading
 from scorekeeper.web.posting import posted
 
 Save = Callable[[Game, dict[str, object], int, str], int]
+
+
+class Back(NamedTuple):
+    """The event page a hand form leads back to, and the words of its link in the header."""
+
+    url: str
+    label: str
+
+
 # Words for a hand number another phone took first, from the game as it is now and the number.
 Clash = Callable[[Game, int], str]
 
 
 def form_page(
-    game: Game, number: int, reading: Reading, version: int, back: str, status: int = 200
+    game: Game, number: int, reading: Reading, version: int, back: Back, status: int = 200
 ) -> tuple[str, int]:
     """Renders the hand form for hand `number`, its Cancel and outbox leading back to `back`."""
     access.join(game.tokens.view)  # the live preview reads the game: a viewer's role is enough
-    return hands.form_page(game, number, reading, version, status, back)
+    return hands.form_page(game, number, reading, version, status, back.url, back.label)
 
 
 def values(game: Game, number: int) -> dict[str, str]:
@@ -43,16 +53,16 @@ def values(game: Game, number: int) -> dict[str, str]:
     return hand_form.blank_values(game.rules, game.side_keys, None)
 
 
-def refused(message: str, back: str, status: int = 409) -> ResponseReturnValue:
+def refused(message: str, back: Back, status: int = 409) -> ResponseReturnValue:
     """Answers a hand that cannot be saved here: the outbox's JSON, or back with the reason."""
     if hands.outbox():
         return jsonify(ok=False, reason=message, errors=[]), status
     flash(message, "error")
-    return redirect(back)
+    return redirect(back.url)
 
 
 def save_form(
-    game: Game, number: int, back: str, save: Save, clash: Clash | None = None
+    game: Game, number: int, back: Back, save: Save, clash: Clash | None = None
 ) -> ResponseReturnValue:
     """Reads the posted hand and saves it with `save`, or shows the form again with every problem.
 
@@ -67,18 +77,20 @@ def save_form(
         saved = save(game, reading.document, version, token)
     except store.InvalidHand as error:
         if error.problems:
-            reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
+            reading.errors = hand_form.errors_from(
+                error.problems, game.rules, game.side_keys, reading.values
+            )
         if hands.outbox():
-            listed = [m for ms in reading.errors.values() for m in ms]
+            listed = list(dict.fromkeys(m for ms in reading.errors.values() for m in ms))
             checked = _("some fields need checking.")  # beside "Open it": nothing marked yet
             return jsonify(ok=False, reason=checked, errors=listed), 422
         return form_page(game, number, reading, version, back, 422)
     except store.AlreadySaved as error:
         said = problem_words.store_error(error)
         if hands.outbox():
-            return jsonify(ok=True, number=0, repeat=True, message=said, sheet=back)
+            return jsonify(ok=True, number=0, repeat=True, message=said, sheet=back.url)
         flash(said, "ok")
-        return redirect(back)
+        return redirect(back.url)
     except store.StaleGame as error:
         fresh, typed = current(game.id), _typed_number(number)
         if clash is None or fresh.hand_count < typed:
@@ -90,9 +102,9 @@ def save_form(
     if hands.outbox():
         if request.headers.get("X-Outbox-Flash"):
             flash(said, "ok")
-        return jsonify(ok=True, number=saved, repeat=False, message=said, sheet=back)
+        return jsonify(ok=True, number=saved, repeat=False, message=said, sheet=back.url)
     flash(said, "ok")
-    return redirect(f"{back}#hand-{saved}")
+    return redirect(f"{back.url}#hand-{saved}")
 
 
 def _typed_number(number: int) -> int:
@@ -101,7 +113,7 @@ def _typed_number(number: int) -> int:
     return int(text) if text.isdigit() else number
 
 
-def _clashed(fresh: Game, reading: Reading, back: str, said: str) -> ResponseReturnValue:
+def _clashed(fresh: Game, reading: Reading, back: Back, said: str) -> ResponseReturnValue:
     """Answers a hand another phone saved first: the outbox's choice, or the form kept as typed."""
     if hands.outbox():
         return jsonify(ok=False, reason=said, errors=[], clash=True), 409
@@ -109,7 +121,7 @@ def _clashed(fresh: Game, reading: Reading, back: str, said: str) -> ResponseRet
     return form_page(fresh, fresh.hand_count + 1, reading, fresh.version, back, 409)
 
 
-def blank(game: Game, number: int, back: str) -> tuple[str, int]:
+def blank(game: Game, number: int, back: Back) -> tuple[str, int]:
     """Shows the form for hand `number`: blank for the next hand, filled for an earlier one."""
     return form_page(game, number, Reading(None, values(game, number)), game.version, back)
 

@@ -97,7 +97,7 @@ def entrant_hand(token: str) -> ResponseReturnValue:
     """Records the next hand of the entrant's table this round, pending for the other side."""
     event, position = _card(token)
     seat = _now(event, position)
-    back = url_for("events.entrant", token=token)
+    back = side_hands.Back(url_for("events.entrant", token=token), _("Back to your card"))
     if seat is None:
         return side_hands.refused(_("You have no table this round."), back)
     game = side_hands.current(seat.game_id)

@@ -309,14 +309,27 @@ def field_name(problem: Problem, sides: Sequence[str]) -> str:
 
 
 def errors_from(
-    problems: Iterable[Problem], rules: Rules, sides: Sequence[str]
+    problems: Iterable[Problem],
+    rules: Rules,
+    sides: Sequence[str],
+    values: Mapping[str, str] | None = None,
 ) -> dict[str, list[str]]:
     """Groups engine problems by the form field each is shown beside."""
     shown = {*form_names(rules, sides), *(f"{i}-canastas" for i in range(len(sides)))}
     errors: dict[str, list[str]] = {}
     for problem in problems:
-        name = field_name(problem, sides)
-        errors.setdefault(name if name in shown else FORM, []).append(
-            problem_words.problem(problem)
-        )
+        words = problem_words.problem(problem)
+        names = [n for n in _beside(problem, sides, values or {}) if n in shown] or [FORM]
+        for name in names:
+            errors.setdefault(name, []).append(words)
     return errors
+
+
+def _beside(problem: Problem, sides: Sequence[str], values: Mapping[str, str]) -> list[str]:
+    """Returns the fields a problem is shown beside: a whole hand's count (the pack's red
+    threes, all sides' card points) beside that field of each side that entered some of it."""
+    if problem.side is not None or problem.field in ("hand", "lone_hand", "totals_before"):
+        return [field_name(problem, sides)]
+    each = [f"{i}-{problem.field.replace('.', '-')}" for i in range(len(sides))]
+    entered = [n for n in each if values.get(n, "").strip() not in ("", "0")]
+    return entered or each

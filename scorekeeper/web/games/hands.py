@@ -49,7 +49,8 @@ def _returned(
 
     `clash` says another phone saved that hand first: the phone then shows both hands.
     """
-    listed = [m for ms in (errors or {}).values() for m in ms]
+    # a whole hand's problem stands beside each side's field: said once here
+    listed = list(dict.fromkeys(m for ms in (errors or {}).values() for m in ms))
     return jsonify(ok=False, reason=reason, errors=listed, clash=clash), status
 
 
@@ -60,8 +61,10 @@ def form_page(
     version: int,
     status: int = 200,
     back: str | None = None,
+    back_label: str | None = None,
 ) -> tuple[str, int]:
-    """Renders the hand form for hand `number`; its Cancel and outbox lead to `back`, or the sheet."""
+    """Renders the hand form for hand `number`; its Cancel and outbox lead to `back`, or the
+    sheet, and its header's link says `back_label`, or "Back to the sheet"."""
     rules, setup = game.rules, game.setup
     row = game.state.rows[number - 1] if number <= game.hand_count else None
     fields, lone = hand_form.fields_for(rules), hand_form.lone_hand_applies(rules)
@@ -87,6 +90,7 @@ def form_page(
         version=version,
         form_token=new_form_token(),
         back_url=back,
+        back_label=back_label,
     )
     return page, status
 
@@ -108,7 +112,9 @@ def _hand_page(
     try:
         saved = save(get_db(), game.id, reading.document, version=version, form_token=token)
     except store.InvalidHand as error:
-        reading.errors = hand_form.errors_from(error.problems, game.rules, game.side_keys)
+        reading.errors = hand_form.errors_from(
+            error.problems, game.rules, game.side_keys, reading.values
+        )
         return _not_saved(game, number, reading, version)
     except store.StaleGame as error:
         return _stale(game.id, number, reading, error)
@@ -273,7 +279,7 @@ def preview(game_id: str) -> Response:
     if not errors:
         assert reading.document is not None  # read() gives a document whenever it finds no error
         hand, problems = game.check(reading.document, number)
-        errors = hand_form.errors_from(problems, game.rules, game.side_keys)
+        errors = hand_form.errors_from(problems, game.rules, game.side_keys, reading.values)
     if errors:
         listed = [{"field": f, "message": m} for f, ms in errors.items() for m in ms]
         if reading.code:  # the whole form's state, for the script: e.g. "nothing_entered"
