@@ -219,11 +219,12 @@ def test_a_withdrawn_card_says_so_and_a_late_one_when_it_plays(client, db) -> No
 
 
 def test_a_pair_that_did_not_come_is_withdrawn_before_round_1(client, db) -> None:
-    """Before the first round the director's page offers "Withdraw before round 1", not "after
-    round 0"; the pair is seated in no round and its card says so."""
+    """Before the first round the director's page says so and offers "Withdraw before round 1",
+    not "Round 0 of 3" and "after round 0"; the pair is seated in no round and its card says so."""
     path = director(client, confirm="on", deals_per_round="1")
     page = client.get(path).get_data(as_text=True)
     assert "Withdraw before round 1 (did not come)" in page and "after round 0" not in page
+    assert "The first round has not started yet." in page and "Round 0 of" not in page
     client.post(f"{path}/withdraw", data={"position": "2"})  # Queens
     client.post(f"{path}/rounds")
     found = cards(db, path)
