@@ -81,9 +81,10 @@ def save_form(
                 error.problems, game.rules, game.side_keys, reading.values
             )
         if hands.outbox():
-            listed = list(dict.fromkeys(m for ms in reading.errors.values() for m in ms))
             checked = _("some fields need checking.")  # beside "Open it": nothing marked yet
-            return jsonify(ok=False, reason=checked, errors=listed), 422
+            return jsonify(
+                ok=False, reason=checked, errors=hand_form.said_once(reading.errors)
+            ), 422
         return form_page(game, number, reading, version, back, 422)
     except store.AlreadySaved as error:
         said = problem_words.store_error(error)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask_babel import gettext
@@ -328,8 +328,15 @@ def errors_from(
 def _beside(problem: Problem, sides: Sequence[str], values: Mapping[str, str]) -> list[str]:
     """Returns the fields a problem is shown beside: a whole hand's count (the pack's red
     threes, all sides' card points) beside that field of each side that entered some of it."""
-    if problem.side is not None or problem.field in ("hand", "lone_hand", "totals_before"):
-        return [field_name(problem, sides)]
-    each = [f"{i}-{problem.field.replace('.', '-')}" for i in range(len(sides))]
+    name = field_name(problem, sides)
+    if problem.side is not None or name != FORM:
+        return [name]
+    named = (field_name(replace(problem, side=side), sides) for side in sides)
+    each = [n for n in named if n != FORM]  # none for the whole hand's own ("hand")
     entered = [n for n in each if values.get(n, "").strip() not in ("", "0")]
     return entered or each
+
+
+def said_once(errors: Mapping[str, list[str]] | None) -> list[str]:
+    """Returns the form's messages in order, each once (a whole hand's stands by every side)."""
+    return list(dict.fromkeys(m for ms in (errors or {}).values() for m in ms))

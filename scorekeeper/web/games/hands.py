@@ -49,9 +49,7 @@ def _returned(
 
     `clash` says another phone saved that hand first: the phone then shows both hands.
     """
-    # a whole hand's problem stands beside each side's field: said once here
-    listed = list(dict.fromkeys(m for ms in (errors or {}).values() for m in ms))
-    return jsonify(ok=False, reason=reason, errors=listed, clash=clash), status
+    return jsonify(ok=False, reason=reason, errors=hand_form.said_once(errors), clash=clash), status
 
 
 def form_page(
